@@ -1,0 +1,78 @@
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerTenantAuth } from './auth/auth.plugin';
+import type { TokenVerifier } from './auth/token-verifier';
+import type { ServerConfig } from './config/env';
+import type { Database } from './db/database';
+import { registerClientConfigRoute } from './http/client-config.routes';
+import { registerErrorHandler } from './http/error-handler';
+import { registerHealthRoutes } from './http/health.routes';
+import { registerOpenApi } from './http/openapi';
+import { registerWebApp } from './http/web-app';
+import { registerConfigRoutes } from './modules/config/config.routes';
+import { createConfigService } from './modules/config/config.service';
+import { createUserSettingsRepository } from './modules/config/user-settings.repository';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { createTenantLookup } from './modules/tenants/tenant-cache';
+import { createTenantsRepository } from './modules/tenants/tenants.repository';
+import type { EmbeddedProvider } from './oidc/embedded-provider';
+
+export interface AppDependencies {
+  config: ServerConfig;
+  db: Database;
+  verifyToken: TokenVerifier;
+  embeddedProvider: EmbeddedProvider | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application as one Fastify instance; server.ts only listens, tests call inject(). */
+export async function buildApp({ config, db, verifyToken, embeddedProvider, logger = false }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1_048_576 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
+  await registerOpenApi(app);
+
+  const findTenant = createTenantLookup(createTenantsRepository(db));
+  registerHealthRoutes(app, db);
+  registerClientConfigRoute(app, {
+    authority: config.auth.issuer,
+    clientId: config.auth.clientId,
+    audience: config.auth.embedded ? null : config.auth.audience,
+    scope: config.auth.scope,
+    rolesClaim: config.auth.rolesClaim,
+    appMetadataClaim: config.auth.appMetadataClaim,
+    tenantKey: config.auth.tenantKey,
+    environment: config.environment,
+    signInMode: config.auth.signInMode,
+  });
+  embeddedProvider?.register(app);
+
+  await app.register(async (api) => {
+    registerTenantAuth(api, { verifyToken, tenantExists: async (tenantId) => (await findTenant(tenantId)) !== null });
+    registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
+    registerFeedbackRoutes(api, createFeedbackRepository(db));
+  });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Same-origin everything; the external issuer (if any) is allowed for token calls and the silent-renew frame. */
+function contentSecurityPolicy(config: ServerConfig) {
+  const issuerOrigin = config.auth.embedded ? null : new URL(config.auth.issuer).origin;
+  const withIssuer = (...sources: string[]) => (issuerOrigin ? [...sources, issuerOrigin] : sources);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: withIssuer("'self'", 'data:', 'blob:', 'https:'),
+    connectSrc: withIssuer("'self'"),
+    frameSrc: withIssuer("'self'"),
+    formAction: withIssuer("'self'"),
+    upgradeInsecureRequests: null,
+  };
+}

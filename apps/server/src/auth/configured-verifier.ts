@@ -1,0 +1,9 @@
+import type { ServerConfig } from '../config/env';
+import type { EmbeddedProvider } from '../oidc/embedded-provider';
+import { createTokenVerifier, remoteIssuerKeys, type TokenVerifier } from './token-verifier';
+
+/** Tokens of the embedded provider are checked with its own key; an external issuer's through its JWKS. */
+export function configuredTokenVerifier(config: ServerConfig, embedded: EmbeddedProvider | null): TokenVerifier {
+  const keys = embedded ? embedded.keys : remoteIssuerKeys(config.auth.issuer);
+  return createTokenVerifier(config.auth, keys);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every setting the server reads, with its default. Documented in docs/configuration.md. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional().describe('Origin users reach the portal on; defaults to http://localhost:PORT'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ENVIRONMENT: z.string().min(1).default('demo'),
+  DEMO_DATA: booleanFlag.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('gridlens-web'),
+  // A resource indicator must be an absolute URI (RFC 8707), hence the URN.
+  OIDC_AUDIENCE: z.string().min(1).default('urn:gridlens:api'),
+  OIDC_SCOPE: z.string().min(1).optional(),
+  OIDC_ROLES_CLAIM: z.string().min(1).default('https://gridlens.io/roles'),
+  OIDC_APP_METADATA_CLAIM: z.string().min(1).default('https://gridlens.io/app_metadata'),
+  OIDC_TENANT_KEY: z.string().min(1).default('tenant'),
+  OIDC_SIGN_IN_MODE: z.enum(['redirect', 'popup']).default('redirect'),
+});
+
+export type ServerConfig = ReturnType<typeof toServerConfig>;
+
+function toServerConfig(env: z.infer<typeof EnvSchema>) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const embeddedIdentityProvider = env.OIDC_ISSUER === undefined;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL ?? null,
+    logLevel: env.LOG_LEVEL,
+    environment: env.ENVIRONMENT,
+    demoData: env.DEMO_DATA,
+    webDistDir: env.WEB_DIST_DIR ?? null,
+    auth: {
+      embedded: embeddedIdentityProvider,
+      issuer: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      clientId: env.OIDC_CLIENT_ID,
+      audience: env.OIDC_AUDIENCE,
+      // The embedded provider issues JWT access tokens only for its "api" resource scope.
+      scope: env.OIDC_SCOPE ?? (embeddedIdentityProvider ? 'openid profile email api' : 'openid profile email'),
+      rolesClaim: env.OIDC_ROLES_CLAIM,
+      appMetadataClaim: env.OIDC_APP_METADATA_CLAIM,
+      tenantKey: env.OIDC_TENANT_KEY,
+      signInMode: env.OIDC_SIGN_IN_MODE,
+    },
+  };
+}
+
+export class ConfigurationError extends Error {}
+
+/** Reads and validates the environment; a bad value stops the start with every problem named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigurationError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return toServerConfig(parsed.data);
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths that belong to the server, never to the single-page app. */
+const SERVER_PREFIXES = ['/api/', '/oidc', '/ingest/', '/healthz', '/readyz', '/client-config.json'];
+
+/**
+ * Serves the built web app. Hashed files under /assets are cached for a year; index.html is
+ * never cached, so a deploy reaches users on their next navigation. Unknown GET paths outside the
+ * API get index.html (client-side routes); everything else answers the JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<boolean> {
+  const root = resolve(distDir ?? 'apps/web/dist');
+  const available = existsSync(resolve(root, 'index.html'));
+  if (available) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        const immutable = path.includes(`${root}/assets/`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (available && request.method === 'GET' && !isServerPath && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
+  });
+  return available;
+}

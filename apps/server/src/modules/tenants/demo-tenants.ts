@@ -1,0 +1,46 @@
+import type { TenantRow } from './tenants.repository';
+
+/** Tenants of the demo data set; the embedded identity provider's demo users belong to them. */
+export const DEMO_TENANTS: TenantRow[] = [
+  {
+    id: 'netzero',
+    name: 'NetZero Networks',
+    type: 'powerdata',
+    powerdata_type: 'netzero',
+    language: 'EN',
+    tabs: [
+      { id: 'assets', label: 'Assets' },
+      { id: 'powercoil_analytics', label: 'Analytics' },
+      { id: 'powercoil_report', label: 'Power report' },
+      { id: 'powercoil_alerts', label: 'Power alerts' },
+      { id: 'powercoil_ev', label: 'EV modelling' },
+    ],
+  },
+  {
+    id: 'fleetco',
+    name: 'FleetCo Logistics',
+    type: 'tracking',
+    powerdata_type: null,
+    language: 'EN',
+    tabs: [
+      { id: 'devices', label: 'Devices' },
+      { id: 'locations', label: 'Locations' },
+      { id: 'journeys', label: 'Journeys' },
+      { id: 'poi', label: 'Fleet report' },
+      { id: 'report', label: 'Report' },
+      { id: 'alerts', label: 'Alerts' },
+    ],
+  },
+  {
+    id: 'gridwest',
+    name: 'GridWest Utilities',
+    type: 'powerdata',
+    powerdata_type: 'netzero',
+    language: 'EN',
+    tabs: [
+      { id: 'assets', label: 'Assets' },
+      { id: 'powercoil_report', label: 'Power report' },
+      { id: 'powercoil_alerts', label: 'Power alerts' },
+    ],
+  },
+];

@@ -1,0 +1,62 @@
+import { buildApp } from './app';
+import { configuredTokenVerifier } from './auth/configured-verifier';
+import { ConfigurationError, loadConfig, type ServerConfig } from './config/env';
+import { migrate } from './db/migrate';
+import { openConfiguredDatabase } from './db/open-database';
+import { seedDemoData } from './db/seed-demo';
+import { DEMO_USERS } from './oidc/demo-users';
+import { createEmbeddedProvider } from './oidc/embedded-provider';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function start(config: ServerConfig): Promise<void> {
+  const db = await openConfiguredDatabase(config);
+  const applied = await migrate(db);
+  if (config.demoData) await seedDemoData(db);
+
+  const embeddedProvider = config.auth.embedded
+    ? await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: config.dataDir })
+    : null;
+  const app = await buildApp({
+    config,
+    db,
+    embeddedProvider,
+    verifyToken: configuredTokenVerifier(config, embeddedProvider),
+    logger: { level: config.logLevel },
+  });
+  app.log.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    void app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ url: config.publicUrl, issuer: config.auth.issuer, environment: config.environment }, 'Gridlens portal is running');
+  if (embeddedProvider) {
+    const users = DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.password.padEnd(16)} ${u.name} (${u.tenant}, ${u.roles.join(', ')})`);
+    process.stdout.write(`\nGridlens is running at ${config.publicUrl}\nDemo sign-in (email, password):\n${users.join('\n')}\n\n`);
+  }
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  const message = error instanceof ConfigurationError ? error.message : `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}

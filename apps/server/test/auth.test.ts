@@ -1,0 +1,202 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database';
+import { authHeaders, createTestApp, createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './support/test-app';
+import { TEST_DATABASES } from './support/test-databases';
+
+type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
+
+const OPERATOR = { sub: 'auth-operator', tenant: 'netzero', roles: ['Operator'] };
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Every data endpoint of the API, each with a request that succeeds for a permitted user. */
+const DATA_ENDPOINTS: { name: string; request: Omit<InjectOptions, 'headers'>; okStatus: number }[] = [
+  { name: 'GET /api/config/tenant/settings', request: { method: 'GET', url: '/api/config/tenant/settings' }, okStatus: 200 },
+  { name: 'GET /api/config/sections', request: { method: 'GET', url: '/api/config/sections' }, okStatus: 200 },
+  { name: 'GET /api/config/settings', request: { method: 'GET', url: '/api/config/settings' }, okStatus: 200 },
+  {
+    name: 'PUT /api/config/settings',
+    request: { method: 'PUT', url: '/api/config/settings', payload: { temperature_metric: 'fahrenheit' } },
+    okStatus: 200,
+  },
+  { name: 'POST /api/feedback', request: { method: 'POST', url: '/api/feedback', payload: { message: 'Hello', page: '/assets' } }, okStatus: 201 },
+];
+
+/** The API's one error shape ({ error, message, details? }) with nothing internal leaking out. */
+function expectApiError(response: LightMyRequestResponse, status: number, code: string): void {
+  expect(response.statusCode).toBe(status);
+  const body = response.json<Record<string, unknown>>();
+  expect(body['error']).toBe(code);
+  expect(typeof body['message']).toBe('string');
+  expect((body['message'] as string).length).toBeGreaterThan(0);
+  for (const key of Object.keys(body)) expect(['error', 'message', 'details']).toContain(key);
+  // Neither a stack trace (frames, source paths) nor SQL may reach the client.
+  expect(response.body).not.toMatch(/stack/i);
+  expect(response.body).not.toMatch(/\bat \S+ \(|\.[cm]?[jt]s:\d+|node_modules|\/src\//);
+  expect(response.body).not.toMatch(/\b(SELECT|INSERT|UPDATE|DELETE)\b|user_settings|tenant_id/);
+}
+
+for (const backend of TEST_DATABASES) {
+  describe(`API authentication and tenancy [${backend.name}]`, () => {
+    let db: Database;
+    let app: FastifyInstance;
+    let issuer: TestIssuer;
+
+    beforeAll(async () => {
+      db = await backend.open();
+      ({ app, issuer } = await createTestApp(db));
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      if (db) await backend.dispose(db);
+    });
+
+    const getTenantSettings = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/config/tenant/settings', headers });
+
+    /** Claims that would be accepted if they were properly signed. */
+    const validClaims = () => ({
+      sub: 'forger',
+      iss: TEST_ISSUER,
+      aud: TEST_AUDIENCE,
+      iat: nowSeconds(),
+      exp: nowSeconds() + 600,
+      [issuer.config.auth.rolesClaim]: ['Operator'],
+      [issuer.config.auth.appMetadataClaim]: { tenant: 'netzero' },
+    });
+
+    it('accepts a valid token with the matching Tenant header', async () => {
+      const response = await getTenantSettings(authHeaders(await issuer.token(OPERATOR), 'netzero'));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ tenant: 'netzero' });
+    });
+
+    describe('401 without a valid token', () => {
+      it('rejects a request without an Authorization header', async () => {
+        expectApiError(await getTenantSettings({ tenant: 'netzero' }), 401, 'unauthorized');
+      });
+
+      it.each([
+        ['a Basic scheme', (token: string) => `Basic ${token}`],
+        ['the token without a scheme', (token: string) => token],
+        ['"Bearer" without a token', () => 'Bearer'],
+        ['two tokens', (token: string) => `Bearer ${token} ${token}`],
+        ['a token that is not a JWT', () => 'Bearer not-a-jwt'],
+      ])('rejects a malformed Authorization header: %s', async (_name, header) => {
+        const token = await issuer.token(OPERATOR);
+        expectApiError(await getTenantSettings({ authorization: header(token), tenant: 'netzero' }), 401, 'unauthorized');
+      });
+
+      it('rejects a token signed by a different key (same kid, issuer and audience)', async () => {
+        const impostor = await createTestIssuer();
+        const forged = await impostor.token(OPERATOR);
+        expectApiError(await getTenantSettings(authHeaders(forged, 'netzero')), 401, 'unauthorized');
+      });
+
+      it('rejects a token whose signature was tampered with', async () => {
+        const [header, , signature] = (await issuer.token(OPERATOR)).split('.');
+        const elevated = base64url({ ...validClaims(), [issuer.config.auth.rolesClaim]: ['Admin'] });
+        expectApiError(await getTenantSettings(authHeaders(`${header}.${elevated}.${signature}`, 'netzero')), 401, 'unauthorized');
+      });
+
+      it('rejects a token from another issuer', async () => {
+        const token = await issuer.token(OPERATOR, { issuer: 'https://evil.example/' });
+        expectApiError(await getTenantSettings(authHeaders(token, 'netzero')), 401, 'unauthorized');
+      });
+
+      it('rejects a token for another audience', async () => {
+        const token = await issuer.token(OPERATOR, { audience: 'some-other-api' });
+        expectApiError(await getTenantSettings(authHeaders(token, 'netzero')), 401, 'unauthorized');
+      });
+
+      it('rejects a token that expired beyond the clock tolerance', async () => {
+        const token = await issuer.token(OPERATOR, { expiresIn: nowSeconds() - 120 });
+        expectApiError(await getTenantSettings(authHeaders(token, 'netzero')), 401, 'unauthorized');
+      });
+
+      it('still accepts a token that expired within the 30 s clock tolerance', async () => {
+        const token = await issuer.token(OPERATOR, { expiresIn: nowSeconds() - 5 });
+        expect((await getTenantSettings(authHeaders(token, 'netzero'))).statusCode).toBe(200);
+      });
+
+      it("rejects an unsecured token ('alg: none')", async () => {
+        const token = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(validClaims())}.`;
+        expectApiError(await getTenantSettings(authHeaders(token, 'netzero')), 401, 'unauthorized');
+      });
+
+      it('rejects a token signed with a shared secret (HS256)', async () => {
+        const secret = new TextEncoder().encode('a-shared-secret-that-is-long-enough-for-hs256');
+        const token = await new SignJWT(validClaims()).setProtectedHeader({ alg: 'HS256', kid: 'test-key' }).sign(secret);
+        expectApiError(await getTenantSettings(authHeaders(token, 'netzero')), 401, 'unauthorized');
+      });
+    });
+
+    describe('403 when the tenant does not match', () => {
+      it('rejects a request without a Tenant header', async () => {
+        const token = await issuer.token(OPERATOR);
+        expectApiError(await getTenantSettings({ authorization: `Bearer ${token}` }), 403, 'forbidden');
+      });
+
+      it("rejects a Tenant header naming another tenant than the token's", async () => {
+        const token = await issuer.token(OPERATOR);
+        expectApiError(await getTenantSettings(authHeaders(token, 'fleetco')), 403, 'forbidden');
+      });
+
+      it('compares the Tenant header exactly', async () => {
+        const token = await issuer.token(OPERATOR);
+        expectApiError(await getTenantSettings(authHeaders(token, 'NetZero')), 403, 'forbidden');
+      });
+
+      it('rejects a token without a tenant claim', async () => {
+        const token = await issuer.token({ sub: 'no-tenant', tenant: null, roles: ['Operator'] });
+        expectApiError(await getTenantSettings(authHeaders(token, 'netzero')), 403, 'forbidden');
+      });
+
+      it("answers 'unknown_tenant' for a tenant that is not set up", async () => {
+        const token = await issuer.token({ sub: 'stranger', tenant: 'unknown-co', roles: ['Operator'] });
+        expectApiError(await getTenantSettings(authHeaders(token, 'unknown-co')), 403, 'unknown_tenant');
+      });
+    });
+
+    describe('roles', () => {
+      it.each(DATA_ENDPOINTS)('refuses an Installer-only user: $name', async ({ request }) => {
+        const token = await issuer.token({ sub: 'installer', tenant: 'netzero', roles: ['Installer'] });
+        expectApiError(await app.inject({ ...request, headers: authHeaders(token, 'netzero') }), 403, 'forbidden');
+      });
+
+      it.each(DATA_ENDPOINTS)('admits an Installer who is also an Operator: $name', async ({ request, okStatus }) => {
+        const token = await issuer.token({ sub: 'installer-operator', tenant: 'netzero', roles: ['Installer', 'Operator'] });
+        expect((await app.inject({ ...request, headers: authHeaders(token, 'netzero') })).statusCode).toBe(okStatus);
+      });
+
+      it("does not store an Installer-only user's settings", async () => {
+        const sub = 'installer-writes';
+        const installer = await issuer.token({ sub, tenant: 'netzero', roles: ['Installer'] });
+        const put = await app.inject({
+          method: 'PUT',
+          url: '/api/config/settings',
+          headers: authHeaders(installer, 'netzero'),
+          payload: { temperature_metric: 'fahrenheit' },
+        });
+        expect(put.statusCode).toBe(403);
+        const sameUserAsOperator = await issuer.token({ sub, tenant: 'netzero', roles: ['Operator'] });
+        const get = await app.inject({ method: 'GET', url: '/api/config/settings', headers: authHeaders(sameUserAsOperator, 'netzero') });
+        expect(get.json()).toMatchObject({ temperature_metric_preference: '' });
+      });
+
+      it('refuses an Installer-only user even before validating the body', async () => {
+        const token = await issuer.token({ sub: 'installer', tenant: 'netzero', roles: ['Installer'] });
+        const response = await app.inject({
+          method: 'PUT',
+          url: '/api/config/settings',
+          headers: authHeaders(token, 'netzero'),
+          payload: { temperature_metric: 'kelvin' },
+        });
+        expectApiError(response, 403, 'forbidden');
+      });
+    });
+  });
+}

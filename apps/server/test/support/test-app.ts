@@ -1,0 +1,50 @@
+import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet, type JWTPayload } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { createTokenVerifier } from '../../src/auth/token-verifier';
+import { loadConfig } from '../../src/config/env';
+import type { Database } from '../../src/db/database';
+import { seedDemoData } from '../../src/db/seed-demo';
+
+export const TEST_ISSUER = 'https://issuer.test/';
+export const TEST_AUDIENCE = 'gridlens-api';
+
+/** A key pair standing in for an external identity provider; tests mint tokens with it. */
+export async function createTestIssuer() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' };
+  const config = loadConfig({ OIDC_ISSUER: TEST_ISSUER, OIDC_AUDIENCE: TEST_AUDIENCE, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const verifyToken = createTokenVerifier(config.auth, createLocalJWKSet({ keys: [publicJwk] }));
+
+  async function token(
+    user: { sub: string; tenant?: string | null; roles?: string[] },
+    overrides: { issuer?: string; audience?: string; expiresIn?: string | number; claims?: JWTPayload } = {},
+  ): Promise<string> {
+    const claims: JWTPayload = {
+      [config.auth.rolesClaim]: user.roles ?? ['Operator'],
+      ...(user.tenant === null ? {} : { [config.auth.appMetadataClaim]: { tenant: user.tenant ?? 'netzero' } }),
+      ...overrides.claims,
+    };
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setSubject(user.sub)
+      .setIssuer(overrides.issuer ?? TEST_ISSUER)
+      .setAudience(overrides.audience ?? TEST_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(overrides.expiresIn ?? '10m')
+      .sign(privateKey);
+  }
+  return { config, verifyToken, token };
+}
+
+/** The real application on a test database with the demo tenants seeded. */
+export async function createTestApp(db: Database): Promise<{ app: FastifyInstance; issuer: Awaited<ReturnType<typeof createTestIssuer>> }> {
+  await seedDemoData(db);
+  const issuer = await createTestIssuer();
+  const app = await buildApp({ config: issuer.config, db, verifyToken: issuer.verifyToken, embeddedProvider: null });
+  return { app, issuer };
+}
+
+export function authHeaders(token: string, tenant: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, tenant };
+}

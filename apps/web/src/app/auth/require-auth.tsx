@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from 'react-oidc-context';
+import { useTranslation } from 'react-i18next';
+import { isInstallerOnly } from '@gridlens/domain/roles';
+import { useClientConfig } from '@/lib/client-config-context';
+import type { SignInState } from '@/lib/oidc-settings';
+import { userIdentity } from '@/lib/user-identity';
+import { FullPageMessage } from '../shell/full-page-message';
+import { SignInErrorAlert } from '../shell/sign-in-error-alert';
+
+/**
+ * The sign-in guard (spec §4 Authentication): an unauthenticated visitor is sent to sign in and
+ * comes back to the same path; an Installer-only user goes to /accessdenied.
+ */
+export function RequireAuth() {
+  const auth = useAuth();
+  const config = useClientConfig();
+  const location = useLocation();
+  const { t } = useTranslation();
+  const returnTo = location.pathname + location.search + location.hash;
+  const mustSignIn = !auth.isLoading && !auth.isAuthenticated && !auth.activeNavigator && !auth.error;
+
+  useEffect(() => {
+    if (!mustSignIn) return;
+    const state: SignInState = { returnTo };
+    const signIn = config.signInMode === 'popup' ? auth.signinPopup({ state }) : auth.signinRedirect({ state });
+    signIn.catch(() => undefined); // failures surface through auth.error and the red alert
+  }, [mustSignIn, returnTo, auth, config.signInMode]);
+
+  if (auth.error && !auth.isAuthenticated) {
+    return (
+      <FullPageMessage message="">
+        <SignInErrorAlert onRetry={() => void auth.signinRedirect({ state: { returnTo } satisfies SignInState })} />
+      </FullPageMessage>
+    );
+  }
+  if (!auth.isAuthenticated || !auth.user) return <FullPageMessage message={t('auth.redirecting')} busy />;
+  if (isInstallerOnly(userIdentity(auth.user, config).roles)) return <Navigate to="/accessdenied" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,66 @@
+import type { RouteObject } from 'react-router';
+import type { SectionId } from '@gridlens/domain/sections';
+import { loadChunk } from '@/lib/chunk-load';
+import { RequireAuth } from './auth/require-auth';
+import type { RouteHandle } from '@/lib/route-handle';
+import { AppShell } from './shell/app-shell';
+import { RouteErrorBoundary } from './shell/route-error-boundary';
+
+// Each screen is its own chunk, fetched with the 120 s chunk timeout of spec §9.
+const comingSoon = () => loadChunk(() => import('@/features/coming-soon/coming-soon-page')).then((m) => ({ Component: m.ComingSoonPage }));
+const limitedAccess = () => loadChunk(() => import('@/features/errors/limited-access-page')).then((m) => ({ Component: m.LimitedAccessPage }));
+
+/** A screen whose feature arrives in a later release: honest "coming soon" until then. */
+const sectionRoute = (path: string, sectionId: SectionId, titleKey?: string): RouteObject => ({
+  path,
+  lazy: comingSoon,
+  handle: { sectionId, titleKey } satisfies RouteHandle,
+});
+const reportRoute = (path: string, titleKey: string): RouteObject => ({ path, lazy: comingSoon, handle: { titleKey } satisfies RouteHandle });
+
+/** Every route of spec §2. Report-style routes render without header and navigation. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      // No sign-in guard (spec §2): the device test and the access-denied page.
+      reportRoute('/checkcoverage', 'pages.checkCoverage'),
+      { path: '/accessdenied', lazy: limitedAccess, handle: { titleKey: 'pages.accessDenied' } satisfies RouteHandle },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/error', lazy: limitedAccess, handle: { titleKey: 'pages.error' } satisfies RouteHandle },
+          reportRoute('/report_fleet', 'pages.reportFleet'),
+          reportRoute('/report_kpi', 'pages.reportKpi'),
+          reportRoute('/poi_snapshot/:locationId', 'pages.poiSnapshot'),
+          reportRoute('/asset_snapshot/:deviceId', 'pages.assetSnapshot'),
+          reportRoute('/powercoil_report_snapshot', 'pages.powerReportSnapshot'),
+          reportRoute('/coverage_checker', 'pages.coverageChecker'),
+          {
+            element: <AppShell />,
+            children: [
+              { index: true, lazy: () => loadChunk(() => import('@/features/landing/landing-page')).then((m) => ({ Component: m.LandingPage })), handle: { titleKey: 'pages.home' } satisfies RouteHandle },
+              { path: '/profile', lazy: () => loadChunk(() => import('@/features/profile/profile-page')).then((m) => ({ Component: m.ProfilePage })), handle: { titleKey: 'pages.profile' } satisfies RouteHandle },
+              sectionRoute('/poi', 'poi'),
+              sectionRoute('/locations', 'locations'),
+              sectionRoute('/location/:locationId', 'locations', 'pages.location'),
+              sectionRoute('/journeys', 'journeys'),
+              sectionRoute('/journey/:originId/:destinationId/:week', 'journeys', 'pages.journey'),
+              sectionRoute('/devices', 'devices'),
+              sectionRoute('/device/:deviceId', 'devices', 'pages.device'),
+              sectionRoute('/report', 'report'),
+              sectionRoute('/alerts', 'alerts'),
+              sectionRoute('/powercoil_analytics', 'powercoil_analytics'),
+              sectionRoute('/assets', 'assets'),
+              sectionRoute('/asset/:deviceId', 'assets', 'pages.asset'),
+              sectionRoute('/powercoil_report', 'powercoil_report'),
+              sectionRoute('/powercoil_alerts', 'powercoil_alerts'),
+              sectionRoute('/powercoil_ev', 'powercoil_ev'),
+              { path: '*', lazy: () => loadChunk(() => import('@/features/errors/not-found-page')).then((m) => ({ Component: m.NotFoundPage })), handle: { titleKey: 'pages.notFound' } satisfies RouteHandle },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

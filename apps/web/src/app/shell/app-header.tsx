@@ -1,0 +1,86 @@
+import AppBar from '@mui/material/AppBar';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ClearIcon from '@mui/icons-material/Clear';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, isLanguage } from '@gridlens/domain/language';
+import { useAppStore } from '@/lib/app-store';
+import { useClientConfig } from '@/lib/client-config-context';
+import { changeLanguage, LANGUAGE_NAME_KEYS } from '@/lib/language-preference';
+
+/** Spec §2 Shell: menu toggle, page title, environment badge, shared search, theme toggle, language selector. */
+export function AppHeader({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const { environment } = useClientConfig();
+  const { navigationExpanded, setNavigationExpanded, searchText, setSearchText, themeMode, setThemeMode, language } = useAppStore();
+  const themeLabel = themeMode === 'dark' ? t('header.toLight') : t('header.toDark');
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1.5 }}>
+        <IconButton edge="start" aria-label={t('nav.toggle')} aria-expanded={navigationExpanded} onClick={() => setNavigationExpanded(!navigationExpanded)}>
+          <MenuIcon />
+        </IconButton>
+        <Typography variant="h6" component="h1" noWrap sx={{ flexShrink: 0 }} data-testid="page-title">
+          {title}
+        </Typography>
+        {environment !== 'production' && (
+          <Chip size="small" color="warning" label={environment} aria-label={t('header.environment', { name: environment })} data-testid="environment-badge" />
+        )}
+        <TextField
+          size="small"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          placeholder={t('header.searchPlaceholder')}
+          sx={{ ml: 'auto', width: { xs: 160, md: 300 } }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('header.search'), type: 'search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+              endAdornment: searchText ? (
+                <InputAdornment position="end">
+                  <IconButton size="small" aria-label={t('header.clearSearch')} onClick={() => setSearchText('')}>
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+            },
+          }}
+        />
+        <Tooltip title={themeLabel}>
+          <IconButton aria-label={themeLabel} onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')} data-testid="theme-toggle">
+            {themeMode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+          </IconButton>
+        </Tooltip>
+        <TextField
+          select
+          size="small"
+          value={language}
+          onChange={(event) => isLanguage(event.target.value) && changeLanguage(event.target.value)}
+          slotProps={{ htmlInput: { 'aria-label': t('header.language'), 'data-testid': 'language-select' } }}
+          sx={{ minWidth: 120 }}
+        >
+          {LANGUAGES.map((code) => (
+            <MenuItem key={code} value={code} lang={code.toLowerCase()}>
+              {t(LANGUAGE_NAME_KEYS[code])}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Toolbar>
+    </AppBar>
+  );
+}

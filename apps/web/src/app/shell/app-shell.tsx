@@ -1,0 +1,93 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { sectionById } from '@gridlens/domain/sections';
+import { useAppStore } from '@/lib/app-store';
+import { loadChunk } from '@/lib/chunk-load';
+import { LimitedAccessNotice } from '@/features/errors/limited-access-notice';
+import { useRouteHandle } from '@/lib/route-handle';
+import { AppHeader } from './app-header';
+import { AppSnackbar } from './app-snackbar';
+import { FullPageMessage } from './full-page-message';
+import { PendingLoader } from './pending-loader';
+import { SideNavigation } from './side-navigation';
+import { SignInErrorAlert } from './sign-in-error-alert';
+import { useNavigationCollapse } from './use-navigation-collapse';
+import { useShellData } from './use-shell-data';
+
+/** Spec §9: the feedback widget loads 1 s after start; tracking data refreshes every 300 000 ms. */
+export const FEEDBACK_WIDGET_DELAY_MS = 1000;
+export const TRACKING_REFRESH_MS = 300_000;
+
+const FeedbackWidget = lazy(() => loadChunk(() => import('@/features/feedback/feedback-widget')).then((m) => ({ default: m.FeedbackWidget })));
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const { data, failed, retry } = useShellData();
+  const handle = useRouteHandle();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const setSearchText = useAppStore((s) => s.setSearchText);
+  const [feedbackReady, setFeedbackReady] = useState(false);
+  useNavigationCollapse();
+
+  const title = handle.titleKey ? t(handle.titleKey) : handle.sectionId ? t(sectionById(handle.sectionId).labelKey) : t('app.name');
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+
+  // The shared search box starts empty whenever another section opens.
+  const area = location.pathname.split('/')[1] ?? '';
+  const lastArea = useRef(area);
+  useEffect(() => {
+    if (lastArea.current !== area) setSearchText('');
+    lastArea.current = area;
+  }, [area, setSearchText]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setFeedbackReady(true), FEEDBACK_WIDGET_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const tracking = data?.tenant.type === 'tracking';
+  useEffect(() => {
+    if (!tracking) return;
+    const timer = window.setInterval(() => void queryClient.invalidateQueries({ queryKey: ['tracking'] }), TRACKING_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [tracking, queryClient]);
+
+  if (failed && !data) {
+    return (
+      <FullPageMessage message={t('errors.configLoadFailed')}>
+        <Button variant="contained" onClick={retry}>
+          {t('errors.tryAgain')}
+        </Button>
+      </FullPageMessage>
+    );
+  }
+  if (!data) return <FullPageMessage message={t('app.loading')} busy />;
+
+  const sectionAllowed = !handle.sectionId || data.tenant.tabs.some((tab) => tab.id === handle.sectionId);
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <PendingLoader />
+      <SideNavigation sections={data.visibleSections} catalogue={data.catalogue} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppHeader title={title} />
+        <SignInErrorAlert />
+        <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
+          {sectionAllowed ? <Outlet /> : <LimitedAccessNotice />}
+        </Box>
+      </Box>
+      <AppSnackbar />
+      {feedbackReady && (
+        <Suspense fallback={null}>
+          <FeedbackWidget />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SectionCatalogue } from '@gridlens/contract/config';
+import type { SectionId } from '@gridlens/domain/sections';
+import { useAppStore } from '@/lib/app-store';
+import { useIdentity } from '@/lib/use-identity';
+import { SectionIcon } from './section-icon';
+
+export const NAV_WIDTH_EXPANDED_PX = 248;
+export const NAV_WIDTH_COLLAPSED_PX = 68;
+
+interface Props {
+  sections: SectionId[];
+  catalogue: SectionCatalogue;
+}
+
+/** Spec §2 Shell: logo, one entry per permitted section in the user's order, the profile entry at the bottom. */
+export function SideNavigation({ sections, catalogue }: Props) {
+  const { t } = useTranslation();
+  const expanded = useAppStore((s) => s.navigationExpanded);
+  const identity = useIdentity();
+  const width = expanded ? NAV_WIDTH_EXPANDED_PX : NAV_WIDTH_COLLAPSED_PX;
+
+  const entry = (to: string, label: string, icon: React.ReactNode) => (
+    <Tooltip key={to} title={expanded ? '' : label} placement="right">
+      <ListItemButton component={NavLink} to={to} aria-label={expanded ? undefined : label} sx={{ minHeight: 48, px: 2.5, '&.active': { bgcolor: 'action.selected', borderRight: 3, borderColor: 'primary.main' } }}>
+        <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>{icon}</ListItemIcon>
+        {expanded && <ListItemText primary={label} />}
+      </ListItemButton>
+    </Tooltip>
+  );
+
+  return (
+    <Drawer
+      variant="permanent"
+      data-testid="side-navigation"
+      data-expanded={expanded}
+      sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: 'width 150ms', boxSizing: 'border-box' } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.25, height: 64 }}>
+        <img src="/favicon.svg" alt="" width={32} height={32} />
+        {expanded && (
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
+            {t('app.name')}
+          </Typography>
+        )}
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label={t('nav.mainNavigation')} sx={{ flexGrow: 1, overflowY: 'auto' }}>
+        <List>
+          {sections.map((id) => {
+            const section = catalogue.find((s) => s.id === id);
+            return section ? entry(section.route, t(section.labelKey), <SectionIcon name={section.icon} />) : null;
+          })}
+        </List>
+      </Box>
+      <Divider />
+      <List>
+        {entry(
+          '/profile',
+          identity?.name ?? t('nav.profile'),
+          <Avatar src={identity?.picture ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
+            {identity?.name.slice(0, 1)}
+          </Avatar>,
+        )}
+      </List>
+    </Drawer>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { arrangeSections, type SectionId } from '@gridlens/domain/sections';
+import type { SectionCatalogue, TenantSettings, UserSettings } from '@gridlens/contract/config';
+import { useSectionCatalogue } from '@/lib/api/section-catalogue';
+import { useTenantSettings } from '@/lib/api/tenant-settings';
+import { useUserSettings } from '@/lib/api/user-settings';
+
+export interface ShellData {
+  tenant: TenantSettings;
+  settings: UserSettings;
+  catalogue: SectionCatalogue;
+  /** The user's navigation: tenant sections in their order, hidden ones left out. */
+  visibleSections: SectionId[];
+}
+
+/** Spec §2 Landing: tenant settings, user settings and the section catalogue load before any section shows. */
+export function useShellData() {
+  const tenant = useTenantSettings();
+  const settings = useUserSettings();
+  const catalogue = useSectionCatalogue();
+  const data = useMemo<ShellData | null>(() => {
+    if (!tenant.data || !settings.data || !catalogue.data) return null;
+    const tenantSections = tenant.data.tabs.map((tab) => tab.id);
+    const visibleSections = arrangeSections(tenantSections, settings.data.sections_order, settings.data.hidden_sections);
+    return { tenant: tenant.data, settings: settings.data, catalogue: catalogue.data, visibleSections };
+  }, [tenant.data, settings.data, catalogue.data]);
+  const failed = tenant.isError || settings.isError || catalogue.isError;
+  const retry = () => {
+    void tenant.refetch();
+    void settings.refetch();
+    void catalogue.refetch();
+  };
+  return { data, failed, retry };
+}

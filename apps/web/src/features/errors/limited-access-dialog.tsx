@@ -1,0 +1,33 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  onRetry?: () => void;
+  onSignOut?: () => void;
+}
+
+/** Spec §2: the user has limited access and should contact the provider to learn about the features offered. */
+export function LimitedAccessDialog({ onRetry, onSignOut }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open aria-labelledby="limited-access-title" aria-describedby="limited-access-body">
+      <DialogTitle id="limited-access-title">{t('errors.limitedAccessTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="limited-access-body">{t('errors.limitedAccessBody')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        {onSignOut && <Button onClick={onSignOut}>{t('nav.signOut')}</Button>}
+        {onRetry && (
+          <Button variant="contained" onClick={onRetry}>
+            {t('errors.tryAgain')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

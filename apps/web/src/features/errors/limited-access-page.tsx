@@ -1,0 +1,22 @@
+import Box from '@mui/material/Box';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from 'react-oidc-context';
+import { safeRedirectPath } from '@/lib/safe-redirect';
+import { LimitedAccessDialog } from './limited-access-dialog';
+
+/**
+ * /error and /accessdenied (report-style, no shell). /error?redirect=<path> offers to try that path
+ * again; both offer signing out, so a user on the wrong account can switch.
+ */
+export function LimitedAccessPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = safeRedirectPath(params.get('redirect'));
+  const signOut = auth.isAuthenticated ? () => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token }) : undefined;
+  return (
+    <Box component="main" sx={{ minHeight: '100vh' }}>
+      <LimitedAccessDialog onRetry={redirect ? () => void navigate(redirect, { replace: true }) : undefined} onSignOut={signOut} />
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import { isNavigationWide } from './navigation-width';
+import { readStoredLanguage } from './language-preference';
+import { readInitialThemeMode, type ThemeMode } from './theme-preference';
+import type { Language } from '@gridlens/domain/language';
+
+/** App-wide UI state only (conventions §3); server data lives in TanStack Query. */
+interface AppState {
+  language: Language;
+  themeMode: ThemeMode;
+  navigationExpanded: boolean;
+  searchText: string;
+  snackbar: { message: string; id: number } | null;
+  pendingRequests: number;
+  signInError: string | null;
+  setThemeMode: (mode: ThemeMode) => void;
+  setNavigationExpanded: (expanded: boolean) => void;
+  setSearchText: (text: string) => void;
+  showSnackbar: (message: string) => void;
+  closeSnackbar: () => void;
+  requestStarted: () => void;
+  requestFinished: () => void;
+  setSignInError: (message: string | null) => void;
+}
+
+export const useAppStore = create<AppState>()((set) => ({
+  language: readStoredLanguage(),
+  themeMode: readInitialThemeMode(),
+  navigationExpanded: isNavigationWide(window.innerWidth),
+  searchText: '',
+  snackbar: null,
+  pendingRequests: 0,
+  signInError: null,
+  setThemeMode: (themeMode) => set({ themeMode }),
+  setNavigationExpanded: (navigationExpanded) => set({ navigationExpanded }),
+  setSearchText: (searchText) => set({ searchText }),
+  showSnackbar: (message) => set({ snackbar: { message, id: Date.now() } }),
+  closeSnackbar: () => set({ snackbar: null }),
+  requestStarted: () => set((s) => ({ pendingRequests: s.pendingRequests + 1 })),
+  requestFinished: () => set((s) => ({ pendingRequests: Math.max(0, s.pendingRequests - 1) })),
+  setSignInError: (signInError) => set({ signInError }),
+}));

@@ -1,0 +1,18 @@
+import { useMatches } from 'react-router';
+import type { SectionId } from '@gridlens/domain/sections';
+
+/** What each route says about itself: the section it belongs to, or the title key of its page. */
+export interface RouteHandle {
+  sectionId?: SectionId;
+  titleKey?: string;
+}
+
+/** The deepest matched route's handle (the page on screen). */
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle && (handle.sectionId || handle.titleKey)) return handle;
+  }
+  return {};
+}

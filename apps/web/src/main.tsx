@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { fetchClientConfig } from './lib/api/client-config';
+import { initI18n } from './lib/i18n';
+import { readStoredLanguage } from './lib/language-preference';
+import { readInitialThemeMode, THEME_ATTRIBUTE } from './lib/theme-preference';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+// Set before the first paint so a dark-theme user never sees a light flash.
+document.body.setAttribute(THEME_ATTRIBUTE, readInitialThemeMode());
+
+const language = readStoredLanguage();
+const [config] = await Promise.all([fetchClientConfig().catch(() => null), initI18n(language)]);
+const { StartupFailure } = await import('./app/startup-failure');
+
+createRoot(rootElement).render(<StrictMode>{config ? <App config={config} language={language} /> : <StartupFailure />}</StrictMode>);

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverUrl = process.env['GRIDLENS_SERVER_URL'] ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        silentRenew: fileURLToPath(new URL('./silent-renew.html', import.meta.url)),
+      },
+    },
+  },
+  // `npm run dev` in apps/web: the API, identity provider and client config come from the server.
+  server: {
+    proxy: Object.fromEntries(['/api', '/oidc', '/client-config.json', '/healthz'].map((path) => [path, serverUrl])),
+  },
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 3100);
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+const dataDir = `/tmp/gridlens-e2e-${process.pid}`;
+
+/** Real server (embedded identity provider, PGlite in a throw-away folder) and Debian's Chromium, headless. */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    viewport: { width: 1600, height: 900 },
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && npx tsx ../apps/server/src/server.ts`,
+    url: `${BASE_URL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, WEB_DIST_DIR: '../apps/web/dist', LOG_LEVEL: 'warn', PUBLIC_URL: BASE_URL },
+  },
+});

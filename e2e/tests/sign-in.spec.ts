@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from '../support/sign-in';
+
+test('the power-data operator lands on the default section of the tenant with its title', async ({ page }) => {
+  await signIn(page, DEMO.power);
+  await expect(page).toHaveURL(/\/assets$/);
+  await expect(page.getByTestId('page-title')).toHaveText('Assets');
+  await expect(page).toHaveTitle('Assets · Gridlens');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link')).toHaveText(['Assets', 'Analytics', 'Power report', 'Power alerts', 'EV modelling']);
+});
+
+test('the fleet operator lands on a tracking section', async ({ page }) => {
+  await signIn(page, DEMO.fleet);
+  await expect(page).toHaveURL(/\/devices$/);
+  await expect(page.getByTestId('page-title')).toHaveText('Devices');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Fleet report' })).toBeVisible();
+});
+
+test('an installer-only user lands on /accessdenied with the limited-access dialog', async ({ page }) => {
+  await signIn(page, DEMO.installer);
+  await expect(page).toHaveURL(/\/accessdenied$/);
+  await expect(page.getByRole('dialog', { name: 'Limited access' })).toContainText('contact your provider');
+});
+
+test('sign-in returns to the deep link the user first asked for', async ({ page }) => {
+  await signIn(page, DEMO.power, '/profile?tab=sections');
+  await expect(page).toHaveURL(/\/profile\?tab=sections$/);
+  await expect(page.getByTestId('profile-name')).toHaveText(DEMO.power.name);
+});
+
+test('a 403 from the API replaces the page with /error and the full path to return to', async ({ page }) => {
+  // The stranger's tenant is not set up in the portal, so the API answers 403 to its first call.
+  await signIn(page, DEMO.stranger, '/assets?filter=x');
+  await expect(page).toHaveURL(/\/error\?redirect=%2Fassets%3Ffilter%3Dx$/);
+  await expect(page.getByRole('dialog', { name: 'Limited access' })).toBeVisible();
+});
+
+test('a wrong password keeps the user on the login page with a message', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('input[name="email"]').fill(DEMO.power.email);
+  await page.locator('input[name="password"]').fill('wrong');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByRole('alert')).toHaveText('The email or password is not correct.');
+});
+
+test('a sign-in error from the provider shows in a dismissible red alert', async ({ page }) => {
+  await signIn(page, DEMO.power);
+  await expect(page).toHaveURL(/\/assets$/);
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/?error=access_denied&error_description=denied&state=unknown-state');
+  const alert = page.getByRole('alert').filter({ hasText: 'Sign-in failed' });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toHaveCount(0);
+});

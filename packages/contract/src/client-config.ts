@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * GET /client-config.json (no sign-in): what the web app needs before it can sign in.
+ * Served at run time so that one build works with the embedded or any external identity provider.
+ */
+export const ClientConfigSchema = z
+  .object({
+    authority: z.string().describe('OpenID Connect issuer URL'),
+    clientId: z.string(),
+    audience: z.string().nullable().describe('Sent as the audience/resource parameter when the provider needs it'),
+    scope: z.string(),
+    rolesClaim: z.string(),
+    appMetadataClaim: z.string(),
+    tenantKey: z.string().describe('Key of the tenant inside the app-metadata claim'),
+    environment: z.string().describe("Shown as a badge in the header unless it is 'production'"),
+    signInMode: z.enum(['redirect', 'popup']),
+  })
+  .meta({ id: 'ClientConfig' });
+export type ClientConfig = z.infer<typeof ClientConfigSchema>;

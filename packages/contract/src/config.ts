@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { SECTION_IDS } from '@gridlens/domain/sections';
+import { TEMPERATURE_METRICS } from '@gridlens/domain/temperature';
+
+export const SectionIdSchema = z.enum(SECTION_IDS);
+
+export const TenantTabSchema = z.object({ id: SectionIdSchema, label: z.string() });
+
+/** GET /api/config/tenant/settings (spec §3 Tenant config). */
+export const TenantSettingsSchema = z
+  .object({
+    tenant: z.string(),
+    name: z.string(),
+    type: z.enum(['tracking', 'powerdata']),
+    powerdata_type: z.string().nullable(),
+    tabs: z.array(TenantTabSchema),
+  })
+  .meta({ id: 'TenantSettings' });
+export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
+
+/** GET /api/config/sections: the catalogue mapping a section to its route and icon. */
+export const SectionDefinitionSchema = z.object({
+  id: SectionIdSchema,
+  route: z.string(),
+  icon: z.string(),
+  labelKey: z.string(),
+});
+export const SectionCatalogueSchema = z.array(SectionDefinitionSchema).meta({ id: 'SectionCatalogue' });
+export type SectionCatalogue = z.infer<typeof SectionCatalogueSchema>;
+
+export const TemperatureMetricSchema = z.enum(TEMPERATURE_METRICS);
+export const TemperatureMetricPreferenceSchema = z.union([TemperatureMetricSchema, z.literal('')]);
+
+/** GET /api/config/settings?time_zone=Europe/Dublin (spec §3 User config). */
+export const UserSettingsQuerySchema = z.object({
+  time_zone: z.string().max(64).optional().describe('IANA time zone of the browser; decides the automatic temperature unit'),
+});
+
+export const UserSettingsSchema = z
+  .object({
+    default_section: SectionIdSchema.nullable(),
+    sections_order: z.array(SectionIdSchema),
+    hidden_sections: z.array(SectionIdSchema),
+    temperature_metric: TemperatureMetricSchema.describe('The unit to show: the preference, or resolved from the time zone'),
+    temperature_metric_preference: TemperatureMetricPreferenceSchema.describe("What the user chose; '' means automatic"),
+  })
+  .meta({ id: 'UserSettings' });
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+/** PUT /api/config/settings: every field optional; only those sent change. */
+export const UpdateUserSettingsSchema = z
+  .object({
+    default_section: z.string().nullable().optional(),
+    sections_order: z.array(z.string()).max(SECTION_IDS.length).optional(),
+    hidden_sections: z.array(z.string()).max(SECTION_IDS.length).optional(),
+    temperature_metric: TemperatureMetricPreferenceSchema.optional(),
+    time_zone: z.string().max(64).optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateUserSettings' });
+export type UpdateUserSettings = z.infer<typeof UpdateUserSettingsSchema>;

@@ -1,0 +1,43 @@
+import { isAmericanTimeZone } from './time-zone';
+
+export const MINUTE_MS = 60_000;
+
+/** Spec §9: times are shown rounded to the minute (half a minute rounds up). */
+export function roundToMinute(epochMs: number): number {
+  return Math.round(epochMs / MINUTE_MS) * MINUTE_MS;
+}
+
+interface CalendarParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+}
+
+function calendarParts(epochMs: number, timeZone: string): CalendarParts {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(epochMs);
+  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: pick('year'), month: pick('month'), day: pick('day'), hour: pick('hour'), minute: pick('minute') };
+}
+
+/** Spec §9: MM/DD/YYYY in American time zones, DD/MM/YYYY elsewhere. */
+export function formatDate(epochMs: number, timeZone: string): string {
+  const p = calendarParts(epochMs, timeZone);
+  return isAmericanTimeZone(timeZone) ? `${p.month}/${p.day}/${p.year}` : `${p.day}/${p.month}/${p.year}`;
+}
+
+/** Spec §9: the date format of the zone with a 24-hour time, rounded to the minute. */
+export function formatDateTime(epochMs: number, timeZone: string): string {
+  const rounded = roundToMinute(epochMs);
+  const p = calendarParts(rounded, timeZone);
+  return `${formatDate(rounded, timeZone)} ${p.hour}:${p.minute}`;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber } from './number-format';
+
+describe('formatNumber', () => {
+  it('shows two decimals with English separators', () => {
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.50');
+  });
+
+  it('uses a comma as the decimal separator in French', () => {
+    const formatted = formatNumber(1234.5, 'fr');
+    expect(formatted).toMatch(/,50$/);
+    expect(formatted).not.toContain('.');
+    // The thousands separator is a (narrow) space; only the digits remain once it is removed.
+    expect(formatted.replace(/\s/g, '')).toBe('1234,50');
+  });
+
+  it('pads whole numbers to two decimals', () => {
+    expect(formatNumber(12, 'en')).toBe('12.00');
+  });
+
+  it('rounds to two decimals', () => {
+    expect(formatNumber(0.126, 'en')).toBe('0.13');
+    expect(formatNumber(-3.14159, 'en')).toBe('-3.14');
+  });
+
+  it('honours an explicit number of decimals', () => {
+    expect(formatNumber(2.5, 'en', 0)).toBe('3');
+    expect(formatNumber(2.5, 'en', 3)).toBe('2.500');
+  });
+
+  it.each([NaN, Infinity, -Infinity])('shows a dash for %s', (value) => {
+    expect(formatNumber(value, 'en')).toBe('–');
+  });
+});

@@ -1,0 +1,24 @@
+import { isAmericanTimeZone } from './time-zone';
+
+export const TEMPERATURE_METRICS = ['celsius', 'fahrenheit'] as const;
+export type TemperatureMetric = (typeof TEMPERATURE_METRICS)[number];
+/** What the user stored: a unit, or '' for "automatic from my time zone". */
+export type TemperatureMetricPreference = TemperatureMetric | '';
+
+/** Spec §3 User config: an empty preference means Fahrenheit in American time zones, Celsius elsewhere. */
+export function resolveTemperatureMetric(
+  preference: TemperatureMetricPreference,
+  timeZone: string | undefined,
+): TemperatureMetric {
+  if (preference !== '') return preference;
+  return isAmericanTimeZone(timeZone) ? 'fahrenheit' : 'celsius';
+}
+
+export function celsiusToFahrenheit(temperatureC: number): number {
+  return (temperatureC * 9) / 5 + 32;
+}
+
+/** Temperatures are stored in Celsius (brief §5) and shown in the user's unit. */
+export function temperatureInMetric(temperatureC: number, metric: TemperatureMetric): number {
+  return metric === 'fahrenheit' ? celsiusToFahrenheit(temperatureC) : temperatureC;
+}
