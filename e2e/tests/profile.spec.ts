@@ -9,6 +9,7 @@ test('profile changes to sections and default tab survive a reload and drive the
 
   await page.getByRole('checkbox', { name: 'Power report' }).uncheck();
   await page.getByRole('button', { name: 'Move Power alerts up' }).click();
+  await page.getByRole('button', { name: 'Move Power alerts up' }).click();
   await page.getByTestId('profile-default-tab').locator('..').click();
   await page.getByRole('option', { name: 'Power alerts' }).click();
   await page.getByTestId('profile-save').click();

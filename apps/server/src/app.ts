@@ -51,10 +51,11 @@ export async function buildApp({ config, db, verifyToken, embeddedProvider, logg
   });
   embeddedProvider?.register(app);
 
-  await app.register(async (api) => {
+  await app.register((api, _options, done) => {
     registerTenantAuth(api, { verifyToken, tenantExists: async (tenantId) => (await findTenant(tenantId)) !== null });
     registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
     registerFeedbackRoutes(api, createFeedbackRepository(db));
+    done();
   });
 
   await registerWebApp(app, config.webDistDir);

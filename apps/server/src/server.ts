@@ -56,7 +56,10 @@ async function start(config: ServerConfig): Promise<void> {
 try {
   await start(loadConfig());
 } catch (error) {
-  const message = error instanceof ConfigurationError ? error.message : `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  const message =
+    error instanceof ConfigurationError
+      ? error.message
+      : `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }

@@ -21,7 +21,11 @@ const DATA_ENDPOINTS: { name: string; request: Omit<InjectOptions, 'headers'>; o
     request: { method: 'PUT', url: '/api/config/settings', payload: { temperature_metric: 'fahrenheit' } },
     okStatus: 200,
   },
-  { name: 'POST /api/feedback', request: { method: 'POST', url: '/api/feedback', payload: { message: 'Hello', page: '/assets' } }, okStatus: 201 },
+  {
+    name: 'POST /api/feedback',
+    request: { method: 'POST', url: '/api/feedback', payload: { message: 'Hello', page: '/assets' } },
+    okStatus: 201,
+  },
 ];
 
 /** The API's one error shape ({ error, message, details? }) with nothing internal leaking out. */

@@ -2,7 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserSettings } from '@gridlens/contract/config';
 import type { Database } from '../src/db/database';
-import { authHeaders, createTestApp, createTestIssuer } from './support/test-app';
+import type { createTestIssuer } from './support/test-app';
+import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
 type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
@@ -55,7 +56,12 @@ for (const backend of TEST_DATABASES) {
       it('describes a power-data tenant with its tabs', async () => {
         const response = await tenantSettings('netzero');
         expect(response.statusCode).toBe(200);
-        const body = response.json<{ tenant: string; type: string; powerdata_type: string | null; tabs: { id: string; label: string }[] }>();
+        const body = response.json<{
+          tenant: string;
+          type: string;
+          powerdata_type: string | null;
+          tabs: { id: string; label: string }[];
+        }>();
         expect(body).toMatchObject({ tenant: 'netzero', type: 'powerdata', powerdata_type: 'netzero' });
         expect(body.tabs.map((t) => t.id)).toEqual(NETZERO_TABS);
         expect(body.tabs[0]).toEqual({ id: 'assets', label: 'Assets' });
@@ -79,7 +85,11 @@ for (const backend of TEST_DATABASES) {
 
     describe('GET /api/config/sections', () => {
       it('lists the 11 sections with id, route, icon and label key', async () => {
-        const response = await app.inject({ method: 'GET', url: '/api/config/sections', headers: await headersFor('catalogue-reader', 'fleetco') });
+        const response = await app.inject({
+          method: 'GET',
+          url: '/api/config/sections',
+          headers: await headersFor('catalogue-reader', 'fleetco'),
+        });
         expect(response.statusCode).toBe(200);
         const sections = response.json<{ id: string; route: string; icon: string; labelKey: string }[]>();
         expect(sections).toHaveLength(11);
@@ -137,7 +147,11 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('changes only the fields sent', async () => {
-        await putSettings('partial', { default_section: 'assets', sections_order: [...NETZERO_TABS].reverse(), temperature_metric: 'fahrenheit' });
+        await putSettings('partial', {
+          default_section: 'assets',
+          sections_order: [...NETZERO_TABS].reverse(),
+          temperature_metric: 'fahrenheit',
+        });
         const response = await putSettings('partial', { temperature_metric: 'celsius' });
         expect(response.statusCode).toBe(200);
         expect(await settingsOf('partial')).toEqual({
@@ -180,18 +194,54 @@ for (const backend of TEST_DATABASES) {
 
       // Each payload pairs one bad value with a valid change, so a partial save would show.
       it.each([
-        { case: 'an unknown section in sections_order', payload: { sections_order: ['assets', 'nope'], temperature_metric: 'celsius' }, field: 'sections_order.1' },
-        { case: "another tenant's section in sections_order", payload: { sections_order: ['devices'], temperature_metric: 'celsius' }, field: 'sections_order.0' },
-        { case: 'a section listed twice', payload: { sections_order: ['assets', 'assets'], temperature_metric: 'celsius' }, field: 'sections_order' },
-        { case: "another tenant's section in hidden_sections", payload: { hidden_sections: ['journeys'], temperature_metric: 'celsius' }, field: 'hidden_sections.0' },
-        { case: 'hiding the default section', payload: { default_section: 'assets', hidden_sections: ['assets'] }, field: 'default_section' },
-        { case: 'hiding the stored default section', payload: { hidden_sections: ['powercoil_report'], temperature_metric: 'celsius' }, field: 'default_section' },
-        { case: "another tenant's default section", payload: { default_section: 'devices', temperature_metric: 'celsius' }, field: 'default_section' },
+        {
+          case: 'an unknown section in sections_order',
+          payload: { sections_order: ['assets', 'nope'], temperature_metric: 'celsius' },
+          field: 'sections_order.1',
+        },
+        {
+          case: "another tenant's section in sections_order",
+          payload: { sections_order: ['devices'], temperature_metric: 'celsius' },
+          field: 'sections_order.0',
+        },
+        {
+          case: 'a section listed twice',
+          payload: { sections_order: ['assets', 'assets'], temperature_metric: 'celsius' },
+          field: 'sections_order',
+        },
+        {
+          case: "another tenant's section in hidden_sections",
+          payload: { hidden_sections: ['journeys'], temperature_metric: 'celsius' },
+          field: 'hidden_sections.0',
+        },
+        {
+          case: 'hiding the default section',
+          payload: { default_section: 'assets', hidden_sections: ['assets'] },
+          field: 'default_section',
+        },
+        {
+          case: 'hiding the stored default section',
+          payload: { hidden_sections: ['powercoil_report'], temperature_metric: 'celsius' },
+          field: 'default_section',
+        },
+        {
+          case: "another tenant's default section",
+          payload: { default_section: 'devices', temperature_metric: 'celsius' },
+          field: 'default_section',
+        },
         { case: 'hiding every section', payload: { hidden_sections: NETZERO_TABS, default_section: null }, field: 'hidden_sections' },
-        { case: 'an unknown temperature metric', payload: { temperature_metric: 'kelvin', default_section: 'assets' }, field: 'temperature_metric' },
+        {
+          case: 'an unknown temperature metric',
+          payload: { temperature_metric: 'kelvin', default_section: 'assets' },
+          field: 'temperature_metric',
+        },
         { case: 'an unknown time zone', payload: { time_zone: 'Mars/Olympus_Mons', temperature_metric: 'celsius' }, field: 'time_zone' },
         { case: 'an unknown property', payload: { colour: 'blue', temperature_metric: 'celsius' }, field: 'colour' },
-        { case: 'sections_order that is not a list', payload: { sections_order: 'assets', temperature_metric: 'celsius' }, field: 'sections_order' },
+        {
+          case: 'sections_order that is not a list',
+          payload: { sections_order: 'assets', temperature_metric: 'celsius' },
+          field: 'sections_order',
+        },
       ])('rejects $case, names $field and changes nothing', async ({ payload, field }) => {
         const sub = `validation-${field}`;
         expect((await putSettings(sub, baseline)).statusCode).toBe(200);
@@ -234,14 +284,26 @@ for (const backend of TEST_DATABASES) {
           temperature_metric_preference: '',
         });
 
-        const gridwestChange = await putSettings(sub, { default_section: 'powercoil_alerts', temperature_metric: 'celsius', hidden_sections: ['assets'] }, 'gridwest');
+        const gridwestChange = await putSettings(
+          sub,
+          { default_section: 'powercoil_alerts', temperature_metric: 'celsius', hidden_sections: ['assets'] },
+          'gridwest',
+        );
         expect(gridwestChange.statusCode).toBe(200);
 
-        expect(await settingsOf(sub, 'netzero')).toMatchObject({ default_section: 'powercoil_ev', hidden_sections: [], temperature_metric_preference: 'fahrenheit' });
-        expect(await settingsOf(sub, 'gridwest')).toMatchObject({ default_section: 'powercoil_alerts', hidden_sections: ['assets'], temperature_metric_preference: 'celsius' });
+        expect(await settingsOf(sub, 'netzero')).toMatchObject({
+          default_section: 'powercoil_ev',
+          hidden_sections: [],
+          temperature_metric_preference: 'fahrenheit',
+        });
+        expect(await settingsOf(sub, 'gridwest')).toMatchObject({
+          default_section: 'powercoil_alerts',
+          hidden_sections: ['assets'],
+          temperature_metric_preference: 'celsius',
+        });
       });
 
-      it("refuses a user of another tenant who names the first tenant in the Tenant header", async () => {
+      it('refuses a user of another tenant who names the first tenant in the Tenant header', async () => {
         const owner = 'netzero-owner';
         await putSettings(owner, { default_section: 'assets', temperature_metric: 'fahrenheit' }, 'netzero');
         const gridwestToken = await issuer.token({ sub: owner, tenant: 'gridwest', roles: ['Operator'] });
@@ -256,7 +318,10 @@ for (const backend of TEST_DATABASES) {
         expect(read.statusCode).toBe(403);
         expect(read.body).not.toContain('assets');
         expect(write.statusCode).toBe(403);
-        expect(await settingsOf(owner, 'netzero')).toMatchObject({ default_section: 'assets', temperature_metric_preference: 'fahrenheit' });
+        expect(await settingsOf(owner, 'netzero')).toMatchObject({
+          default_section: 'assets',
+          temperature_metric_preference: 'fahrenheit',
+        });
       });
     });
   });

@@ -2,7 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { createFeedbackRepository } from '../src/modules/feedback/feedback.repository';
-import { authHeaders, createTestApp, createTestIssuer } from './support/test-app';
+import type { createTestIssuer } from './support/test-app';
+import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
 type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
@@ -72,8 +73,12 @@ for (const backend of TEST_DATABASES) {
     it("stores feedback under the caller's tenant", async () => {
       const netzeroMessage = `netzero feedback ${Date.now()}`;
       const gridwestMessage = `gridwest feedback ${Date.now()}`;
-      expect((await postFeedback({ message: netzeroMessage, page: '/assets' }, { sub: 'nz-user', tenant: 'netzero' })).statusCode).toBe(201);
-      expect((await postFeedback({ message: gridwestMessage, page: '/assets' }, { sub: 'gw-user', tenant: 'gridwest' })).statusCode).toBe(201);
+      expect((await postFeedback({ message: netzeroMessage, page: '/assets' }, { sub: 'nz-user', tenant: 'netzero' })).statusCode).toBe(
+        201,
+      );
+      expect((await postFeedback({ message: gridwestMessage, page: '/assets' }, { sub: 'gw-user', tenant: 'gridwest' })).statusCode).toBe(
+        201,
+      );
 
       const repository = createFeedbackRepository(db);
       const netzero = (await repository.listForTenant('netzero')).map((row) => row.message);
@@ -86,7 +91,10 @@ for (const backend of TEST_DATABASES) {
 
     it('takes the tenant from the token, never from the body', async () => {
       const message = `smuggled ${Date.now()}`;
-      const response = await postFeedback({ message, page: '/', tenant_id: 'gridwest', tenant: 'gridwest' }, { sub: 'nz-user', tenant: 'netzero' });
+      const response = await postFeedback(
+        { message, page: '/', tenant_id: 'gridwest', tenant: 'gridwest' },
+        { sub: 'nz-user', tenant: 'netzero' },
+      );
       expect(response.statusCode).toBe(201);
       const repository = createFeedbackRepository(db);
       expect((await repository.listForTenant('netzero')).map((row) => row.message)).toContain(message);

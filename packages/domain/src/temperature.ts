@@ -6,10 +6,7 @@ export type TemperatureMetric = (typeof TEMPERATURE_METRICS)[number];
 export type TemperatureMetricPreference = TemperatureMetric | '';
 
 /** Spec §3 User config: an empty preference means Fahrenheit in American time zones, Celsius elsewhere. */
-export function resolveTemperatureMetric(
-  preference: TemperatureMetricPreference,
-  timeZone: string | undefined,
-): TemperatureMetric {
+export function resolveTemperatureMetric(preference: TemperatureMetricPreference, timeZone: string | undefined): TemperatureMetric {
   if (preference !== '') return preference;
   return isAmericanTimeZone(timeZone) ? 'fahrenheit' : 'celsius';
 }

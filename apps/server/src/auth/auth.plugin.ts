@@ -45,7 +45,7 @@ async function authenticate(request: FastifyRequest, { verifyToken, tenantExists
   }
   const tenantHeader = request.headers['tenant'];
   if (!principal.tenantId || tenantHeader !== principal.tenantId) {
-    throw new HttpError(403, 'forbidden', "The Tenant header must equal the tenant of the signed-in user");
+    throw new HttpError(403, 'forbidden', 'The Tenant header must equal the tenant of the signed-in user');
   }
   if (isInstallerOnly(principal.roles)) {
     throw new HttpError(403, 'forbidden', 'Installer accounts have no access to portal data');

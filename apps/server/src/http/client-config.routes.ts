@@ -6,7 +6,13 @@ import { ClientConfigSchema, type ClientConfig } from '@gridlens/contract/client
 export function registerClientConfigRoute(app: FastifyInstance, clientConfig: ClientConfig): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/client-config.json',
-    { schema: { tags: ['Operations'], summary: 'Identity provider and environment settings for the web app', response: { 200: ClientConfigSchema } } },
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Identity provider and environment settings for the web app',
+        response: { 200: ClientConfigSchema },
+      },
+    },
     async (_request, reply) => reply.header('cache-control', 'no-cache').send(clientConfig),
   );
 }

@@ -13,11 +13,51 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { sub: 'user-power-1', email: 'power@gridlens.demo', password: 'power-demo', name: 'Aoife Byrne', tenant: 'netzero', roles: ['Operator'], colour: '#1565c0' },
-  { sub: 'user-fleet-1', email: 'fleet@gridlens.demo', password: 'fleet-demo', name: 'Marek Nowak', tenant: 'fleetco', roles: ['Operator'], colour: '#2e7d32' },
-  { sub: 'user-grid-1', email: 'gridwest@gridlens.demo', password: 'gridwest-demo', name: 'Claire Dubois', tenant: 'gridwest', roles: ['Operator'], colour: '#6a1b9a' },
-  { sub: 'user-installer-1', email: 'installer@gridlens.demo', password: 'installer-demo', name: 'Seán Murphy', tenant: 'netzero', roles: ['Installer'], colour: '#ef6c00' },
-  { sub: 'user-stranger-1', email: 'stranger@gridlens.demo', password: 'stranger-demo', name: 'Lucía García', tenant: 'unknown-co', roles: ['Operator'], colour: '#546e7a' },
+  {
+    sub: 'user-power-1',
+    email: 'power@gridlens.demo',
+    password: 'power-demo',
+    name: 'Aoife Byrne',
+    tenant: 'netzero',
+    roles: ['Operator'],
+    colour: '#1565c0',
+  },
+  {
+    sub: 'user-fleet-1',
+    email: 'fleet@gridlens.demo',
+    password: 'fleet-demo',
+    name: 'Marek Nowak',
+    tenant: 'fleetco',
+    roles: ['Operator'],
+    colour: '#2e7d32',
+  },
+  {
+    sub: 'user-grid-1',
+    email: 'gridwest@gridlens.demo',
+    password: 'gridwest-demo',
+    name: 'Claire Dubois',
+    tenant: 'gridwest',
+    roles: ['Operator'],
+    colour: '#6a1b9a',
+  },
+  {
+    sub: 'user-installer-1',
+    email: 'installer@gridlens.demo',
+    password: 'installer-demo',
+    name: 'Seán Murphy',
+    tenant: 'netzero',
+    roles: ['Installer'],
+    colour: '#ef6c00',
+  },
+  {
+    sub: 'user-stranger-1',
+    email: 'stranger@gridlens.demo',
+    password: 'stranger-demo',
+    name: 'Lucía García',
+    tenant: 'unknown-co',
+    roles: ['Operator'],
+    colour: '#546e7a',
+  },
 ];
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -50,10 +50,7 @@ function identityClaims(user: DemoUser, options: EmbeddedProviderOptions) {
   };
 }
 
-function providerConfiguration(
-  options: EmbeddedProviderOptions,
-  secrets: Awaited<ReturnType<typeof loadProviderSecrets>>,
-): Configuration {
+function providerConfiguration(options: EmbeddedProviderOptions, secrets: Awaited<ReturnType<typeof loadProviderSecrets>>): Configuration {
   const { publicUrl } = options;
   return {
     clients: [
@@ -115,7 +112,11 @@ function providerConfiguration(
     renderError: (ctx, _out, _error) => {
       const { language, strings } = loginStrings(ctx.query['ui_locales']);
       ctx.type = 'html';
-      ctx.body = page(language, strings.errorTitle, `<h1>${escapeHtml(strings.errorTitle)}</h1><p>${escapeHtml(strings.errorBody)}</p><p><a href="${escapeHtml(publicUrl)}/">${escapeHtml(strings.backToPortal)}</a></p>`);
+      ctx.body = page(
+        language,
+        strings.errorTitle,
+        `<h1>${escapeHtml(strings.errorTitle)}</h1><p>${escapeHtml(strings.errorBody)}</p><p><a href="${escapeHtml(publicUrl)}/">${escapeHtml(strings.backToPortal)}</a></p>`,
+      );
     },
   };
 }
@@ -124,7 +125,10 @@ function providerConfiguration(
 function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
   const { language, strings } = loginStrings(ctx.oidc.params?.['ui_locales']);
   const nonce = randomBytes(16).toString('base64');
-  ctx.set('Content-Security-Policy', `default-src 'self'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self' ${new URL(ctx.oidc.issuer).origin}`);
+  ctx.set(
+    'Content-Security-Policy',
+    `default-src 'self'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self' ${new URL(ctx.oidc.issuer).origin}`,
+  );
   ctx.body = page(
     language,
     strings.signOut,
@@ -136,16 +140,22 @@ function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
 
 function postLogoutSuccessSource(ctx: KoaContextWithOIDC): void {
   const { language, strings } = loginStrings(undefined);
-  ctx.body = page(language, strings.signedOut, `<h1>${escapeHtml(strings.signedOut)}</h1><p><a href="/">${escapeHtml(strings.backToPortal)}</a></p>`);
+  ctx.body = page(
+    language,
+    strings.signedOut,
+    `<h1>${escapeHtml(strings.signedOut)}</h1><p><a href="/">${escapeHtml(strings.backToPortal)}</a></p>`,
+  );
 }
 
 function registerRoutes(app: FastifyInstance, provider: Provider, options: EmbeddedProviderOptions): void {
   // Interaction pages (login) are ours; everything else under /oidc is the provider's.
-  void app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8_192 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
-    scope.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid`, (req, reply) => showInteraction(provider, options, req, reply));
+    scope.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid`, (req, reply) =>
+      showInteraction(provider, options, req, reply),
+    );
     scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, (req, reply) =>
       submitLogin(provider, req, reply),
     );
@@ -154,9 +164,10 @@ function registerRoutes(app: FastifyInstance, provider: Provider, options: Embed
       if (!user) return reply.status(404).send({ error: 'not_found', message: 'No such avatar' });
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(avatarSvg(user));
     });
+    done();
   });
 
-  void app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     // The provider reads request bodies itself, so this scope must leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
@@ -170,6 +181,7 @@ function registerRoutes(app: FastifyInstance, provider: Provider, options: Embed
     };
     scope.all(OIDC_MOUNT_PATH, forward);
     scope.all(`${OIDC_MOUNT_PATH}/*`, forward);
+    done();
   });
 }
 
@@ -178,16 +190,32 @@ async function showInteraction(provider: Provider, options: EmbeddedProviderOpti
   const { language, strings } = loginStrings(details.params['ui_locales']);
   if (details.prompt.name === 'login') {
     const failed = 'failed' in (req.query as Record<string, unknown>);
-    return reply.type('text/html').header('cache-control', 'no-store').send(
-      renderLoginPage({ language, strings, action: `${OIDC_MOUNT_PATH}/interaction/${details.uid}/login`, email: '', failed, demoUsers: DEMO_USERS }),
-    );
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(
+        renderLoginPage({
+          language,
+          strings,
+          action: `${OIDC_MOUNT_PATH}/interaction/${details.uid}/login`,
+          email: '',
+          failed,
+          demoUsers: DEMO_USERS,
+        }),
+      );
   }
   // The portal is the provider's only, first-party client: consent is implied, never asked.
   const accountId = details.session?.accountId;
   if (!accountId) return reply.redirect(`${options.publicUrl}/`);
-  const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: String(details.params['client_id']) });
+  const grant = details.grantId
+    ? await provider.Grant.find(details.grantId)
+    : new provider.Grant({ accountId, clientId: String(details.params['client_id']) });
   if (!grant) return reply.redirect(`${options.publicUrl}/`);
-  const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
   if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
   for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(' '));
@@ -196,7 +224,11 @@ async function showInteraction(provider: Provider, options: EmbeddedProviderOpti
   await provider.interactionFinished(req.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
-async function submitLogin(provider: Provider, req: FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> }>, reply: FastifyReply) {
+async function submitLogin(
+  provider: Provider,
+  req: FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> }>,
+  reply: FastifyReply,
+) {
   const details = await provider.interactionDetails(req.raw, reply.raw);
   const user = authenticateDemoUser(req.body['email'] ?? '', req.body['password'] ?? '');
   if (!user) return reply.redirect(`${OIDC_MOUNT_PATH}/interaction/${details.uid}?failed`, 303);

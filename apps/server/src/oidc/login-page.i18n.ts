@@ -32,7 +32,8 @@ const STRINGS = {
     signedOut: 'Tá tú sínithe amach.',
     backToPortal: 'Ar ais go dtí an tairseach',
     errorTitle: 'Níorbh fhéidir leanúint leis an síniú isteach',
-    errorBody: 'Ní raibh an t-iarratas síniú isteach bailí nó tá sé imithe in éag. Téigh ar ais go dtí an tairseach agus bain triail eile as.',
+    errorBody:
+      'Ní raibh an t-iarratas síniú isteach bailí nó tá sé imithe in éag. Téigh ar ais go dtí an tairseach agus bain triail eile as.',
   },
   FR: {
     title: 'Connexion à Gridlens',

@@ -36,7 +36,10 @@ export interface LoginPageInput {
 
 export function renderLoginPage({ language, strings: s, action, email, failed, demoUsers }: LoginPageInput): string {
   const demoRows = demoUsers
-    .map((u) => `<tr><td><code>${escapeHtml(u.email)}</code></td><td><code>${escapeHtml(u.password)}</code></td><td>${escapeHtml(u.name)}</td></tr>`)
+    .map(
+      (u) =>
+        `<tr><td><code>${escapeHtml(u.email)}</code></td><td><code>${escapeHtml(u.password)}</code></td><td>${escapeHtml(u.name)}</td></tr>`,
+    )
     .join('');
   const body = `<h1>${escapeHtml(s.title)}</h1><p class="sub">${escapeHtml(s.subtitle)}</p>
 <form method="post" action="${escapeHtml(action)}" autocomplete="on">

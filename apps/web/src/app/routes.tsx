@@ -8,7 +8,8 @@ import { RouteErrorBoundary } from './shell/route-error-boundary';
 
 // Each screen is its own chunk, fetched with the 120 s chunk timeout of spec §9.
 const comingSoon = () => loadChunk(() => import('@/features/coming-soon/coming-soon-page')).then((m) => ({ Component: m.ComingSoonPage }));
-const limitedAccess = () => loadChunk(() => import('@/features/errors/limited-access-page')).then((m) => ({ Component: m.LimitedAccessPage }));
+const limitedAccess = () =>
+  loadChunk(() => import('@/features/errors/limited-access-page')).then((m) => ({ Component: m.LimitedAccessPage }));
 
 /** A screen whose feature arrives in a later release: honest "coming soon" until then. */
 const sectionRoute = (path: string, sectionId: SectionId, titleKey?: string): RouteObject => ({
@@ -16,7 +17,11 @@ const sectionRoute = (path: string, sectionId: SectionId, titleKey?: string): Ro
   lazy: comingSoon,
   handle: { sectionId, titleKey } satisfies RouteHandle,
 });
-const reportRoute = (path: string, titleKey: string): RouteObject => ({ path, lazy: comingSoon, handle: { titleKey } satisfies RouteHandle });
+const reportRoute = (path: string, titleKey: string): RouteObject => ({
+  path,
+  lazy: comingSoon,
+  handle: { titleKey } satisfies RouteHandle,
+});
 
 /** Every route of spec §2. Report-style routes render without header and navigation. */
 export const routes: RouteObject[] = [
@@ -39,8 +44,16 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
-              { index: true, lazy: () => loadChunk(() => import('@/features/landing/landing-page')).then((m) => ({ Component: m.LandingPage })), handle: { titleKey: 'pages.home' } satisfies RouteHandle },
-              { path: '/profile', lazy: () => loadChunk(() => import('@/features/profile/profile-page')).then((m) => ({ Component: m.ProfilePage })), handle: { titleKey: 'pages.profile' } satisfies RouteHandle },
+              {
+                index: true,
+                lazy: () => loadChunk(() => import('@/features/landing/landing-page')).then((m) => ({ Component: m.LandingPage })),
+                handle: { titleKey: 'pages.home' } satisfies RouteHandle,
+              },
+              {
+                path: '/profile',
+                lazy: () => loadChunk(() => import('@/features/profile/profile-page')).then((m) => ({ Component: m.ProfilePage })),
+                handle: { titleKey: 'pages.profile' } satisfies RouteHandle,
+              },
               sectionRoute('/poi', 'poi'),
               sectionRoute('/locations', 'locations'),
               sectionRoute('/location/:locationId', 'locations', 'pages.location'),
@@ -56,7 +69,11 @@ export const routes: RouteObject[] = [
               sectionRoute('/powercoil_report', 'powercoil_report'),
               sectionRoute('/powercoil_alerts', 'powercoil_alerts'),
               sectionRoute('/powercoil_ev', 'powercoil_ev'),
-              { path: '*', lazy: () => loadChunk(() => import('@/features/errors/not-found-page')).then((m) => ({ Component: m.NotFoundPage })), handle: { titleKey: 'pages.notFound' } satisfies RouteHandle },
+              {
+                path: '*',
+                lazy: () => loadChunk(() => import('@/features/errors/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
+                handle: { titleKey: 'pages.notFound' } satisfies RouteHandle,
+              },
             ],
           },
         ],

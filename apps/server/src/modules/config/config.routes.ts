@@ -18,17 +18,33 @@ export function registerConfigRoutes(app: FastifyInstance, config: ConfigService
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/config/tenant/settings', {
-    schema: { tags, security, summary: "The caller's tenant: type, power-data sub-type and tabs", response: { 200: TenantSettingsSchema, ...errorResponses } },
+    schema: {
+      tags,
+      security,
+      summary: "The caller's tenant: type, power-data sub-type and tabs",
+      response: { 200: TenantSettingsSchema, ...errorResponses },
+    },
     handler: (request) => config.tenantSettings(tenantPrincipal(request).tenantId),
   });
 
   api.get('/api/config/sections', {
-    schema: { tags, security, summary: 'The section catalogue: route, icon and label key of each section', response: { 200: SectionCatalogueSchema, ...errorResponses } },
+    schema: {
+      tags,
+      security,
+      summary: 'The section catalogue: route, icon and label key of each section',
+      response: { 200: SectionCatalogueSchema, ...errorResponses },
+    },
     handler: () => config.sectionCatalogue(),
   });
 
   api.get('/api/config/settings', {
-    schema: { tags, security, summary: "The caller's preferences", querystring: UserSettingsQuerySchema, response: { 200: UserSettingsSchema, ...errorResponses } },
+    schema: {
+      tags,
+      security,
+      summary: "The caller's preferences",
+      querystring: UserSettingsQuerySchema,
+      response: { 200: UserSettingsSchema, ...errorResponses },
+    },
     handler: (request) => {
       const { tenantId, userId } = tenantPrincipal(request);
       return config.userSettings(tenantId, userId, request.query.time_zone);
@@ -36,7 +52,13 @@ export function registerConfigRoutes(app: FastifyInstance, config: ConfigService
   });
 
   api.put('/api/config/settings', {
-    schema: { tags, security, summary: "Changes the caller's preferences (only the fields sent)", body: UpdateUserSettingsSchema, response: { 200: UserSettingsSchema, ...errorResponses } },
+    schema: {
+      tags,
+      security,
+      summary: "Changes the caller's preferences (only the fields sent)",
+      body: UpdateUserSettingsSchema,
+      response: { 200: UserSettingsSchema, ...errorResponses },
+    },
     handler: (request) => {
       const { tenantId, userId } = tenantPrincipal(request);
       return config.updateUserSettings(tenantId, userId, request.body);

@@ -13,10 +13,9 @@ export interface TenantRow {
 export function createTenantsRepository(db: Queryable) {
   return {
     async findById(tenantId: string): Promise<TenantRow | null> {
-      const rows = await db.query<TenantRow>(
-        'SELECT id, name, type, powerdata_type, tabs, language FROM tenants WHERE id = $1',
-        [tenantId],
-      );
+      const rows = await db.query<TenantRow>('SELECT id, name, type, powerdata_type, tabs, language FROM tenants WHERE id = $1', [
+        tenantId,
+      ]);
       return rows[0] ?? null;
     },
     async upsert(tenant: TenantRow): Promise<void> {

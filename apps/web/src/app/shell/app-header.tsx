@@ -28,14 +28,25 @@ export function AppHeader({ title }: { title: string }) {
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1.5 }}>
-        <IconButton edge="start" aria-label={t('nav.toggle')} aria-expanded={navigationExpanded} onClick={() => setNavigationExpanded(!navigationExpanded)}>
+        <IconButton
+          edge="start"
+          aria-label={t('nav.toggle')}
+          aria-expanded={navigationExpanded}
+          onClick={() => setNavigationExpanded(!navigationExpanded)}
+        >
           <MenuIcon />
         </IconButton>
         <Typography variant="h6" component="h1" noWrap sx={{ flexShrink: 0 }} data-testid="page-title">
           {title}
         </Typography>
         {environment !== 'production' && (
-          <Chip size="small" color="warning" label={environment} aria-label={t('header.environment', { name: environment })} data-testid="environment-badge" />
+          <Chip
+            size="small"
+            color="warning"
+            label={environment}
+            aria-label={t('header.environment', { name: environment })}
+            data-testid="environment-badge"
+          />
         )}
         <TextField
           size="small"
@@ -62,7 +73,11 @@ export function AppHeader({ title }: { title: string }) {
           }}
         />
         <Tooltip title={themeLabel}>
-          <IconButton aria-label={themeLabel} onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')} data-testid="theme-toggle">
+          <IconButton
+            aria-label={themeLabel}
+            onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}
+            data-testid="theme-toggle"
+          >
             {themeMode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </Tooltip>

@@ -22,7 +22,9 @@ import { useShellData } from './use-shell-data';
 export const FEEDBACK_WIDGET_DELAY_MS = 1000;
 export const TRACKING_REFRESH_MS = 300_000;
 
-const FeedbackWidget = lazy(() => loadChunk(() => import('@/features/feedback/feedback-widget')).then((m) => ({ default: m.FeedbackWidget })));
+const FeedbackWidget = lazy(() =>
+  loadChunk(() => import('@/features/feedback/feedback-widget')).then((m) => ({ default: m.FeedbackWidget })),
+);
 
 export function AppShell() {
   const { t } = useTranslation();

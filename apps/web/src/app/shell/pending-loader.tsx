@@ -12,7 +12,11 @@ export function PendingLoader() {
   return (
     <Box data-testid="pending-loader" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}>
       <LinearProgress aria-hidden />
-      <Typography role="status" variant="caption" sx={{ position: 'absolute', right: 12, top: 6, px: 1, borderRadius: 1, bgcolor: 'background.paper' }}>
+      <Typography
+        role="status"
+        variant="caption"
+        sx={{ position: 'absolute', right: 12, top: 6, px: 1, borderRadius: 1, bgcolor: 'background.paper' }}
+      >
         {t('app.requestsPending')}
       </Typography>
     </Box>

@@ -33,7 +33,12 @@ export function SideNavigation({ sections, catalogue }: Props) {
 
   const entry = (to: string, label: string, icon: React.ReactNode) => (
     <Tooltip key={to} title={expanded ? '' : label} placement="right">
-      <ListItemButton component={NavLink} to={to} aria-label={expanded ? undefined : label} sx={{ minHeight: 48, px: 2.5, '&.active': { bgcolor: 'action.selected', borderRight: 3, borderColor: 'primary.main' } }}>
+      <ListItemButton
+        component={NavLink}
+        to={to}
+        aria-label={expanded ? undefined : label}
+        sx={{ minHeight: 48, px: 2.5, '&.active': { bgcolor: 'action.selected', borderRight: 3, borderColor: 'primary.main' } }}
+      >
         <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>{icon}</ListItemIcon>
         {expanded && <ListItemText primary={label} />}
       </ListItemButton>
@@ -45,7 +50,11 @@ export function SideNavigation({ sections, catalogue }: Props) {
       variant="permanent"
       data-testid="side-navigation"
       data-expanded={expanded}
-      sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: 'width 150ms', boxSizing: 'border-box' } }}
+      sx={{
+        width,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: 'width 150ms', boxSizing: 'border-box' },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.25, height: 64 }}>
         <img src="/favicon.svg" alt="" width={32} height={32} />

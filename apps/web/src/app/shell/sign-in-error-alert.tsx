@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/lib/app-store';
 
-/** Spec §2/§8: any sign-in error appears in a dismissible red alert. */
+/** Spec §2/§8: any sign-in error appears in a dismissible red alert (with a way to try again where useful). */
 export function SignInErrorAlert({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();
   const message = useAppStore((s) => s.signInError);
@@ -13,16 +15,19 @@ export function SignInErrorAlert({ onRetry }: { onRetry?: () => void }) {
     <Alert
       severity="error"
       variant="filled"
-      onClose={() => dismiss(null)}
-      slotProps={{ closeButton: { 'aria-label': t('auth.dismiss'), title: t('auth.dismiss') } }}
-      action={
-        onRetry ? (
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('auth.signInAgain')}
-          </Button>
-        ) : undefined
-      }
       sx={{ m: 2 }}
+      action={
+        <>
+          {onRetry && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('auth.signInAgain')}
+            </Button>
+          )}
+          <IconButton color="inherit" size="small" aria-label={t('auth.dismiss')} title={t('auth.dismiss')} onClick={() => dismiss(null)}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
+      }
     >
       {t('auth.signInError', { message })}
     </Alert>

@@ -43,7 +43,14 @@ export function FeedbackWidget() {
 
   return (
     <>
-      <Fab color="primary" size="medium" aria-label={t('feedback.open')} onClick={() => setOpen(true)} sx={{ position: 'fixed', right: 24, bottom: 24 }} data-testid="feedback-button">
+      <Fab
+        color="primary"
+        size="medium"
+        aria-label={t('feedback.open')}
+        onClick={() => setOpen(true)}
+        sx={{ position: 'fixed', right: 24, bottom: 24 }}
+        data-testid="feedback-button"
+      >
         <FeedbackIcon />
       </Fab>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="feedback-title">

@@ -28,7 +28,13 @@ export function DisplayPreferencesCard({ settings }: { settings: UserSettings })
 
   return (
     <Card variant="outlined">
-      <CardHeader title={<Typography variant="h6" component="h2">{t('profile.preferences')}</Typography>} />
+      <CardHeader
+        title={
+          <Typography variant="h6" component="h2">
+            {t('profile.preferences')}
+          </Typography>
+        }
+      />
       <CardContent>
         <Stack spacing={3}>
           <TextField
@@ -48,7 +54,12 @@ export function DisplayPreferencesCard({ settings }: { settings: UserSettings })
             <Typography id="theme-label" variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
               {t('profile.theme')}
             </Typography>
-            <ToggleButtonGroup exclusive value={themeMode} onChange={(_event, mode: 'light' | 'dark' | null) => mode && setThemeMode(mode)} aria-labelledby="theme-label">
+            <ToggleButtonGroup
+              exclusive
+              value={themeMode}
+              onChange={(_event, mode: 'light' | 'dark' | null) => mode && setThemeMode(mode)}
+              aria-labelledby="theme-label"
+            >
               <ToggleButton value="light">{t('profile.themeLight')}</ToggleButton>
               <ToggleButton value="dark">{t('profile.themeDark')}</ToggleButton>
             </ToggleButtonGroup>
@@ -58,7 +69,13 @@ export function DisplayPreferencesCard({ settings }: { settings: UserSettings })
             label={t('profile.temperatureUnit')}
             value={settings.temperature_metric_preference === '' ? 'automatic' : settings.temperature_metric_preference}
             onChange={(event) => changeTemperature(event.target.value === 'automatic' ? '' : event.target.value)}
-            helperText={settings.temperature_metric_preference === '' ? (settings.temperature_metric === 'fahrenheit' ? t('profile.fahrenheit') : t('profile.celsius')) : undefined}
+            helperText={
+              settings.temperature_metric_preference === ''
+                ? settings.temperature_metric === 'fahrenheit'
+                  ? t('profile.fahrenheit')
+                  : t('profile.celsius')
+                : undefined
+            }
             slotProps={{ htmlInput: { 'data-testid': 'profile-temperature' } }}
           >
             <MenuItem value="automatic">{t('profile.temperatureAutomatic')}</MenuItem>

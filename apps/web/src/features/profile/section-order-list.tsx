@@ -1,4 +1,13 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import IconButton from '@mui/material/IconButton';
@@ -25,8 +34,10 @@ export function SectionOrderList({ order, labelOf, onChange }: Props) {
   const name = (id: string | number) => labelOf(id as SectionId);
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('dragAndDrop.pickedUp', { item: name(active.id) }),
-    onDragOver: ({ active, over }) => (over ? t('dragAndDrop.movedOver', { item: name(active.id), position: position(over.id), total: order.length }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('dragAndDrop.dropped', { item: name(active.id), position: position(over.id), total: order.length }) : undefined),
+    onDragOver: ({ active, over }) =>
+      over ? t('dragAndDrop.movedOver', { item: name(active.id), position: position(over.id), total: order.length }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t('dragAndDrop.dropped', { item: name(active.id), position: position(over.id), total: order.length }) : undefined,
     onDragCancel: ({ active }) => t('dragAndDrop.cancelled', { item: name(active.id) }),
   };
   const move = (from: number, to: number) => onChange(arrayMove(order, from, to));
@@ -35,11 +46,24 @@ export function SectionOrderList({ order, labelOf, onChange }: Props) {
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('profile.arrangeSectionsHelp') } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('profile.arrangeSectionsHelp') } }}
+    >
       <SortableContext items={order} strategy={verticalListSortingStrategy}>
         <List dense data-testid="section-order">
           {order.map((id, index) => (
-            <SortableRow key={id} id={id} label={labelOf(id)} first={index === 0} last={index === order.length - 1} onUp={() => move(index, index - 1)} onDown={() => move(index, index + 1)} />
+            <SortableRow
+              key={id}
+              id={id}
+              label={labelOf(id)}
+              first={index === 0}
+              last={index === order.length - 1}
+              onUp={() => move(index, index - 1)}
+              onDown={() => move(index, index + 1)}
+            />
           ))}
         </List>
       </SortableContext>
@@ -76,7 +100,14 @@ function SortableRow({ id, label, first, last, onUp, onDown }: RowProps) {
         </>
       }
     >
-      <IconButton ref={setActivatorNodeRef} size="small" aria-label={t('profile.reorderSection', { section: label })} sx={{ cursor: 'grab', mr: 1 }} {...attributes} {...listeners}>
+      <IconButton
+        ref={setActivatorNodeRef}
+        size="small"
+        aria-label={t('profile.reorderSection', { section: label })}
+        sx={{ cursor: 'grab', mr: 1 }}
+        {...attributes}
+        {...listeners}
+      >
         <DragIndicatorIcon fontSize="small" />
       </IconButton>
       <ListItemText primary={label} />

@@ -61,7 +61,13 @@ export function SectionPreferencesCard({ tenant, settings }: { tenant: TenantSet
 
   return (
     <Card variant="outlined">
-      <CardHeader title={<Typography variant="h6" component="h2">{t('profile.managePreferences')}</Typography>} />
+      <CardHeader
+        title={
+          <Typography variant="h6" component="h2">
+            {t('profile.managePreferences')}
+          </Typography>
+        }
+      />
       <CardContent>
         <Stack spacing={3}>
           <TextField
@@ -69,7 +75,11 @@ export function SectionPreferencesCard({ tenant, settings }: { tenant: TenantSet
             label={t('profile.defaultTab')}
             value={draft.defaultSection ?? ''}
             onChange={(event) => setDraft((d) => ({ ...d, defaultSection: (event.target.value || null) as SectionId | null }))}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'profile-default-tab' } }}
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'profile-default-tab' },
+            }}
           >
             <MenuItem value="">{t('profile.defaultTabFirst')}</MenuItem>
             {visible.map((id) => (
@@ -93,7 +103,13 @@ export function SectionPreferencesCard({ tenant, settings }: { tenant: TenantSet
                   <FormControlLabel
                     key={id}
                     label={label(id)}
-                    control={<Checkbox checked={shown} disabled={shown && visible.length === 1} onChange={(event) => toggleHidden(id, event.target.checked)} />}
+                    control={
+                      <Checkbox
+                        checked={shown}
+                        disabled={shown && visible.length === 1}
+                        onChange={(event) => toggleHidden(id, event.target.checked)}
+                      />
+                    }
                   />
                 );
               })}

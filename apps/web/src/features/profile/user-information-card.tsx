@@ -26,7 +26,11 @@ export function UserInformationCard({ tenantName }: { tenantName: string }) {
     <Card variant="outlined" sx={{ mb: 3 }}>
       <CardHeader
         avatar={<Avatar src={identity.picture ?? undefined} alt="" sx={{ width: 56, height: 56 }} />}
-        title={<Typography variant="h6" component="h2">{t('profile.userInformation')}</Typography>}
+        title={
+          <Typography variant="h6" component="h2">
+            {t('profile.userInformation')}
+          </Typography>
+        }
         action={
           <Button startIcon={<LogoutIcon />} onClick={() => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token })}>
             {t('nav.signOut')}

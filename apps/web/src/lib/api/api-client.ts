@@ -72,7 +72,11 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
 }
 
 function toApiError(status: number, data: unknown): ApiRequestError {
-  const body = (typeof data === 'object' && data !== null ? data : {}) as { error?: string; message?: string; details?: { field: string; message: string }[] };
+  const body = (typeof data === 'object' && data !== null ? data : {}) as {
+    error?: string;
+    message?: string;
+    details?: { field: string; message: string }[];
+  };
   return new ApiRequestError(status, body.error ?? 'http_error', body.message ?? `HTTP ${status}`, body.details ?? []);
 }
 

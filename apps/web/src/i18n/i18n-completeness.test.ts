@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@gridlens/domain/language';
+import { SECTION_CATALOGUE } from '@gridlens/domain/sections';
+import { findKeyLiterals, findUntranslatedJsx } from './find-untranslated-jsx';
+
+const SRC = new URL('..', import.meta.url).pathname;
+const LOCALES = new URL('./locales/', import.meta.url).pathname;
+
+type Tree = { [key: string]: string | Tree };
+const load = (code: string) => JSON.parse(readFileSync(join(LOCALES, `${code.toLowerCase()}.json`), 'utf8')) as Tree;
+const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+};
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const english = flatten(load('EN'));
+
+describe('translations', () => {
+  it.each(LANGUAGES.filter((l) => l !== 'EN'))('%s has exactly the English keys, none empty, same placeholders', (code) => {
+    const other = flatten(load(code));
+    expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of other) {
+      expect(text.trim(), `${code} ${key} is empty`).not.toBe('');
+      expect(placeholders(text), `${code} ${key} placeholders`).toEqual(placeholders(english.get(key) ?? ''));
+    }
+  });
+
+  it('every key the code refers to exists (section labels included)', () => {
+    const namespaces = new Set([...english.keys()].map((key) => key.split('.')[0] ?? ''));
+    const referenced = new Set(SECTION_CATALOGUE.map((s) => s.labelKey));
+    for (const file of sourceFiles(SRC)) for (const key of findKeyLiterals(file, readFileSync(file, 'utf8'), namespaces)) referenced.add(key);
+    const missing = [...referenced].filter((key) => !english.has(key));
+    expect(missing).toEqual([]);
+    expect(referenced.size).toBeGreaterThan(50);
+  });
+
+  it('no JSX text or user-visible attribute bypasses translation', () => {
+    const offenders = sourceFiles(SRC)
+      .filter((file) => file.endsWith('.tsx'))
+      .flatMap((file) => findUntranslatedJsx(file, readFileSync(file, 'utf8')).map((hit) => `${file.slice(SRC.length)}:${hit.line} "${hit.text}"`));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('the untranslated-JSX detector', () => {
+  it('flags literal text, visible attributes and string children, and accepts translated ones', () => {
+    const source = `
+      const A = () => <p>Hello there</p>;
+      const B = () => <input placeholder="Search" aria-label={'Find'} />;
+      const C = () => <span>{'Literal child'}</span>;
+      const D = () => <p title={t('x.y')}>{t('x.z')} · 42 %</p>;
+      const E = () => <img alt="" data-testid="logo" />;`;
+    expect(findUntranslatedJsx('fixture.tsx', source).map((hit) => hit.text)).toEqual(['Hello there', 'Search', 'Find', 'Literal child']);
+  });
+
+  it('finds key-shaped literals only in known namespaces', () => {
+    const source = `t('profile.save'); const k = 'sections.assets'; fetch('/api/x'); const v = 'other.thing'; const f = 'file.ts';`;
+    expect(findKeyLiterals('fixture.ts', source, new Set(['profile', 'sections']))).toEqual(['profile.save', 'sections.assets']);
+  });
+});
