@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** Paths that belong to the server, never to the single-page app. */
+/** The web app's build output inside this repository, wherever the server is started from. */
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
 const SERVER_PREFIXES = ['/api/', '/oidc', '/ingest/', '/healthz', '/readyz', '/client-config.json'];
 
 /**
@@ -12,7 +16,7 @@ const SERVER_PREFIXES = ['/api/', '/oidc', '/ingest/', '/healthz', '/readyz', '/
  * API get index.html (client-side routes); everything else answers the JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<boolean> {
-  const root = resolve(distDir ?? 'apps/web/dist');
+  const root = resolve(distDir ?? DEFAULT_DIST_DIR);
   const available = existsSync(resolve(root, 'index.html'));
   if (available) {
     await app.register(fastifyStatic, {

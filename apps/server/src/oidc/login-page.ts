@@ -9,7 +9,7 @@ const STYLE = `
 :root{color-scheme:light dark;--bg:#eef2f6;--card:#fff;--text:#1b2733;--muted:#5b6b7b;--accent:#0b6bcb;--err:#c62828;--line:#d5dde5}
 @media (prefers-color-scheme:dark){:root{--bg:#0f1720;--card:#18222d;--text:#e6edf3;--muted:#9fb0c0;--accent:#5aa9ff;--err:#ff8a80;--line:#2b3845}}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-main{width:min(420px,92vw);background:var(--card);border-radius:12px;box-shadow:0 6px 30px rgba(0,0,0,.12);padding:32px}
+main{width:min(500px,94vw);background:var(--card);border-radius:12px;box-shadow:0 6px 30px rgba(0,0,0,.12);padding:32px}
 .brand{display:flex;align-items:center;gap:10px;font-weight:700;font-size:20px}.brand svg{flex:none}
 h1{font-size:22px;margin:18px 0 4px}.sub{color:var(--muted);margin:0 0 20px}
 label{display:block;font-weight:600;margin:14px 0 6px}input{width:100%;padding:11px 12px;border:1px solid var(--line);border-radius:8px;background:transparent;color:var(--text);font-size:15px}
@@ -17,7 +17,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:1px}
 button{margin-top:22px;width:100%;padding:12px;border:0;border-radius:8px;background:var(--accent);color:#fff;font-size:15px;font-weight:600;cursor:pointer}
 .error{color:var(--err);background:color-mix(in srgb,var(--err) 12%,transparent);padding:10px 12px;border-radius:8px;margin-top:16px}
 details{margin-top:24px;border-top:1px solid var(--line);padding-top:14px;color:var(--muted)}summary{cursor:pointer;font-weight:600}
-table{width:100%;border-collapse:collapse;margin-top:8px;font-size:13px}td{padding:4px 2px;border-bottom:1px solid var(--line)}code{font-size:12px}a{color:var(--accent)}`;
+table{width:100%;border-collapse:collapse;margin-top:8px;font-size:13px}td{padding:4px 2px;border-bottom:1px solid var(--line)}code{font-size:12px;white-space:nowrap}a{color:var(--accent)}`;
 
 const LOGO = `<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0b6bcb"/><path d="M17 5 9 18h6l-2 9 9-14h-6z" fill="#ffd54f"/></svg>`;
 
