@@ -1,7 +1,18 @@
 import ts from 'typescript';
 
 /** JSX attributes whose text a user sees or hears; a string literal in one of them bypasses translation. */
-const VISIBLE_ATTRIBUTES = new Set(['label', 'title', 'placeholder', 'aria-label', 'alt', 'helperText', 'message', 'primary', 'secondary', 'closeText']);
+const VISIBLE_ATTRIBUTES = new Set([
+  'label',
+  'title',
+  'placeholder',
+  'aria-label',
+  'alt',
+  'helperText',
+  'message',
+  'primary',
+  'secondary',
+  'closeText',
+]);
 const HAS_LETTER = /\p{L}/u;
 
 export interface UntranslatedText {
@@ -13,16 +24,27 @@ export interface UntranslatedText {
 export function findUntranslatedJsx(fileName: string, source: string): UntranslatedText[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: UntranslatedText[] = [];
-  const report = (node: ts.Node, text: string) => found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.trim() });
+  const report = (node: ts.Node, text: string) =>
+    found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.trim() });
 
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && HAS_LETTER.test(node.text)) report(node, node.text);
     if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText(file)) && node.initializer) {
       const init = node.initializer;
-      const literal = ts.isStringLiteral(init) ? init : ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression) ? init.expression : null;
+      const literal = ts.isStringLiteral(init)
+        ? init
+        : ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression)
+          ? init.expression
+          : null;
       if (literal && HAS_LETTER.test(literal.text)) report(node, literal.text);
     }
-    if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression) && ts.isJsxElement(node.parent) && HAS_LETTER.test(node.expression.text)) {
+    if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      ts.isStringLiteralLike(node.expression) &&
+      ts.isJsxElement(node.parent) &&
+      HAS_LETTER.test(node.expression.text)
+    ) {
       report(node, node.expression.text);
     }
     ts.forEachChild(node, visit);
@@ -36,7 +58,8 @@ export function findKeyLiterals(fileName: string, source: string, namespaces: Re
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const keys: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) && /^[a-zA-Z]+\.[A-Za-z0-9_.]+$/.test(node.text) && namespaces.has(node.text.split('.')[0] ?? '')) keys.push(node.text);
+    if (ts.isStringLiteralLike(node) && /^[a-zA-Z]+\.[A-Za-z0-9_.]+$/.test(node.text) && namespaces.has(node.text.split('.')[0] ?? ''))
+      keys.push(node.text);
     ts.forEachChild(node, visit);
   };
   visit(file);

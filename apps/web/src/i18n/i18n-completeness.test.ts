@@ -44,7 +44,8 @@ describe('translations', () => {
   it('every key the code refers to exists (section labels included)', () => {
     const namespaces = new Set([...english.keys()].map((key) => key.split('.')[0] ?? ''));
     const referenced = new Set(SECTION_CATALOGUE.map((s) => s.labelKey));
-    for (const file of sourceFiles(SRC)) for (const key of findKeyLiterals(file, readFileSync(file, 'utf8'), namespaces)) referenced.add(key);
+    for (const file of sourceFiles(SRC))
+      for (const key of findKeyLiterals(file, readFileSync(file, 'utf8'), namespaces)) referenced.add(key);
     const missing = [...referenced].filter((key) => !english.has(key));
     expect(missing).toEqual([]);
     expect(referenced.size).toBeGreaterThan(50);
@@ -53,7 +54,9 @@ describe('translations', () => {
   it('no JSX text or user-visible attribute bypasses translation', () => {
     const offenders = sourceFiles(SRC)
       .filter((file) => file.endsWith('.tsx'))
-      .flatMap((file) => findUntranslatedJsx(file, readFileSync(file, 'utf8')).map((hit) => `${file.slice(SRC.length)}:${hit.line} "${hit.text}"`));
+      .flatMap((file) =>
+        findUntranslatedJsx(file, readFileSync(file, 'utf8')).map((hit) => `${file.slice(SRC.length)}:${hit.line} "${hit.text}"`),
+      );
     expect(offenders).toEqual([]);
   });
 });
