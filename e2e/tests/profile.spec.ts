@@ -29,10 +29,15 @@ test('sections can be reordered with the keyboard on the drag handle', async ({ 
   await signIn(page, DEMO.power, '/profile');
   const rows = page.getByTestId('section-order').locator('li[data-section]');
   await expect(rows.first()).toHaveAttribute('data-section', 'assets');
+  // dnd-kit announces each step in a live region; waiting for it keeps the key presses in step with the drag.
+  const announcement = page.locator('[id^="DndLiveRegion"]');
   await page.getByRole('button', { name: 'Reorder Assets' }).focus();
   await page.keyboard.press('Space');
+  await expect(announcement).toHaveText(/Picked up Assets\.|Assets moved to position 1 of 5\./);
   await page.keyboard.press('ArrowDown');
+  await expect(announcement).toHaveText('Assets moved to position 2 of 5.');
   await page.keyboard.press('Space');
+  await expect(announcement).toHaveText('Assets dropped at position 2 of 5.');
   await expect(rows.nth(0)).toHaveAttribute('data-section', 'powercoil_analytics');
   await expect(rows.nth(1)).toHaveAttribute('data-section', 'assets');
 });
