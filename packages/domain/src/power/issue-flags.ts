@@ -1,0 +1,74 @@
+import { batteryStatus } from './battery';
+import { capacityState, imbalanceState, phaseLoadingPercent, type PhaseCurrentsA } from './electrical';
+import { isTemperatureOutsideRange, isTemperatureOverLimit } from './temperature-checks';
+
+/** What one device reported over the period the flags describe. */
+export interface IssueFlagInput {
+  ratingKva: number;
+  /** Per-phase maximum current over the period; null when no current was reported. */
+  maxCurrentsA: PhaseCurrentsA | null;
+  maxImbalancePercent: number | null;
+  maxCapacityPercent: number | null;
+  medianCapacityPercent: number | null;
+  maxTemperatureC: number | null;
+  minTemperatureC: number | null;
+  temperatureSenseError: boolean;
+  batteryPercent: number | null;
+  missedMessages: number;
+  messageCount: number;
+}
+
+/** Spec §3 issue flags per device, in the spec's order. */
+export const ISSUE_FLAG_NAMES = [
+  'HasCapacityUnderLimit',
+  'HasCapacityOverLimit',
+  'HasMissedMessages',
+  'HasImbalance',
+  'HasCurrentOverLimit',
+  'HasLowBattery',
+  'HasNoPower',
+  'HasTemperatureOutsideRange',
+  'HasTemperatureOverLimit',
+  'HasTemperatureSenseError',
+] as const;
+export type IssueFlagName = (typeof ISSUE_FLAG_NAMES)[number];
+export type IssueFlags = Record<IssueFlagName, boolean>;
+
+/** Domain-references §1: a phase above its rated current (phase loading over 100 %) is over the limit. */
+export const CURRENT_OVER_LIMIT_PERCENT = 100;
+
+/**
+ * Product decision: a device that reports but whose every phase stayed below 0.5 A all period has no power.
+ * Current clamps read a few tenths of an ampere of noise on a dead conductor; 0.5 A on a 230 V phase is
+ * about 0.1 kVA, less than any real load on a distribution transformer.
+ */
+export const NO_POWER_CURRENT_A = 0.5;
+
+/**
+ * Spec §3 issue flags from a period's summary. Only HasMissedMessages can be raised without messages: with no
+ * message received there is nothing to judge the other flags on.
+ */
+export function computeIssueFlags(input: IssueFlagInput): IssueFlags {
+  const received = input.messageCount > 0;
+  const currentsA = input.maxCurrentsA;
+  const noPower = received && currentsA !== null && currentsA.every((currentA) => currentA < NO_POWER_CURRENT_A);
+  // Unknown currents do not prove a dead transformer, so they count as power.
+  const hasPower = received && !noPower;
+  return {
+    // Product decision: the median, not the minimum, so one quiet night does not flag an otherwise normal unit (spec §4 states).
+    HasCapacityUnderLimit:
+      hasPower && input.medianCapacityPercent !== null && capacityState(input.medianCapacityPercent) === 'underperforming',
+    HasCapacityOverLimit: received && input.maxCapacityPercent !== null && capacityState(input.maxCapacityPercent) === 'overutilised',
+    HasMissedMessages: input.missedMessages > 0,
+    // Spec §9: the period's maximum imbalance over 90 %; a dead transformer has no meaningful imbalance.
+    HasImbalance: hasPower && input.maxImbalancePercent !== null && imbalanceState(input.maxImbalancePercent) === 'imbalance',
+    // A non-positive rating gives NaN loading, which never flags.
+    HasCurrentOverLimit: received && currentsA !== null && phaseLoadingPercent(currentsA, input.ratingKva) > CURRENT_OVER_LIMIT_PERCENT,
+    HasLowBattery: received && batteryStatus(input.batteryPercent) === 'Low',
+    HasNoPower: noPower,
+    HasTemperatureOutsideRange:
+      received && (isTemperatureOutsideRange(input.minTemperatureC) || isTemperatureOutsideRange(input.maxTemperatureC)),
+    HasTemperatureOverLimit: received && isTemperatureOverLimit(input.maxTemperatureC),
+    HasTemperatureSenseError: received && input.temperatureSenseError,
+  };
+}
