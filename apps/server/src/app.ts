@@ -17,6 +17,15 @@ import { createFeedbackRepository } from './modules/feedback/feedback.repository
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { createTenantLookup } from './modules/tenants/tenant-cache';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
+import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository';
+import { registerIngestKeyRoutes } from './modules/ingest/ingest-keys.routes';
+import { createIngestKeysService } from './modules/ingest/ingest-keys.service';
+import { createIngestRepository } from './modules/ingest/ingest.repository';
+import { registerIngestRoutes } from './modules/ingest/ingest.routes';
+import { createIngestService, type IngestService } from './modules/ingest/ingest.service';
+import { createPowerDevicesRepository } from './modules/power-devices/power-devices.repository';
+import { registerPowerDeviceRoutes } from './modules/power-devices/power-devices.routes';
+import { createPowerDevicesService } from './modules/power-devices/power-devices.service';
 import type { EmbeddedProvider } from './oidc/embedded-provider';
 
 export interface AppDependencies {
@@ -25,6 +34,13 @@ export interface AppDependencies {
   verifyToken: TokenVerifier;
   embeddedProvider: EmbeddedProvider | null;
   logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ingestion path, shared by HTTP, MQTT and the simulator. */
+    ingest: IngestService;
+  }
 }
 
 /** Builds the whole application as one Fastify instance; server.ts only listens, tests call inject(). */
@@ -51,10 +67,17 @@ export async function buildApp({ config, db, verifyToken, embeddedProvider, logg
   });
   embeddedProvider?.register(app);
 
+  const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
+  const ingest = createIngestService({ db, repository: createIngestRepository() });
+  app.decorate('ingest', ingest);
+  registerIngestRoutes(app, ingestKeys, ingest);
+
   await app.register((api, _options, done) => {
     registerTenantAuth(api, { verifyToken, tenantExists: async (tenantId) => (await findTenant(tenantId)) !== null });
     registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
     registerFeedbackRoutes(api, createFeedbackRepository(db));
+    registerIngestKeyRoutes(api, ingestKeys);
+    registerPowerDeviceRoutes(api, createPowerDevicesService(createPowerDevicesRepository(db)));
     done();
   });
 

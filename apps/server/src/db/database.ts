@@ -28,6 +28,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+// int8 (counts, sequence numbers) as JS numbers, as PGlite returns them: our int8 values stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
 /** A real PostgreSQL server through a pg connection pool. */
 export function openPostgres(connectionString: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });

@@ -1,0 +1,241 @@
+import type { HydrogenReading, MeteringReading, PowerQualityEvent, TransformerReading } from '@gridlens/contract/ingest';
+import type { Queryable } from '../../db/database';
+import type { DailyContribution } from './transformer-rollups';
+
+/** A stored message's identity: what a repeated delivery collides on. */
+export type MessageKey = `${string}\u0000${number}`;
+export const messageKey = (deviceId: string, seq: number): MessageKey => `${deviceId}\u0000${seq}`;
+
+const keysOf = (rows: { device_id: string; seq: number }[]) => new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
+const column = <T, V>(items: readonly T[], pick: (item: T) => V) => items.map(pick);
+
+/** SQL of the ingestion path. Every statement is bulk (unnest of column arrays) and scoped by the tenant. */
+export function createIngestRepository() {
+  return {
+    async registeredDevices(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<Set<string>> {
+      const rows = await tx.query<{ device_id: string }>(
+        'SELECT device_id FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
+        [tenantId, [...new Set(deviceIds)]],
+      );
+      return new Set(rows.map((r) => r.device_id));
+    },
+
+    /** Inserts the readings not stored before; returns the keys of those it inserted. */
+    async insertTransformerReadings(tx: Queryable, tenantId: string, readings: readonly TransformerReading[]): Promise<Set<MessageKey>> {
+      if (readings.length === 0) return new Set();
+      const rows = await tx.query<{ device_id: string; seq: number }>(
+        `INSERT INTO power_messages (tenant_id, device_id, seq, measured_at, current_max_a, current_med_a, temperature_max_c, temperature_med_c, battery_pct, lqi)
+         SELECT $1, u.d, u.s, u.t, ARRAY[u.x1, u.x2, u.x3], ARRAY[u.m1, u.m2, u.m3], u.tx, u.tm, u.b, u.q
+           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::real[], $6::real[], $7::real[], $8::real[], $9::real[], $10::real[],
+                       $11::real[], $12::real[], $13::real[], $14::smallint[]) AS u(d, s, t, x1, x2, x3, m1, m2, m3, tx, tm, b, q)
+         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
+         RETURNING device_id, seq`,
+        [
+          tenantId,
+          column(readings, (r) => r.device_id),
+          column(readings, (r) => r.seq),
+          column(readings, (r) => r.time),
+          column(readings, (r) => r.current_max_a[0]),
+          column(readings, (r) => r.current_max_a[1]),
+          column(readings, (r) => r.current_max_a[2]),
+          column(readings, (r) => r.current_med_a[0]),
+          column(readings, (r) => r.current_med_a[1]),
+          column(readings, (r) => r.current_med_a[2]),
+          column(readings, (r) => r.temperature_max_c),
+          column(readings, (r) => r.temperature_med_c),
+          column(readings, (r) => r.battery_pct ?? null),
+          column(readings, (r) => r.lqi ?? null),
+        ],
+      );
+      return keysOf(rows);
+    },
+
+    async insertPowerQualityEvents(tx: Queryable, tenantId: string, events: readonly PowerQualityEvent[]): Promise<Set<MessageKey>> {
+      if (events.length === 0) return new Set();
+      const rows = await tx.query<{ device_id: string; seq: number }>(
+        `INSERT INTO power_quality_events (tenant_id, device_id, seq, occurred_at, event_type, priority, phase, duration_ms, magnitude)
+         SELECT $1, u.* FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::text[], $6::smallint[], $7::smallint[], $8::bigint[], $9::real[]) AS u
+         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
+         RETURNING device_id, seq`,
+        [
+          tenantId,
+          column(events, (e) => e.device_id),
+          column(events, (e) => e.seq),
+          column(events, (e) => e.time),
+          column(events, (e) => e.event_type),
+          column(events, (e) => e.priority),
+          column(events, (e) => e.phase ?? null),
+          column(events, (e) => e.duration_ms ?? null),
+          column(events, (e) => e.magnitude ?? null),
+        ],
+      );
+      return keysOf(rows);
+    },
+
+    async insertHydrogenReadings(tx: Queryable, tenantId: string, readings: readonly HydrogenReading[]): Promise<Set<MessageKey>> {
+      if (readings.length === 0) return new Set();
+      const rows = await tx.query<{ device_id: string; seq: number }>(
+        `INSERT INTO hydrogen_readings (tenant_id, device_id, seq, measured_at, h2_ppm, oil_temperature_c, status, operation)
+         SELECT $1, u.* FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::real[], $6::real[], $7::smallint[], $8::smallint[]) AS u
+         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
+         RETURNING device_id, seq`,
+        [
+          tenantId,
+          column(readings, (r) => r.device_id),
+          column(readings, (r) => r.seq),
+          column(readings, (r) => r.time),
+          column(readings, (r) => r.h2_ppm),
+          column(readings, (r) => r.oil_temperature_c),
+          column(readings, (r) => r.status),
+          column(readings, (r) => r.operation),
+        ],
+      );
+      return keysOf(rows);
+    },
+
+    async insertMeteringReadings(tx: Queryable, tenantId: string, readings: readonly MeteringReading[]): Promise<Set<MessageKey>> {
+      if (readings.length === 0) return new Set();
+      const rows = await tx.query<{ device_id: string; seq: number }>(
+        `INSERT INTO metering_readings (tenant_id, device_id, seq, measured_at, import_kwh, export_kwh, voltage_v, power_factor)
+         SELECT $1, u.d, u.s, u.t, u.i, u.e, CASE WHEN u.v1 IS NULL THEN NULL ELSE ARRAY[u.v1, u.v2, u.v3] END, u.pf
+           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::float8[], $6::float8[], $7::real[], $8::real[], $9::real[], $10::real[])
+             AS u(d, s, t, i, e, v1, v2, v3, pf)
+         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
+         RETURNING device_id, seq`,
+        [
+          tenantId,
+          column(readings, (r) => r.device_id),
+          column(readings, (r) => r.seq),
+          column(readings, (r) => r.time),
+          column(readings, (r) => r.import_kwh),
+          column(readings, (r) => r.export_kwh),
+          column(readings, (r) => r.voltage_v?.[0] ?? null),
+          column(readings, (r) => r.voltage_v?.[1] ?? null),
+          column(readings, (r) => r.voltage_v?.[2] ?? null),
+          column(readings, (r) => r.power_factor ?? null),
+        ],
+      );
+      return keysOf(rows);
+    },
+
+    /** Adds a batch's contributions to the daily rollup; GREATEST/LEAST skip NULLs, sums add. */
+    async addToDailyRollup(tx: Queryable, tenantId: string, days: readonly DailyContribution[]): Promise<void> {
+      if (days.length === 0) return;
+      await tx.query(
+        `INSERT INTO power_device_daily AS d (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a,
+            apparent_max_kva, apparent_sum_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c,
+            temperature_med_sum_c, temperature_count, temperature_sense_errors, battery_min_pct)
+         SELECT $1, u.dev, u.day, u.n, u.smin, u.smax, ARRAY[u.x1, u.x2, u.x3], ARRAY[u.m1, u.m2, u.m3], u.amax, u.asum, u.amed, u.imb,
+                u.tmax, u.tmin, u.tsum, u.tn, u.terr, u.bmin
+           FROM unnest($2::text[], $3::date[], $4::int[], $5::bigint[], $6::bigint[], $7::real[], $8::real[], $9::real[],
+                       $10::float8[], $11::float8[], $12::float8[], $13::real[], $14::float8[], $15::float8[], $16::real[], $17::real[], $18::real[],
+                       $19::float8[], $20::int[], $21::int[], $22::real[])
+             AS u(dev, day, n, smin, smax, x1, x2, x3, m1, m2, m3, amax, asum, amed, imb, tmax, tmin, tsum, tn, terr, bmin)
+         ON CONFLICT (tenant_id, device_id, day) DO UPDATE SET
+           message_count = d.message_count + EXCLUDED.message_count,
+           min_seq = LEAST(d.min_seq, EXCLUDED.min_seq),
+           max_seq = GREATEST(d.max_seq, EXCLUDED.max_seq),
+           current_max_a = ARRAY[GREATEST(d.current_max_a[1], EXCLUDED.current_max_a[1]), GREATEST(d.current_max_a[2], EXCLUDED.current_max_a[2]),
+                                 GREATEST(d.current_max_a[3], EXCLUDED.current_max_a[3])],
+           current_med_sum_a = ARRAY[d.current_med_sum_a[1] + EXCLUDED.current_med_sum_a[1], d.current_med_sum_a[2] + EXCLUDED.current_med_sum_a[2],
+                                     d.current_med_sum_a[3] + EXCLUDED.current_med_sum_a[3]],
+           apparent_max_kva = GREATEST(d.apparent_max_kva, EXCLUDED.apparent_max_kva),
+           apparent_sum_kva = d.apparent_sum_kva + EXCLUDED.apparent_sum_kva,
+           apparent_med_sum_kva = d.apparent_med_sum_kva + EXCLUDED.apparent_med_sum_kva,
+           imbalance_max_percent = GREATEST(d.imbalance_max_percent, EXCLUDED.imbalance_max_percent),
+           temperature_max_c = GREATEST(d.temperature_max_c, EXCLUDED.temperature_max_c),
+           temperature_min_c = LEAST(d.temperature_min_c, EXCLUDED.temperature_min_c),
+           temperature_med_sum_c = d.temperature_med_sum_c + EXCLUDED.temperature_med_sum_c,
+           temperature_count = d.temperature_count + EXCLUDED.temperature_count,
+           temperature_sense_errors = d.temperature_sense_errors + EXCLUDED.temperature_sense_errors,
+           battery_min_pct = LEAST(d.battery_min_pct, EXCLUDED.battery_min_pct)`,
+        [
+          tenantId,
+          column(days, (d) => d.deviceId),
+          column(days, (d) => d.day),
+          column(days, (d) => d.messageCount),
+          column(days, (d) => d.minSeq),
+          column(days, (d) => d.maxSeq),
+          column(days, (d) => d.currentMaxA[0]),
+          column(days, (d) => d.currentMaxA[1]),
+          column(days, (d) => d.currentMaxA[2]),
+          column(days, (d) => d.currentMedSumA[0]),
+          column(days, (d) => d.currentMedSumA[1]),
+          column(days, (d) => d.currentMedSumA[2]),
+          column(days, (d) => d.apparentMaxKva),
+          column(days, (d) => d.apparentSumKva),
+          column(days, (d) => d.apparentMedSumKva),
+          column(days, (d) => d.imbalanceMaxPercent),
+          column(days, (d) => d.temperatureMaxC),
+          column(days, (d) => d.temperatureMinC),
+          column(days, (d) => d.temperatureMedSumC),
+          column(days, (d) => d.temperatureCount),
+          column(days, (d) => d.temperatureSenseErrors),
+          column(days, (d) => d.batteryMinPct),
+        ],
+      );
+    },
+
+    /** Keeps each device's newest reading; an older (late) one leaves the row alone. */
+    async updateLatest(tx: Queryable, tenantId: string, latest: readonly TransformerReading[]): Promise<void> {
+      if (latest.length === 0) return;
+      await tx.query(
+        `INSERT INTO power_device_latest AS l (tenant_id, device_id, last_seq, last_message_at, current_max_a, current_med_a,
+            temperature_max_c, temperature_med_c, battery_pct, lqi)
+         SELECT $1, u.d, u.s, u.t, ARRAY[u.x1, u.x2, u.x3], ARRAY[u.m1, u.m2, u.m3], u.tx, u.tm, u.b, u.q
+           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::real[], $6::real[], $7::real[], $8::real[], $9::real[], $10::real[],
+                       $11::real[], $12::real[], $13::real[], $14::smallint[]) AS u(d, s, t, x1, x2, x3, m1, m2, m3, tx, tm, b, q)
+         ON CONFLICT (tenant_id, device_id) DO UPDATE SET
+           last_seq = EXCLUDED.last_seq, last_message_at = EXCLUDED.last_message_at,
+           current_max_a = EXCLUDED.current_max_a, current_med_a = EXCLUDED.current_med_a,
+           temperature_max_c = EXCLUDED.temperature_max_c, temperature_med_c = EXCLUDED.temperature_med_c,
+           battery_pct = coalesce(EXCLUDED.battery_pct, l.battery_pct), lqi = coalesce(EXCLUDED.lqi, l.lqi)
+         WHERE EXCLUDED.last_message_at > l.last_message_at`,
+        [
+          tenantId,
+          column(latest, (r) => r.device_id),
+          column(latest, (r) => r.seq),
+          column(latest, (r) => r.time),
+          column(latest, (r) => r.current_max_a[0]),
+          column(latest, (r) => r.current_max_a[1]),
+          column(latest, (r) => r.current_max_a[2]),
+          column(latest, (r) => r.current_med_a[0]),
+          column(latest, (r) => r.current_med_a[1]),
+          column(latest, (r) => r.current_med_a[2]),
+          column(latest, (r) => r.temperature_max_c),
+          column(latest, (r) => r.temperature_med_c),
+          column(latest, (r) => r.battery_pct ?? null),
+          column(latest, (r) => r.lqi ?? null),
+        ],
+      );
+    },
+
+    async insertDeadLetters(
+      tx: Queryable,
+      letters: readonly {
+        tenantId: string | null;
+        source: 'http' | 'mqtt';
+        deviceId: string | null;
+        reason: string;
+        fields: string[];
+        payload: unknown;
+      }[],
+    ): Promise<void> {
+      if (letters.length === 0) return;
+      await tx.query(
+        `INSERT INTO ingest_dead_letters (tenant_id, source, device_id, reason, fields, payload)
+         SELECT u.tenant, u.source, u.device, u.reason, string_to_array(u.fields, ','), u.payload::jsonb
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS u(tenant, source, device, reason, fields, payload)`,
+        [
+          column(letters, (l) => l.tenantId),
+          column(letters, (l) => l.source),
+          column(letters, (l) => l.deviceId),
+          column(letters, (l) => l.reason.slice(0, 2000)),
+          column(letters, (l) => l.fields.join(',')),
+          column(letters, (l) => JSON.stringify(l.payload ?? null)),
+        ],
+      );
+    },
+  };
+}
+export type IngestRepository = ReturnType<typeof createIngestRepository>;

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { INGEST_BATCH_MAX, IngestBatchSchema, IngestResponseSchema } from '@gridlens/contract/ingest';
+import { ApiErrorSchema } from '@gridlens/contract/errors';
+import { HttpError } from '../../http/http-error';
+import type { IngestKeysService } from './ingest-keys.service';
+import type { IngestService } from './ingest.service';
+
+/** A full batch of 5,000 readings is about 2 MB of JSON; leave room for verbose clients. */
+const INGEST_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+function presentedKey(request: FastifyRequest): string | null {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const header = request.headers['x-api-key'];
+  return bearer ?? (typeof header === 'string' ? header : null);
+}
+
+export function registerIngestRoutes(app: FastifyInstance, keys: IngestKeysService, ingest: IngestService): void {
+  app.withTypeProvider<ZodTypeProvider>().post('/ingest/v1/messages', {
+    bodyLimit: INGEST_BODY_LIMIT_BYTES,
+    schema: {
+      tags: ['Ingestion'],
+      summary: `Stores a batch of up to ${INGEST_BATCH_MAX} device messages; answers per message`,
+      description:
+        'Authenticate with an ingest API key of the tenant (`Authorization: Bearer glk_…` or `X-Api-Key`). Each message is validated on its own: one bad message does not reject the others. A message already stored (same device, kind and seq) is reported as `duplicate`. The answer comes only after the batch is committed.',
+      body: IngestBatchSchema,
+      response: { 200: IngestResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema },
+    },
+    handler: async (request) => {
+      const key = presentedKey(request);
+      const tenantId = key ? await keys.tenantOfKey(key) : null;
+      if (!tenantId) throw new HttpError(401, 'unauthorized', 'A valid ingest API key is required');
+      if (request.body.messages.length > INGEST_BATCH_MAX) {
+        throw new HttpError(
+          413,
+          'payload_too_large',
+          `A batch may hold at most ${INGEST_BATCH_MAX} messages; this one has ${request.body.messages.length}`,
+        );
+      }
+      return ingest.ingest(tenantId, 'http', request.body.messages);
+    },
+  });
+}

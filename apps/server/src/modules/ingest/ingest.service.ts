@@ -1,0 +1,116 @@
+import type { DeviceMessage, IngestResponse, IngestResult, TransformerReading } from '@gridlens/contract/ingest';
+import type { Database, Queryable } from '../../db/database';
+import { messageKey, type IngestRepository, type MessageKey } from './ingest.repository';
+import { validateMessage } from './message-validation';
+import { dailyContributions, latestPerDevice } from './transformer-rollups';
+
+export type IngestSource = 'http' | 'mqtt';
+
+/** Runs inside the ingest transaction for the readings just stored (alert evaluation plugs in here). */
+export type AfterStoreHook = (tx: Queryable, tenantId: string, stored: readonly TransformerReading[]) => Promise<void>;
+
+interface Deps {
+  db: Database;
+  repository: IngestRepository;
+  afterStore?: AfterStoreHook;
+}
+
+interface DeadLetter {
+  tenantId: string | null;
+  source: IngestSource;
+  deviceId: string | null;
+  reason: string;
+  fields: string[];
+  payload: unknown;
+}
+
+const byKind = <K extends DeviceMessage['kind']>(items: { message: DeviceMessage }[], kind: K) =>
+  items.map((i) => i.message).filter((m): m is Extract<DeviceMessage, { kind: K }> => m.kind === kind);
+
+/**
+ * The one path every device message takes, from HTTP and MQTT alike: validate each message on its
+ * own, check the device is the tenant's, store new ones (a repeat is a duplicate, not an error), keep
+ * the rollups current and run the after-store hook, all in one transaction. The caller acknowledges
+ * only after this resolves, i.e. after commit. Rejected messages land in the dead-letter table.
+ */
+export function createIngestService({ db, repository, afterStore }: Deps) {
+  return {
+    async ingest(tenantId: string, source: IngestSource, rawMessages: readonly unknown[]): Promise<IngestResponse> {
+      const results: IngestResult[] = rawMessages.map((_raw, index) => ({ index, status: 'rejected' }));
+      const deadLetters: DeadLetter[] = [];
+      const candidates: { index: number; message: DeviceMessage; key: string }[] = [];
+      const seen = new Set<string>();
+
+      rawMessages.forEach((raw, index) => {
+        const checked = validateMessage(raw);
+        if (!checked.ok) {
+          results[index] = { index, status: 'rejected', reason: checked.reason, fields: checked.fields };
+          deadLetters.push({ tenantId, source, deviceId: checked.deviceId, reason: checked.reason, fields: checked.fields, payload: raw });
+          return;
+        }
+        const key = `${checked.message.kind}\u0000${messageKey(checked.message.device_id, checked.message.seq)}`;
+        if (seen.has(key)) {
+          results[index] = { index, status: 'duplicate' }; // the same message twice in one batch
+          return;
+        }
+        seen.add(key);
+        candidates.push({ index, message: checked.message, key });
+      });
+
+      await db.transaction(async (tx) => {
+        const known = await repository.registeredDevices(
+          tx,
+          tenantId,
+          candidates.map((c) => c.message.device_id),
+        );
+        const storable = candidates.filter((c) => {
+          if (known.has(c.message.device_id)) return true;
+          const reason = 'unknown_device: no device with this device_id is registered for this tenant';
+          results[c.index] = { index: c.index, status: 'rejected', reason, fields: ['device_id'] };
+          deadLetters.push({
+            tenantId,
+            source,
+            deviceId: c.message.device_id,
+            reason,
+            fields: ['device_id'],
+            payload: rawMessages[c.index],
+          });
+          return false;
+        });
+
+        const transformer = byKind(storable, 'transformer');
+        const [storedTransformer, storedEvents, storedHydrogen, storedMetering] = [
+          await repository.insertTransformerReadings(tx, tenantId, transformer),
+          await repository.insertPowerQualityEvents(tx, tenantId, byKind(storable, 'pq_event')),
+          await repository.insertHydrogenReadings(tx, tenantId, byKind(storable, 'hydrogen')),
+          await repository.insertMeteringReadings(tx, tenantId, byKind(storable, 'metering')),
+        ];
+        const storedOf: Record<DeviceMessage['kind'], Set<MessageKey>> = {
+          transformer: storedTransformer,
+          pq_event: storedEvents,
+          hydrogen: storedHydrogen,
+          metering: storedMetering,
+        };
+        for (const c of storable) {
+          const stored = storedOf[c.message.kind].has(messageKey(c.message.device_id, c.message.seq));
+          results[c.index] = { index: c.index, status: stored ? 'accepted' : 'duplicate' };
+        }
+
+        const newReadings = transformer.filter((r) => storedTransformer.has(messageKey(r.device_id, r.seq)));
+        await repository.addToDailyRollup(tx, tenantId, dailyContributions(newReadings));
+        await repository.updateLatest(tx, tenantId, latestPerDevice(newReadings));
+        if (afterStore && newReadings.length > 0) await afterStore(tx, tenantId, newReadings);
+        await repository.insertDeadLetters(tx, deadLetters);
+      });
+
+      const count = (status: IngestResult['status']) => results.filter((r) => r.status === status).length;
+      return { accepted: count('accepted'), duplicates: count('duplicate'), rejected: count('rejected'), results };
+    },
+
+    /** For a message that cannot be tied to a tenant at all (MQTT topic of an unknown tenant, unreadable JSON). */
+    async deadLetter(letter: DeadLetter): Promise<void> {
+      await db.transaction((tx) => repository.insertDeadLetters(tx, [letter]));
+    },
+  };
+}
+export type IngestService = ReturnType<typeof createIngestService>;

@@ -1,0 +1,171 @@
+import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
+import type { Queryable } from '../../db/database';
+
+/** The registry columns as the contract names them; `alias` qualifies them inside joins. */
+const deviceColumns = (alias = 'power_devices') =>
+  [
+    'device_id',
+    'monitor_type',
+    'transformer_name',
+    'transformer_number',
+    'rating_kva',
+    'asset_id',
+    'device_status',
+    'device_voltage_v',
+    'connected_mprns',
+    'commuter_area',
+    'latitude',
+    'longitude',
+    'device_type',
+    'connection_type',
+    'power_quality_enabled',
+  ]
+    .map((c) => `${alias}.${c}`)
+    .concat(`to_char(${alias}.installation_date, 'YYYY-MM-DD') AS installation_date`)
+    .join(', ');
+
+/** Editable columns, in one place so that create and update cannot drift apart. */
+const EDITABLE = [
+  'monitor_type',
+  'transformer_name',
+  'transformer_number',
+  'rating_kva',
+  'asset_id',
+  'device_status',
+  'device_voltage_v',
+  'installation_date',
+  'connected_mprns',
+  'commuter_area',
+  'latitude',
+  'longitude',
+  'device_type',
+  'connection_type',
+  'power_quality_enabled',
+] as const satisfies readonly (keyof UpdatePowerDevice)[];
+
+/** The rollup figures of one device over a period (and the equally long period before it, for power change). */
+export interface DevicePeriodRow extends PowerDevice {
+  watchlisted: boolean;
+  last_message_at: Date | null;
+  latest_current_med_a: number[] | null;
+  latest_battery_pct: number | null;
+  latest_temperature_max_c: number | null;
+  latest_temperature_med_c: number | null;
+  message_count: number;
+  missed_messages: number;
+  current_max_a: (number | null)[] | null;
+  current_med_sum_a: (number | null)[] | null;
+  apparent_max_kva: number | null;
+  apparent_med_sum_kva: number | null;
+  imbalance_max_percent: number | null;
+  temperature_max_c: number | null;
+  temperature_min_c: number | null;
+  temperature_med_sum_c: number | null;
+  temperature_count: number;
+  temperature_sense_errors: number;
+  battery_min_pct: number | null;
+  previous_message_count: number;
+  previous_apparent_med_sum_kva: number | null;
+}
+
+export function createPowerDevicesRepository(db: Queryable) {
+  return {
+    async insert(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice | null> {
+      const columns = ['device_id', ...EDITABLE.filter((c) => device[c] !== undefined)];
+      const values = columns.map((c) => device[c as keyof CreatePowerDevice]);
+      const rows = await db.query<PowerDevice>(
+        `INSERT INTO power_devices (tenant_id, ${columns.join(', ')}) VALUES ($1, ${columns.map((_c, i) => `$${i + 2}`).join(', ')})
+         ON CONFLICT (tenant_id, device_id) DO NOTHING RETURNING ${deviceColumns()}`,
+        [tenantId, ...values],
+      );
+      return rows[0] ?? null;
+    },
+
+    async update(tenantId: string, deviceId: string, changes: UpdatePowerDevice): Promise<PowerDevice | null> {
+      const columns = EDITABLE.filter((c) => changes[c] !== undefined);
+      const sets = columns.map((c, i) => `${c} = $${i + 3}`);
+      const rows = await db.query<PowerDevice>(
+        `UPDATE power_devices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE tenant_id = $1 AND device_id = $2 RETURNING ${deviceColumns()}`,
+        [tenantId, deviceId, ...columns.map((c) => changes[c])],
+      );
+      return rows[0] ?? null;
+    },
+
+    async find(tenantId: string, deviceId: string): Promise<PowerDevice | null> {
+      const rows = await db.query<PowerDevice>(`SELECT ${deviceColumns()} FROM power_devices WHERE tenant_id = $1 AND device_id = $2`, [
+        tenantId,
+        deviceId,
+      ]);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Every device of the tenant with its rollups from `fromDay` on, and the period of equal length before
+     * it. Reads only the registry, latest-state and daily rollup tables: never the raw messages.
+     */
+    listWithPeriod(tenantId: string, userId: string, fromDay: string, previousFromDay: string): Promise<DevicePeriodRow[]> {
+      return db.query<DevicePeriodRow>(
+        `WITH period AS (
+           SELECT device_id,
+                  sum(message_count) FILTER (WHERE day >= $3::date) AS message_count,
+                  sum(max_seq - min_seq + 1 - message_count) FILTER (WHERE day >= $3::date) AS missed_messages,
+                  ARRAY[max(current_max_a[1]) FILTER (WHERE day >= $3::date), max(current_max_a[2]) FILTER (WHERE day >= $3::date),
+                        max(current_max_a[3]) FILTER (WHERE day >= $3::date)] AS current_max_a,
+                  ARRAY[sum(current_med_sum_a[1]) FILTER (WHERE day >= $3::date), sum(current_med_sum_a[2]) FILTER (WHERE day >= $3::date),
+                        sum(current_med_sum_a[3]) FILTER (WHERE day >= $3::date)] AS current_med_sum_a,
+                  max(apparent_max_kva) FILTER (WHERE day >= $3::date) AS apparent_max_kva,
+                  sum(apparent_med_sum_kva) FILTER (WHERE day >= $3::date) AS apparent_med_sum_kva,
+                  max(imbalance_max_percent) FILTER (WHERE day >= $3::date) AS imbalance_max_percent,
+                  max(temperature_max_c) FILTER (WHERE day >= $3::date) AS temperature_max_c,
+                  min(temperature_min_c) FILTER (WHERE day >= $3::date) AS temperature_min_c,
+                  sum(temperature_med_sum_c) FILTER (WHERE day >= $3::date) AS temperature_med_sum_c,
+                  sum(temperature_count) FILTER (WHERE day >= $3::date) AS temperature_count,
+                  sum(temperature_sense_errors) FILTER (WHERE day >= $3::date) AS temperature_sense_errors,
+                  min(battery_min_pct) FILTER (WHERE day >= $3::date) AS battery_min_pct,
+                  sum(message_count) FILTER (WHERE day < $3::date) AS previous_message_count,
+                  sum(apparent_med_sum_kva) FILTER (WHERE day < $3::date) AS previous_apparent_med_sum_kva
+             FROM power_device_daily
+            WHERE tenant_id = $1 AND day >= $4::date
+            GROUP BY device_id)
+         SELECT ${deviceColumns('d')},
+                (w.device_id IS NOT NULL) AS watchlisted,
+                l.last_message_at, l.current_med_a AS latest_current_med_a, l.battery_pct AS latest_battery_pct,
+                l.temperature_max_c AS latest_temperature_max_c, l.temperature_med_c AS latest_temperature_med_c,
+                coalesce(p.message_count, 0)::int AS message_count, coalesce(p.missed_messages, 0)::int AS missed_messages,
+                p.current_max_a, p.current_med_sum_a, p.apparent_max_kva, p.apparent_med_sum_kva, p.imbalance_max_percent,
+                p.temperature_max_c, p.temperature_min_c, p.temperature_med_sum_c, coalesce(p.temperature_count, 0)::int AS temperature_count,
+                coalesce(p.temperature_sense_errors, 0)::int AS temperature_sense_errors, p.battery_min_pct,
+                coalesce(p.previous_message_count, 0)::int AS previous_message_count, p.previous_apparent_med_sum_kva
+           FROM power_devices d
+           LEFT JOIN power_device_latest l ON l.tenant_id = d.tenant_id AND l.device_id = d.device_id
+           LEFT JOIN period p ON p.device_id = d.device_id
+           LEFT JOIN device_watchlist w ON w.tenant_id = d.tenant_id AND w.device_id = d.device_id AND w.user_id = $2
+          WHERE d.tenant_id = $1
+          ORDER BY d.device_id`,
+        [tenantId, userId, fromDay, previousFromDay],
+      );
+    },
+
+    watchlist(tenantId: string, userId: string): Promise<{ device_id: string; added_at: Date }[]> {
+      return db.query('SELECT device_id, added_at FROM device_watchlist WHERE tenant_id = $1 AND user_id = $2 ORDER BY added_at', [
+        tenantId,
+        userId,
+      ]);
+    },
+    async addToWatchlist(tenantId: string, userId: string, deviceId: string): Promise<void> {
+      await db.query('INSERT INTO device_watchlist (tenant_id, user_id, device_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        tenantId,
+        userId,
+        deviceId,
+      ]);
+    },
+    async removeFromWatchlist(tenantId: string, userId: string, deviceId: string): Promise<boolean> {
+      const rows = await db.query(
+        'DELETE FROM device_watchlist WHERE tenant_id = $1 AND user_id = $2 AND device_id = $3 RETURNING device_id',
+        [tenantId, userId, deviceId],
+      );
+      return rows.length > 0;
+    },
+  };
+}
+export type PowerDevicesRepository = ReturnType<typeof createPowerDevicesRepository>;

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '@gridlens/contract/errors';
+import {
+  AssetListItemSchema,
+  AssetListQuerySchema,
+  CreatePowerDeviceSchema,
+  PowerDeviceSchema,
+  UpdatePowerDeviceSchema,
+  WatchlistChangeSchema,
+  WatchlistSchema,
+} from '@gridlens/contract/power-devices';
+import { ApiErrorSchema } from '@gridlens/contract/errors';
+import { tenantPrincipal } from '../../auth/auth.plugin';
+import type { PowerDevicesService } from './power-devices.service';
+
+const tags = ['Power data'];
+const security = [{ bearerAuth: [], tenantHeader: [] }];
+const deviceParams = z.object({ DeviceID: z.string().min(1).max(64) });
+
+export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDevicesService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/powerdata/device', {
+    schema: {
+      tags,
+      security,
+      summary: 'The assets list: every device with its figures and issue flags over num_days',
+      querystring: AssetListQuerySchema,
+      response: { 200: z.array(AssetListItemSchema), ...errorResponses },
+    },
+    handler: (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      return devices.list(tenantId, userId, request.query.num_days);
+    },
+  });
+
+  api.post('/api/powerdata/device', {
+    schema: {
+      tags,
+      security,
+      summary: 'Registers a power-data device',
+      body: CreatePowerDeviceSchema,
+      response: { 201: PowerDeviceSchema, 409: ApiErrorSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => reply.status(201).send(await devices.register(tenantPrincipal(request).tenantId, request.body)),
+  });
+
+  api.put('/api/powerdata/device/:DeviceID', {
+    schema: {
+      tags,
+      security,
+      summary: "Edits a device's details",
+      params: deviceParams,
+      body: UpdatePowerDeviceSchema,
+      response: { 200: PowerDeviceSchema, ...errorResponses },
+    },
+    handler: (request) => devices.update(tenantPrincipal(request).tenantId, request.params.DeviceID, request.body),
+  });
+
+  api.get('/api/watchlist/device', {
+    schema: {
+      tags: ['Watchlist'],
+      security,
+      summary: "The caller's watched devices",
+      response: { 200: WatchlistSchema, ...errorResponses },
+    },
+    handler: (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      return devices.watchlist(tenantId, userId);
+    },
+  });
+  api.post('/api/watchlist/device', {
+    schema: {
+      tags: ['Watchlist'],
+      security,
+      summary: 'Adds a device to the caller’s watchlist',
+      body: WatchlistChangeSchema,
+      response: { 201: WatchlistSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      await devices.watch(tenantId, userId, request.body.device_id);
+      return reply.status(201).send(await devices.watchlist(tenantId, userId));
+    },
+  });
+  api.delete('/api/watchlist/device', {
+    schema: {
+      tags: ['Watchlist'],
+      security,
+      summary: 'Removes a device from the caller’s watchlist',
+      body: WatchlistChangeSchema,
+      response: { 200: WatchlistSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      await devices.unwatch(tenantId, userId, request.body.device_id);
+      return devices.watchlist(tenantId, userId);
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import type { AssetListItem, CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
+import { HttpError, notFound } from '../../http/http-error';
+import { toAssetListItem } from './asset-list-item';
+import type { PowerDevicesRepository } from './power-devices.repository';
+
+const DAY_MS = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
+  return {
+    /**
+     * The assets list over `numDays`. Rollups are per UTC day, so the period is every UTC day that
+     * overlaps the last numDays × 24 h (for 1 day: yesterday and today so far).
+     */
+    async list(tenantId: string, userId: string, numDays: number): Promise<AssetListItem[]> {
+      const nowMs = now();
+      const from = nowMs - numDays * DAY_MS;
+      const rows = await repository.listWithPeriod(tenantId, userId, utcDay(from), utcDay(from - numDays * DAY_MS));
+      return rows.map((row) => toAssetListItem(row, nowMs));
+    },
+
+    async register(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice> {
+      const created = await repository.insert(tenantId, device);
+      if (!created) throw new HttpError(409, 'conflict', `A device with device_id '${device.device_id}' is already registered`);
+      return created;
+    },
+
+    async update(tenantId: string, deviceId: string, changes: UpdatePowerDevice): Promise<PowerDevice> {
+      const updated =
+        Object.keys(changes).length === 0
+          ? await repository.find(tenantId, deviceId)
+          : await repository.update(tenantId, deviceId, changes);
+      if (!updated) throw notFound('Device');
+      return updated;
+    },
+
+    async watchlist(tenantId: string, userId: string) {
+      return (await repository.watchlist(tenantId, userId)).map((w) => ({
+        device_id: w.device_id,
+        added_at: new Date(w.added_at).toISOString(),
+      }));
+    },
+    async watch(tenantId: string, userId: string, deviceId: string): Promise<void> {
+      if (!(await repository.find(tenantId, deviceId))) throw notFound('Device');
+      await repository.addToWatchlist(tenantId, userId, deviceId);
+    },
+    async unwatch(tenantId: string, userId: string, deviceId: string): Promise<void> {
+      if (!(await repository.removeFromWatchlist(tenantId, userId, deviceId))) throw notFound('Watchlist entry');
+    },
+  };
+}
+export type PowerDevicesService = ReturnType<typeof createPowerDevicesService>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { PQ_EVENT_TYPES } from '@gridlens/domain/power/enumerations';
+
+/** Most messages one HTTP batch may carry; a larger batch answers 413 (split it). */
+export const INGEST_BATCH_MAX = 5000;
+/** Sequence numbers are unsigned 32-bit counters per device and message kind; they do not wrap in a device's life. */
+export const SEQUENCE_MAX = 4_294_967_295;
+/** The most current a distribution-transformer monitor's clamps report; larger is a fault, not a reading. */
+export const CURRENT_MAX_A = 10_000;
+
+const phaseCurrents = z.tuple([
+  z.number().min(0).max(CURRENT_MAX_A),
+  z.number().min(0).max(CURRENT_MAX_A),
+  z.number().min(0).max(CURRENT_MAX_A),
+]);
+const temperatureC = z.number().min(-273).max(1000).nullable();
+
+const messageBase = {
+  device_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only'),
+  seq: z.number().int().min(0).max(SEQUENCE_MAX),
+  time: z.iso.datetime({ offset: true }).describe('When the device measured, ISO 8601'),
+};
+
+/** The periodic transformer-monitor reading (about every 15 minutes). Temperatures in °C, currents in A. */
+export const TransformerReadingSchema = z.object({
+  kind: z.literal('transformer'),
+  ...messageBase,
+  current_max_a: phaseCurrents.describe('Maximum current of phases L1, L2, L3 over the interval'),
+  current_med_a: phaseCurrents.describe('Median current of phases L1, L2, L3 over the interval'),
+  temperature_max_c: temperatureC,
+  temperature_med_c: temperatureC,
+  battery_pct: z.number().min(0).max(100).nullable().optional(),
+  lqi: z.number().int().min(0).max(255).nullable().optional().describe('Link quality indicator'),
+});
+
+/** A power-quality event; LOSS_OF_MAINS is a fault, the others are events. Priority 1 (highest) to 4. */
+export const PowerQualityEventSchema = z.object({
+  kind: z.literal('pq_event'),
+  ...messageBase,
+  event_type: z.enum(PQ_EVENT_TYPES),
+  priority: z.number().int().min(1).max(4),
+  phase: z.number().int().min(1).max(3).nullable().optional(),
+  duration_ms: z.number().int().min(0).max(31_536_000_000).nullable().optional(),
+  magnitude: z.number().nullable().optional().describe('Residual voltage (V) for dips, peak (V) for swells, Pst for flicker'),
+});
+
+/** A dissolved-hydrogen sensor reading; status and operation codes as in spec §4. */
+export const HydrogenReadingSchema = z.object({
+  kind: z.literal('hydrogen'),
+  ...messageBase,
+  h2_ppm: z.number().min(0).max(100_000).nullable(),
+  oil_temperature_c: temperatureC,
+  status: z.number().int().min(0).max(3),
+  operation: z.number().int().min(0).max(4),
+});
+
+/** A metering reading of the transformer's LV side: cumulative energy and instantaneous voltages. */
+export const MeteringReadingSchema = z.object({
+  kind: z.literal('metering'),
+  ...messageBase,
+  import_kwh: z.number().min(0),
+  export_kwh: z.number().min(0),
+  voltage_v: z
+    .tuple([z.number().min(0).max(1000), z.number().min(0).max(1000), z.number().min(0).max(1000)])
+    .nullable()
+    .optional(),
+  power_factor: z.number().min(-1).max(1).nullable().optional(),
+});
+
+export const DeviceMessageSchema = z.discriminatedUnion('kind', [
+  TransformerReadingSchema,
+  PowerQualityEventSchema,
+  HydrogenReadingSchema,
+  MeteringReadingSchema,
+]);
+export type DeviceMessage = z.infer<typeof DeviceMessageSchema>;
+export type TransformerReading = z.infer<typeof TransformerReadingSchema>;
+export type PowerQualityEvent = z.infer<typeof PowerQualityEventSchema>;
+export type HydrogenReading = z.infer<typeof HydrogenReadingSchema>;
+export type MeteringReading = z.infer<typeof MeteringReadingSchema>;
+
+/**
+ * POST /ingest/v1/messages. Version 1 of the envelope. Each message is validated on its own, so the
+ * schema here only fixes the envelope; `messages` items are checked against DeviceMessageSchema.
+ */
+export const IngestBatchSchema = z
+  .object({
+    v: z.literal(1),
+    messages: z.array(z.unknown()).min(1).describe(`Up to ${INGEST_BATCH_MAX} device messages (see DeviceMessage)`),
+  })
+  .meta({ id: 'IngestBatch' });
+
+export const IngestResultSchema = z.object({
+  index: z.number().int(),
+  status: z.enum(['accepted', 'duplicate', 'rejected']),
+  reason: z.string().optional(),
+  fields: z.array(z.string()).optional(),
+});
+export type IngestResult = z.infer<typeof IngestResultSchema>;
+
+export const IngestResponseSchema = z
+  .object({ accepted: z.number().int(), duplicates: z.number().int(), rejected: z.number().int(), results: z.array(IngestResultSchema) })
+  .meta({ id: 'IngestResponse' });
+export type IngestResponse = z.infer<typeof IngestResponseSchema>;
+
+/** Ingest API keys (per tenant). The secret is shown once, at creation; only its hash is stored. */
+export const IngestKeySchema = z
+  .object({ id: z.string(), name: z.string(), prefix: z.string(), created_at: z.string(), revoked_at: z.string().nullable() })
+  .meta({ id: 'IngestKey' });
+export const CreateIngestKeySchema = z
+  .object({ name: z.string().trim().min(1).max(50) })
+  .strict()
+  .meta({ id: 'CreateIngestKey' });
+export const CreatedIngestKeySchema = IngestKeySchema.extend({
+  secret: z.string().describe('Send as "Authorization: Bearer <secret>"; shown only now'),
+}).meta({ id: 'CreatedIngestKey' });
+export type IngestKey = z.infer<typeof IngestKeySchema>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
+import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
+import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
+
+/** Spec §5: name fields hold fewer than 50 characters. */
+export const NAME_MAX_LENGTH = 49;
+const name = z.string().trim().min(1, 'This field is required').max(NAME_MAX_LENGTH, 'Must be less than 50 characters');
+const optionalName = z.string().trim().max(NAME_MAX_LENGTH, 'Must be less than 50 characters').nullable();
+
+/** The editable fields of a power-data device (spec §3). Ratings in kVA, voltage in V, location in WGS 84 degrees. */
+export const PowerDeviceFieldsSchema = z.object({
+  monitor_type: name,
+  transformer_name: name,
+  transformer_number: optionalName,
+  rating_kva: z.number().gt(0, 'Value should be greater than 0').max(100_000, 'Value should be less than 100000'),
+  asset_id: optionalName,
+  device_status: z.enum(DEVICE_STATUSES),
+  device_voltage_v: z
+    .number()
+    .int()
+    .min(0, 'Value should be greater than 0')
+    .max(1_000_000, 'Value should be less than 1000000')
+    .nullable(),
+  installation_date: z.iso.date().nullable(),
+  connected_mprns: z.number().int().min(0, 'Value should be greater than 0').max(100_000, 'Value should be less than 100000'),
+  commuter_area: z.boolean(),
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+  device_type: z.enum(DEVICE_TYPES).nullable(),
+  connection_type: z.enum(CONNECTION_TYPES).nullable(),
+  power_quality_enabled: z.boolean(),
+});
+
+/** POST /api/powerdata/device: registers a device (its id is what it sends in every message). */
+export const CreatePowerDeviceSchema = PowerDeviceFieldsSchema.partial({
+  monitor_type: true,
+  transformer_number: true,
+  asset_id: true,
+  device_status: true,
+  device_voltage_v: true,
+  installation_date: true,
+  connected_mprns: true,
+  commuter_area: true,
+  latitude: true,
+  longitude: true,
+  device_type: true,
+  connection_type: true,
+  power_quality_enabled: true,
+})
+  .extend({
+    device_id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only'),
+  })
+  .strict()
+  .meta({ id: 'CreatePowerDevice' });
+export type CreatePowerDevice = z.infer<typeof CreatePowerDeviceSchema>;
+
+/** PUT /api/powerdata/device/{DeviceID}: any subset of the editable fields. */
+export const UpdatePowerDeviceSchema = PowerDeviceFieldsSchema.partial().strict().meta({ id: 'UpdatePowerDevice' });
+export type UpdatePowerDevice = z.infer<typeof UpdatePowerDeviceSchema>;
+
+export const PowerDeviceSchema = PowerDeviceFieldsSchema.extend({ device_id: z.string() }).meta({ id: 'PowerDevice' });
+export type PowerDevice = z.infer<typeof PowerDeviceSchema>;
+
+export const AssetListQuerySchema = z.object({
+  num_days: z.coerce.number().int().min(1).max(366).default(1).describe('Days of rollups to summarise; the web app loads 1'),
+});
+
+const nullableNumber = z.number().nullable();
+const issueFlagShape = Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, z.boolean()])) as Record<
+  (typeof ISSUE_FLAG_NAMES)[number],
+  z.ZodBoolean
+>;
+
+/** One row of the assets list (GET /api/powerdata/device): registry fields, the period's figures and every issue flag. */
+export const AssetListItemSchema = PowerDeviceSchema.extend({
+  DeviceID: z.string().describe('Same as device_id, under the name the specification uses'),
+  watchlisted: z.boolean(),
+  battery_status: z.enum(['High', 'Low', 'Unknown']),
+  battery_pct: nullableNumber,
+  total_kva: nullableNumber.describe('Apparent power of the latest reading (median currents), kVA'),
+  capacity_percent: nullableNumber.describe('Peak apparent power of the period over the rating'),
+  capacity_state: z.enum(['underperforming', 'normal', 'overutilised']).nullable(),
+  utilisation_percent: nullableNumber.describe('Mean apparent power of the period over the rating'),
+  imbalance_percent: nullableNumber.describe('Largest imbalance of the period, 100·(Imax−Imin)/Imax'),
+  imbalance_state: z.enum(['normal', 'imbalance']).nullable(),
+  phase_loading_percent: nullableNumber,
+  Current0Max: nullableNumber,
+  Current1Max: nullableNumber,
+  Current2Max: nullableNumber,
+  Current0Med: nullableNumber,
+  Current1Med: nullableNumber,
+  Current2Med: nullableNumber,
+  temperature_max_c: nullableNumber,
+  temperature_med_c: nullableNumber,
+  last_message_at: z.string().nullable(),
+  message_count: z.number().int(),
+  missed_messages: z.number().int(),
+  missed_message_level: z.enum(['good', 'average', 'bad']),
+  communication_state: z.enum(['communicated', 'no_communication_24h', 'missed_messages']),
+  power_change_state: z.enum(['normal', 'abnormal']).nullable(),
+  status_category: z.enum(DEVICE_STATUS_CATEGORIES),
+  ...issueFlagShape,
+}).meta({ id: 'AssetListItem' });
+export type AssetListItem = z.infer<typeof AssetListItemSchema>;
+
+export const WatchlistChangeSchema = z
+  .object({ device_id: z.string().min(1).max(64) })
+  .strict()
+  .meta({ id: 'WatchlistChange' });
+export const WatchlistSchema = z.array(z.object({ device_id: z.string(), added_at: z.string() })).meta({ id: 'Watchlist' });
