@@ -26,6 +26,9 @@ import { createIngestService, type IngestService } from './modules/ingest/ingest
 import { createPowerDevicesRepository } from './modules/power-devices/power-devices.repository';
 import { registerPowerDeviceRoutes } from './modules/power-devices/power-devices.routes';
 import { createPowerDevicesService } from './modules/power-devices/power-devices.service';
+import { createPowerReadingsRepository } from './modules/power-readings/power-readings.repository';
+import { registerPowerReadingRoutes } from './modules/power-readings/power-readings.routes';
+import { createPowerReadingsService } from './modules/power-readings/power-readings.service';
 import type { EmbeddedProvider } from './oidc/embedded-provider';
 
 export interface AppDependencies {
@@ -77,7 +80,9 @@ export async function buildApp({ config, db, verifyToken, embeddedProvider, logg
     registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
     registerFeedbackRoutes(api, createFeedbackRepository(db));
     registerIngestKeyRoutes(api, ingestKeys);
-    registerPowerDeviceRoutes(api, createPowerDevicesService(createPowerDevicesRepository(db)));
+    const powerDevices = createPowerDevicesService(createPowerDevicesRepository(db));
+    registerPowerDeviceRoutes(api, powerDevices);
+    registerPowerReadingRoutes(api, createPowerReadingsService({ repository: createPowerReadingsRepository(db), devices: powerDevices }));
     done();
   });
 

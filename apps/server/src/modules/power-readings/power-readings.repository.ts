@@ -1,0 +1,138 @@
+import type { Queryable } from '../../db/database';
+
+export interface MessageRow {
+  seq: number;
+  measured_at: Date;
+  missed: boolean | null;
+  lqi: number | null;
+  current_max_a: number[];
+  current_med_a: number[];
+  temperature_max_c: number | null;
+  temperature_med_c: number | null;
+  battery_pct: number | null;
+}
+
+export interface ChartRow {
+  t: number; // epoch ms
+  current_max_a: number[];
+  current_med_a: number[];
+  temperature_max_c: number | null;
+  temperature_med_c: number | null;
+}
+
+export interface DailyRow {
+  day: string;
+  message_count: number;
+  missed_messages: number;
+  current_max_a: number[];
+  current_med_sum_a: number[];
+  apparent_max_kva: number;
+  apparent_med_sum_kva: number;
+  imbalance_max_percent: number;
+  temperature_max_c: number | null;
+  temperature_min_c: number | null;
+}
+
+export interface FleetPointRow {
+  bucket: Date;
+  mean_kva: number;
+  max_kva: number;
+  devices: number;
+}
+
+const APPARENT_KVA = '((current_med_a[1] + current_med_a[2] + current_med_a[3]) * 230 / 1000)';
+const APPARENT_MAX_KVA = '((current_max_a[1] + current_max_a[2] + current_max_a[3]) * 230 / 1000)';
+
+/** Reads of stored power data; every query is scoped by tenant and device. */
+export function createPowerReadingsRepository(db: Queryable) {
+  return {
+    async deviceRating(tenantId: string, deviceId: string): Promise<number | null> {
+      const rows = await db.query<{ rating_kva: number }>('SELECT rating_kva FROM power_devices WHERE tenant_id = $1 AND device_id = $2', [
+        tenantId,
+        deviceId,
+      ]);
+      return rows[0]?.rating_kva ?? null;
+    },
+
+    /** A page of messages, newest first; `missed` marks a sequence gap right before the message. */
+    async messages(
+      tenantId: string,
+      deviceId: string,
+      from: Date,
+      to: Date,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: MessageRow[]; total: number }> {
+      const rows = await db.query<MessageRow>(
+        `SELECT seq, measured_at, lqi, current_max_a, current_med_a, temperature_max_c, temperature_med_c, battery_pct,
+                (seq - lag(seq) OVER (ORDER BY seq)) > 1 AS missed
+           FROM power_messages
+          WHERE tenant_id = $1 AND device_id = $2 AND measured_at >= $3 AND measured_at < $4
+          ORDER BY measured_at DESC, seq DESC
+          LIMIT $5 OFFSET $6`,
+        [tenantId, deviceId, from.toISOString(), to.toISOString(), limit, offset],
+      );
+      const [count] = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM power_messages WHERE tenant_id = $1 AND device_id = $2 AND measured_at >= $3 AND measured_at < $4',
+        [tenantId, deviceId, from.toISOString(), to.toISOString()],
+      );
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    /** Readings in time order for charts, times as epoch ms (no Date objects on this hot path). */
+    chart(tenantId: string, deviceId: string, from: Date, to: Date): Promise<ChartRow[]> {
+      return db.query<ChartRow>(
+        `SELECT (extract(epoch FROM measured_at) * 1000)::float8 AS t, current_max_a, current_med_a, temperature_max_c, temperature_med_c
+           FROM power_messages
+          WHERE tenant_id = $1 AND device_id = $2 AND measured_at >= $3 AND measured_at < $4
+          ORDER BY measured_at`,
+        [tenantId, deviceId, from.toISOString(), to.toISOString()],
+      );
+    },
+
+    daily(tenantId: string, deviceId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {
+      return db.query<DailyRow>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, message_count, (max_seq - min_seq + 1 - message_count)::int AS missed_messages,
+                current_max_a, current_med_sum_a, apparent_max_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c
+           FROM power_device_daily
+          WHERE tenant_id = $1 AND device_id = $2 AND day >= $3::date AND day <= $4::date
+          ORDER BY day`,
+        [tenantId, deviceId, fromDay, toDay],
+      );
+    },
+
+    /** Fleet total apparent power per hour from raw readings: the sum over devices of each device's hourly mean. */
+    fleetHourly(tenantId: string, from: Date, to: Date): Promise<FleetPointRow[]> {
+      return db.query<FleetPointRow>(
+        `SELECT bucket, sum(mean_kva)::float8 AS mean_kva, sum(max_kva)::float8 AS max_kva, count(*)::int AS devices
+           FROM (SELECT device_id, date_trunc('hour', measured_at) AS bucket, avg(${APPARENT_KVA}) AS mean_kva, max(${APPARENT_MAX_KVA}) AS max_kva
+                   FROM power_messages
+                  WHERE tenant_id = $1 AND measured_at >= $2 AND measured_at < $3
+                  GROUP BY device_id, bucket) per_device
+          GROUP BY bucket ORDER BY bucket`,
+        [tenantId, from.toISOString(), to.toISOString()],
+      );
+    },
+
+    /** Fleet total apparent power per day from the daily rollups. */
+    fleetDaily(tenantId: string, fromDay: string, toDay: string): Promise<FleetPointRow[]> {
+      return db.query<FleetPointRow>(
+        `SELECT day::timestamptz AS bucket, sum(apparent_med_sum_kva / message_count)::float8 AS mean_kva, sum(apparent_max_kva)::float8 AS max_kva,
+                count(*)::int AS devices
+           FROM power_device_daily
+          WHERE tenant_id = $1 AND day >= $2::date AND day <= $3::date AND message_count > 0
+          GROUP BY day ORDER BY day`,
+        [tenantId, fromDay, toDay],
+      );
+    },
+
+    async fleetSize(tenantId: string): Promise<{ device_count: number; total_rating_kva: number }> {
+      const [row] = await db.query<{ device_count: number; total_rating_kva: number }>(
+        'SELECT count(*)::int AS device_count, coalesce(sum(rating_kva), 0)::float8 AS total_rating_kva FROM power_devices WHERE tenant_id = $1',
+        [tenantId],
+      );
+      return row ?? { device_count: 0, total_rating_kva: 0 };
+    },
+  };
+}
+export type PowerReadingsRepository = ReturnType<typeof createPowerReadingsRepository>;

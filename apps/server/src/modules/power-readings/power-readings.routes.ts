@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '@gridlens/contract/errors';
+import {
+  ChartDataSchema,
+  DailyTrendsSchema,
+  FleetStatsSchema,
+  FleetTotalsSchema,
+  MessagesPageSchema,
+  MessagesQuerySchema,
+  PeriodQuerySchema,
+  TimeRangeSchema,
+} from '@gridlens/contract/power-readings';
+import { tenantPrincipal } from '../../auth/auth.plugin';
+import type { PowerReadingsService } from './power-readings.service';
+
+const tags = ['Power data'];
+const security = [{ bearerAuth: [], tenantHeader: [] }];
+const deviceIdParams = z.object({ device_id: z.string().min(1).max(64) });
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export function registerPowerReadingRoutes(app: FastifyInstance, readings: PowerReadingsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/powerdata/messages/device/:device_id', {
+    schema: {
+      tags,
+      security,
+      summary: "A device's messages, newest first, paginated",
+      params: deviceIdParams,
+      querystring: MessagesQuerySchema,
+      response: { 200: MessagesPageSchema, ...errorResponses },
+    },
+    handler: (request) =>
+      readings.messages(
+        tenantPrincipal(request).tenantId,
+        request.params.device_id,
+        request.query,
+        request.query.page,
+        request.query.page_size,
+      ),
+  });
+
+  api.get('/api/powerdata/device/chartdata/:id', {
+    schema: {
+      tags,
+      security,
+      summary: 'Chart series of one device over a period, downsampled keeping peaks',
+      params: idParams,
+      querystring: PeriodQuerySchema,
+      response: { 200: ChartDataSchema, ...errorResponses },
+    },
+    handler: (request) => readings.chart(tenantPrincipal(request).tenantId, request.params.id, request.query),
+  });
+
+  api.get('/api/powerdata/device/intchartdata/:id', {
+    schema: {
+      tags,
+      security,
+      summary: 'Daily rollup series of one device (trends)',
+      params: idParams,
+      querystring: PeriodQuerySchema,
+      response: { 200: DailyTrendsSchema, ...errorResponses },
+    },
+    handler: (request) => readings.dailyTrends(tenantPrincipal(request).tenantId, request.params.id, request.query),
+  });
+
+  api.get('/api/powerdata/device/stats/:duration', {
+    schema: {
+      tags,
+      security,
+      summary: 'Counts behind the assets summary charts for a time range',
+      params: z.object({ duration: TimeRangeSchema }),
+      response: { 200: FleetStatsSchema, ...errorResponses },
+    },
+    handler: (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      return readings.fleetStats(tenantId, userId, request.params.duration);
+    },
+  });
+
+  api.get('/api/powerdata/device/totalstats/:duration', {
+    schema: {
+      tags,
+      security,
+      summary: 'Fleet total power over a time range',
+      params: z.object({ duration: TimeRangeSchema }),
+      response: { 200: FleetTotalsSchema, ...errorResponses },
+    },
+    handler: (request) => readings.fleetTotals(tenantPrincipal(request).tenantId, request.params.duration),
+  });
+}

@@ -1,0 +1,179 @@
+import type { ChartData, FleetStats, FleetTotals, PowerMessage, TimeRange } from '@gridlens/contract/power-readings';
+import type { AssetListItem } from '@gridlens/contract/power-devices';
+import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
+import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
+import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
+import { periodDays, periodOfRange } from '@gridlens/domain/time-range';
+import { notFound, validationError } from '../../http/http-error';
+import type { PowerDevicesService } from '../power-devices/power-devices.service';
+import { chartSeries } from './chart-series';
+import type { PowerReadingsRepository } from './power-readings.repository';
+
+const DAY_MS = 86_400_000;
+/** The longest explicit period a read may span (a year and a bit, for "1y" with margin). */
+const MAX_PERIOD_DAYS = 400;
+const DEFAULT_RANGE: TimeRange = '7d';
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export interface PeriodInput {
+  range?: TimeRange | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Explicit from/to win over a named range; both bounds are checked so a bad period never reaches SQL. */
+export function resolvePeriod(input: PeriodInput, nowMs: number): { from: Date; to: Date } {
+  if (input.from || input.to) {
+    const from = Date.parse(input.from ?? '');
+    const to = input.to ? Date.parse(input.to) : nowMs;
+    if (Number.isNaN(from)) throw validationError([{ field: 'from', message: 'from is required when to is given' }]);
+    if (from >= to) throw validationError([{ field: 'from', message: 'from must be before to' }]);
+    if (to - from > MAX_PERIOD_DAYS * DAY_MS)
+      throw validationError([{ field: 'from', message: `A period may span at most ${MAX_PERIOD_DAYS} days` }]);
+    return { from: new Date(from), to: new Date(to) };
+  }
+  const { fromMs, toMs } = periodOfRange(input.range ?? DEFAULT_RANGE, nowMs);
+  return { from: new Date(fromMs), to: new Date(toMs) };
+}
+
+const count = <K extends string>(
+  items: readonly AssetListItem[],
+  keys: readonly K[],
+  pick: (item: AssetListItem) => K | null,
+  noData = false,
+) => {
+  const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  let missing = 0;
+  for (const item of items) {
+    const key = pick(item);
+    if (key === null) missing += 1;
+    else counts[key] += 1;
+  }
+  return noData ? { ...counts, no_data: missing } : counts;
+};
+
+interface Deps {
+  repository: PowerReadingsRepository;
+  devices: PowerDevicesService;
+  now?: () => number;
+}
+
+export function createPowerReadingsService({ repository, devices, now = Date.now }: Deps) {
+  async function ratingOrThrow(tenantId: string, deviceId: string): Promise<number> {
+    const rating = await repository.deviceRating(tenantId, deviceId);
+    if (rating === null) throw notFound('Device');
+    return rating;
+  }
+
+  return {
+    async messages(tenantId: string, deviceId: string, period: PeriodInput, page: number, pageSize: number) {
+      const ratingKva = await ratingOrThrow(tenantId, deviceId);
+      const { from, to } = resolvePeriod(period, now());
+      const { rows, total } = await repository.messages(tenantId, deviceId, from, to, pageSize, (page - 1) * pageSize);
+      const items: PowerMessage[] = rows.map((row) => {
+        const max = row.current_max_a as unknown as PhaseCurrentsA;
+        return {
+          seq: row.seq,
+          time: new Date(row.measured_at).toISOString(),
+          missed: row.missed === true,
+          lqi: row.lqi,
+          current_max_a: row.current_max_a,
+          current_med_a: row.current_med_a,
+          temperature_max_c: row.temperature_max_c,
+          temperature_med_c: row.temperature_med_c,
+          battery_pct: row.battery_pct,
+          total_kva: apparentPowerKva(row.current_med_a as unknown as PhaseCurrentsA),
+          capacity_percent: capacityPercent(apparentPowerKva(max), ratingKva),
+          imbalance_percent: imbalancePercent(max),
+        };
+      });
+      return { items, page, page_size: pageSize, total };
+    },
+
+    async chart(tenantId: string, deviceId: string, period: PeriodInput): Promise<ChartData> {
+      const ratingKva = await ratingOrThrow(tenantId, deviceId);
+      const { from, to } = resolvePeriod(period, now());
+      const rows = await repository.chart(tenantId, deviceId, from, to);
+      return {
+        device_id: deviceId,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        points_in_period: rows.length,
+        series: chartSeries(rows, ratingKva),
+      };
+    },
+
+    async dailyTrends(tenantId: string, deviceId: string, period: PeriodInput) {
+      const ratingKva = await ratingOrThrow(tenantId, deviceId);
+      const { from, to } = resolvePeriod(period, now());
+      const rows = await repository.daily(tenantId, deviceId, utcDay(from.getTime()), utcDay(to.getTime()));
+      return {
+        device_id: deviceId,
+        rating_kva: ratingKva,
+        days: rows.map((d) => {
+          const n = Math.max(1, d.message_count);
+          const meanKva = d.apparent_med_sum_kva / n;
+          return {
+            day: d.day,
+            message_count: d.message_count,
+            missed_messages: d.missed_messages,
+            current_max_a: d.current_max_a,
+            current_mean_of_medians_a: d.current_med_sum_a.map((sum) => sum / n),
+            apparent_max_kva: d.apparent_max_kva,
+            apparent_mean_kva: meanKva,
+            capacity_max_percent: capacityPercent(d.apparent_max_kva, ratingKva),
+            utilisation_percent: capacityPercent(meanKva, ratingKva),
+            imbalance_max_percent: d.imbalance_max_percent,
+            temperature_max_c: d.temperature_max_c,
+            temperature_min_c: d.temperature_min_c,
+          };
+        }),
+      };
+    },
+
+    /** The assets screen's summary charts for a range: the assets list over that many days, counted. */
+    async fleetStats(tenantId: string, userId: string, range: TimeRange): Promise<FleetStats> {
+      const items = await devices.list(tenantId, userId, periodDays(periodOfRange(range, now())));
+      return {
+        range,
+        device_count: items.length,
+        capacity: count(
+          items,
+          ['underperforming', 'normal', 'overutilised'] as const,
+          (i) => i.capacity_state,
+          true,
+        ) as FleetStats['capacity'],
+        imbalance: count(items, ['normal', 'imbalance'] as const, (i) => i.imbalance_state, true) as FleetStats['imbalance'],
+        power_change: count(items, ['normal', 'abnormal'] as const, (i) => i.power_change_state, true) as FleetStats['power_change'],
+        battery: count(items, ['High', 'Low', 'Unknown'] as const, (i) => i.battery_status),
+        communication: count(items, ['communicated', 'no_communication_24h', 'missed_messages'] as const, (i) => i.communication_state),
+        status: count(items, DEVICE_STATUS_CATEGORIES, (i) => i.status_category),
+        issues: Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length])),
+      };
+    },
+
+    /** Fleet total power over a range: hourly from readings for 24h, daily from rollups beyond. */
+    async fleetTotals(tenantId: string, range: TimeRange): Promise<FleetTotals> {
+      const { fromMs, toMs } = periodOfRange(range, now());
+      const hourly = range === '24h';
+      const points = hourly
+        ? await repository.fleetHourly(tenantId, new Date(fromMs), new Date(toMs))
+        : await repository.fleetDaily(tenantId, utcDay(fromMs), utcDay(toMs - 1));
+      const size = await repository.fleetSize(tenantId);
+      return {
+        range,
+        resolution: hourly ? 'hour' : 'day',
+        device_count: size.device_count,
+        reporting_devices: Math.max(0, ...points.map((p) => p.devices)),
+        total_rating_kva: size.total_rating_kva,
+        points: points.map((p) => ({
+          time: new Date(p.bucket).toISOString(),
+          mean_kva: p.mean_kva,
+          max_kva: p.max_kva,
+          devices: p.devices,
+        })),
+      };
+    },
+  };
+}
+export type PowerReadingsService = ReturnType<typeof createPowerReadingsService>;

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/database';
+import { ingest, reading, registerDeviceWithKey } from './support/power-fixtures';
+import { authHeaders, createTestApp } from './support/test-app';
+import { TEST_DATABASES } from './support/test-databases';
+
+const MINUTE = 60_000;
+
+for (const backend of TEST_DATABASES) {
+  describe(`power readings API [${backend.name}]`, () => {
+    let db: Database;
+    let app: FastifyInstance;
+    let token: string;
+    let otherToken: string;
+    const now = Date.now();
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE).toISOString();
+    const get = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
+
+    beforeAll(async () => {
+      db = await backend.open();
+      const created = await createTestApp(db);
+      app = created.app;
+      token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
+      otherToken = await created.issuer.token({ sub: 'u9', tenant: 'gridwest' });
+      const key = await registerDeviceWithKey(app, token, 'netzero', { device_id: 'TX-R', rating_kva: 200 });
+      // 3,000 readings a minute apart (50 h) with one sharp peak; seq 2,500 is missing.
+      const messages = [];
+      for (let seq = 1; seq <= 3001; seq += 1) {
+        if (seq === 2500) continue;
+        const peak = seq === 1234 ? 900 : 0;
+        messages.push(reading('TX-R', seq, at(3001 - seq), { current_max_a: [100 + peak, 90, 80 + (seq % 7)] }));
+      }
+      for (let i = 0; i < messages.length; i += 1000) expect((await ingest(app, key, messages.slice(i, i + 1000))).statusCode).toBe(200);
+    });
+    afterAll(async () => {
+      await app.close();
+      await backend.dispose(db);
+    });
+
+    it('pages messages newest first and marks the message after a sequence gap as missed', async () => {
+      const response = await get(`/api/powerdata/messages/device/TX-R?from=${encodeURIComponent(at(3100))}&page=2&page_size=500`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ items: { seq: number; missed: boolean; capacity_percent: number }[]; total: number }>();
+      expect(body.total).toBe(3000);
+      expect(body.items).toHaveLength(500);
+      expect(body.items[0]?.seq).toBe(2501); // page 1 held 3001..2502
+      expect(body.items[0]?.missed).toBe(true);
+      expect(body.items[1]?.missed).toBe(false);
+      // (100 + 90 + 80 + 2501 % 7) A × 230 V / 200 kVA
+      expect(body.items[0]?.capacity_percent).toBeCloseTo(((270 + (2501 % 7)) * 0.23 * 100) / 200, 5);
+    });
+
+    it('downsamples chart series to at most 2,000 points and keeps the peak', async () => {
+      const response = await get(`/api/powerdata/device/chartdata/TX-R?from=${encodeURIComponent(at(3100))}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ points_in_period: number; series: Record<string, [number, number | null][]> }>();
+      expect(body.points_in_period).toBe(3000);
+      const phase1 = body.series['current_max_a_1'] ?? [];
+      expect(phase1.length).toBeLessThanOrEqual(2000);
+      expect(phase1.length).toBeGreaterThan(1000);
+      expect(Math.max(...phase1.map((p) => p[1] ?? 0))).toBe(1000);
+      expect(phase1.map((p) => p[0])).toEqual([...phase1.map((p) => p[0])].sort((a, b) => a - b));
+    });
+
+    it('serves daily trends from the rollups', async () => {
+      const response = await get(`/api/powerdata/device/intchartdata/TX-R?range=7d`);
+      const days = response.json<{ days: { message_count: number; current_max_a: number[] }[] }>().days;
+      expect(days.reduce((sum, d) => sum + d.message_count, 0)).toBe(3000);
+      expect(Math.max(...days.map((d) => d.current_max_a[0] ?? 0))).toBe(1000);
+    });
+
+    it('counts the fleet for the summary charts and totals power per hour', async () => {
+      const stats = (await get('/api/powerdata/device/stats/7d')).json<{
+        device_count: number;
+        communication: Record<string, number>;
+        issues: Record<string, number>;
+      }>();
+      expect(stats.device_count).toBe(1);
+      expect(stats.communication['missed_messages']).toBe(1);
+      expect(stats.issues['HasMissedMessages']).toBe(1);
+      const totals = (await get('/api/powerdata/device/totalstats/24h')).json<{
+        resolution: string;
+        points: { mean_kva: number }[];
+        total_rating_kva: number;
+      }>();
+      expect(totals.resolution).toBe('hour');
+      expect(totals.total_rating_kva).toBe(200);
+      expect(totals.points.length).toBeGreaterThanOrEqual(24);
+      expect(totals.points[0]?.mean_kva).toBeCloseTo((60 + 55 + 50) * 0.23, 5);
+    });
+
+    it("answers 404 for another tenant's device and 400 for a bad period", async () => {
+      expect((await get('/api/powerdata/device/chartdata/TX-R', otherToken, 'gridwest')).statusCode).toBe(404);
+      expect((await get('/api/powerdata/messages/device/TX-R', otherToken, 'gridwest')).statusCode).toBe(404);
+      const bad = await get(`/api/powerdata/device/chartdata/TX-R?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(10))}`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ details: { field: string }[] }>().details[0]?.field).toBe('from');
+      expect((await get('/api/powerdata/device/stats/2y')).statusCode).toBe(400);
+    });
+  });
+}

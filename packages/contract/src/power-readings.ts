@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Spec §9 time ranges; "last_week" is the previous Monday–Sunday (UTC), the others end now. */
+export const TIME_RANGES = ['24h', '7d', '28d', 'last_week', '4w', '8w', '3m', '6m', '1y'] as const;
+export const TimeRangeSchema = z.enum(TIME_RANGES);
+export type TimeRange = (typeof TIME_RANGES)[number];
+
+/** A period either by name or by explicit ISO bounds (from inclusive, to exclusive). */
+export const PeriodQuerySchema = z.object({
+  range: TimeRangeSchema.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const MessagesQuerySchema = PeriodQuerySchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** One row of the Messages tab (spec §3 Message). */
+export const PowerMessageSchema = z.object({
+  seq: z.number().int(),
+  time: z.string(),
+  missed: z.boolean().describe('At least one sequence number is missing just before this message'),
+  lqi: z.number().nullable(),
+  current_max_a: z.array(z.number()).length(3),
+  current_med_a: z.array(z.number()).length(3),
+  temperature_max_c: z.number().nullable(),
+  temperature_med_c: z.number().nullable(),
+  battery_pct: z.number().nullable(),
+  total_kva: z.number(),
+  capacity_percent: z.number(),
+  imbalance_percent: z.number(),
+});
+export type PowerMessage = z.infer<typeof PowerMessageSchema>;
+
+export const MessagesPageSchema = z
+  .object({ items: z.array(PowerMessageSchema), page: z.number().int(), page_size: z.number().int(), total: z.number().int() })
+  .meta({ id: 'PowerMessagesPage' });
+
+/** A time series as [epoch ms, value] pairs, downsampled on the server keeping each bucket's min and max. */
+export const SeriesSchema = z.array(z.tuple([z.number(), z.number().nullable()]));
+export const CHART_SERIES = [
+  'current_max_a_1',
+  'current_max_a_2',
+  'current_max_a_3',
+  'current_med_a_1',
+  'current_med_a_2',
+  'current_med_a_3',
+  'temperature_max_c',
+  'temperature_med_c',
+  'capacity_percent',
+  'imbalance_percent',
+  'total_kva',
+] as const;
+export const ChartDataSchema = z
+  .object({
+    device_id: z.string(),
+    from: z.string(),
+    to: z.string(),
+    points_in_period: z.number().int().describe('Readings in the period before downsampling'),
+    series: z.record(z.enum(CHART_SERIES), SeriesSchema),
+  })
+  .meta({ id: 'ChartData' });
+export type ChartData = z.infer<typeof ChartDataSchema>;
+
+/** Daily rollup series (Trends Data tab, /device/intchartdata): one point per UTC day. */
+export const DailyTrendSchema = z.object({
+  day: z.string(),
+  message_count: z.number().int(),
+  missed_messages: z.number().int(),
+  current_max_a: z.array(z.number()).length(3),
+  current_mean_of_medians_a: z.array(z.number()).length(3),
+  apparent_max_kva: z.number(),
+  apparent_mean_kva: z.number(),
+  capacity_max_percent: z.number(),
+  utilisation_percent: z.number(),
+  imbalance_max_percent: z.number(),
+  temperature_max_c: z.number().nullable(),
+  temperature_min_c: z.number().nullable(),
+});
+export const DailyTrendsSchema = z
+  .object({ device_id: z.string(), rating_kva: z.number(), days: z.array(DailyTrendSchema) })
+  .meta({ id: 'DailyTrends' });
+
+/** Counts behind the assets screen's summary charts (spec §2 Assets overview). */
+export const FleetStatsSchema = z
+  .object({
+    range: TimeRangeSchema,
+    device_count: z.number().int(),
+    capacity: z.object({
+      underperforming: z.number().int(),
+      normal: z.number().int(),
+      overutilised: z.number().int(),
+      no_data: z.number().int(),
+    }),
+    imbalance: z.object({ normal: z.number().int(), imbalance: z.number().int(), no_data: z.number().int() }),
+    power_change: z.object({ normal: z.number().int(), abnormal: z.number().int(), no_data: z.number().int() }),
+    battery: z.object({ High: z.number().int(), Low: z.number().int(), Unknown: z.number().int() }),
+    communication: z.object({ communicated: z.number().int(), no_communication_24h: z.number().int(), missed_messages: z.number().int() }),
+    status: z.record(z.string(), z.number().int()),
+    issues: z.record(z.string(), z.number().int()).describe('Devices with each issue flag'),
+  })
+  .meta({ id: 'FleetStats' });
+export type FleetStats = z.infer<typeof FleetStatsSchema>;
+
+/** Total power of the fleet over time (Analytics overview). Hourly for 24h, daily otherwise. */
+export const FleetTotalsSchema = z
+  .object({
+    range: TimeRangeSchema,
+    resolution: z.enum(['hour', 'day']),
+    device_count: z.number().int(),
+    reporting_devices: z.number().int(),
+    total_rating_kva: z.number(),
+    points: z.array(z.object({ time: z.string(), mean_kva: z.number(), max_kva: z.number(), devices: z.number().int() })),
+  })
+  .meta({ id: 'FleetTotals' });
+export type FleetTotals = z.infer<typeof FleetTotalsSchema>;
