@@ -5,6 +5,10 @@ import { migrate } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-database';
 import { seedDemoData } from './db/seed-demo';
 import { DEMO_USERS } from './oidc/demo-users';
+import { scheduleRetention } from './jobs/retention.job';
+import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
+import { createTenantLookup } from './modules/tenants/tenant-cache';
+import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createEmbeddedProvider } from './oidc/embedded-provider';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,15 +30,18 @@ async function start(config: ServerConfig): Promise<void> {
   });
   app.log.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
 
+  const stopRetention = scheduleRetention(db, config.rawRetentionDays, app.log);
+  let mqttSubscriber: MqttSubscriber | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    stopRetention();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    void app
-      .close()
+    void (mqttSubscriber?.close() ?? Promise.resolve())
+      .then(() => app.close())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -46,6 +53,10 @@ async function start(config: ServerConfig): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.mqtt) {
+    const findTenant = createTenantLookup(createTenantsRepository(db));
+    mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, async (tenantId) => (await findTenant(tenantId)) !== null, app.log);
+  }
   app.log.info({ url: config.publicUrl, issuer: config.auth.issuer, environment: config.environment }, 'Gridlens portal is running');
   if (embeddedProvider) {
     const users = DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.password.padEnd(16)} ${u.name} (${u.tenant}, ${u.roles.join(', ')})`);

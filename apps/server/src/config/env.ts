@@ -18,6 +18,21 @@ const EnvSchema = z.object({
   ENVIRONMENT: z.string().min(1).default('demo'),
   DEMO_DATA: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\/|^wss?:\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .min(1)
+    .regex(/^[^#+$]+$/, 'must not contain #, + or $')
+    .default('gridlens'),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .min(1)
+    .regex(/^[^/#+]+$/, 'must not contain /, # or +')
+    .default('gridlens'),
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('gridlens-web'),
   // A resource indicator must be an absolute URI (RFC 8707), hence the URN.
@@ -44,6 +59,8 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     environment: env.ENVIRONMENT,
     demoData: env.DEMO_DATA,
     webDistDir: env.WEB_DIST_DIR ?? null,
+    mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
+    rawRetentionDays: env.RAW_RETENTION_DAYS,
     auth: {
       embedded: embeddedIdentityProvider,
       issuer: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/database';
+import { startMqttSubscriber, type MqttSubscriber } from '../src/modules/ingest/mqtt-subscriber';
+import { deviceMessagesTopic } from '../src/modules/ingest/mqtt-topics';
+import { reading, registerDeviceWithKey } from './support/power-fixtures';
+import { authHeaders, createTestApp } from './support/test-app';
+import { TEST_DATABASES } from './support/test-databases';
+
+const BROKER_URL = process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
+
+/** Polls until `check` passes or the time is up (MQTT delivery is asynchronous by nature). */
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+for (const backend of TEST_DATABASES) {
+  describe(`MQTT ingestion through the Mosquitto broker [${backend.name}]`, () => {
+    // A topic prefix of its own keeps parallel runs from seeing each other's messages.
+    const prefix = `gridlens-test-${randomBytes(4).toString('hex')}`;
+    let db: Database;
+    let app: FastifyInstance;
+    let token: string;
+    let subscriber: MqttSubscriber;
+    let publisher: mqtt.MqttClient;
+
+    beforeAll(async () => {
+      db = await backend.open();
+      const created = await createTestApp(db);
+      app = created.app;
+      token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
+      await registerDeviceWithKey(app, token, 'netzero', { device_id: 'MQ-1', rating_kva: 100 });
+      subscriber = startMqttSubscriber(
+        { url: BROKER_URL, topicPrefix: prefix, shareGroup: prefix },
+        app.ingest,
+        (t) => Promise.resolve(t === 'netzero' || t === 'gridwest'),
+        app.log,
+      );
+      await subscriber.ready;
+      publisher = await mqtt.connectAsync(BROKER_URL, { protocolVersion: 5 });
+    });
+    afterAll(async () => {
+      await publisher.endAsync();
+      await subscriber.close();
+      await app.close();
+      await backend.dispose(db);
+    });
+
+    it('stores a QoS 1 message and the API reads it back', async () => {
+      const time = new Date().toISOString();
+      await publisher.publishAsync(
+        deviceMessagesTopic(prefix, 'netzero', 'MQ-1'),
+        JSON.stringify(reading('MQ-1', 7, time, { current_max_a: [123, 45, 67] })),
+        { qos: 1 },
+      );
+      await eventually(async () => {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/api/powerdata/messages/device/MQ-1?range=24h',
+          headers: authHeaders(token, 'netzero'),
+        });
+        const body = response.json<{ items: { seq: number; current_max_a: number[] }[] }>();
+        expect(body.items.map((m) => [m.seq, m.current_max_a[0]])).toEqual([[7, 123]]);
+      });
+    });
+
+    it('stores an envelope of several messages once, even when published twice', async () => {
+      const now = Date.now();
+      const envelope = { v: 1, messages: [8, 9, 10].map((seq) => reading('MQ-1', seq, new Date(now + seq).toISOString())) };
+      const topic = deviceMessagesTopic(prefix, 'netzero', 'MQ-1');
+      await publisher.publishAsync(topic, JSON.stringify(envelope), { qos: 1 });
+      await publisher.publishAsync(topic, JSON.stringify(envelope), { qos: 1 });
+      await eventually(async () => {
+        const rows = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM power_messages WHERE tenant_id = 'netzero' AND device_id = 'MQ-1' AND seq BETWEEN 8 AND 10",
+        );
+        expect(rows[0]?.n).toBe(3);
+      });
+    });
+
+    it('dead-letters invalid JSON, invalid fields, a device that differs from its topic and unknown tenants', async () => {
+      const topic = deviceMessagesTopic(prefix, 'netzero', 'MQ-1');
+      await publisher.publishAsync(topic, 'not json', { qos: 1 });
+      await publisher.publishAsync(topic, JSON.stringify(reading('MQ-1', 20, new Date().toISOString(), { lqi: 999 })), { qos: 1 });
+      await publisher.publishAsync(topic, JSON.stringify(reading('OTHER', 21, new Date().toISOString())), { qos: 1 });
+      await publisher.publishAsync(
+        deviceMessagesTopic(prefix, 'nobody', 'MQ-1'),
+        JSON.stringify(reading('MQ-1', 22, new Date().toISOString())),
+        { qos: 1 },
+      );
+      await eventually(async () => {
+        const rows = await db.query<{ reason: string; fields: string[] }>(
+          "SELECT reason, fields FROM ingest_dead_letters WHERE source = 'mqtt' ORDER BY id",
+        );
+        const reasons = rows.map((r) => r.reason.split(':')[0]);
+        expect(reasons).toEqual(expect.arrayContaining(['invalid_json', 'invalid_field', 'device_mismatch', 'unknown_topic']));
+        expect(rows.find((r) => r.reason.startsWith('invalid_field'))?.fields).toEqual(['lqi']);
+      });
+      const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM power_messages WHERE seq IN (20, 21, 22)');
+      expect(stored[0]?.n).toBe(0);
+    });
+  });
+}

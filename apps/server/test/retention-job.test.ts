@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database';
+import { seedDemoData } from '../src/db/seed-demo';
+import { pruneRawData } from '../src/jobs/retention.job';
+import { TEST_DATABASES } from './support/test-databases';
+
+for (const backend of TEST_DATABASES) {
+  describe(`raw data retention [${backend.name}]`, () => {
+    let db: Database;
+    beforeAll(async () => {
+      db = await backend.open();
+      await seedDemoData(db);
+      await db.query("INSERT INTO power_devices (tenant_id, device_id, transformer_name, rating_kva) VALUES ('netzero', 'R-1', 'R', 100)");
+      for (const [seq, daysAgo] of [
+        [1, 500],
+        [2, 401],
+        [3, 399],
+        [4, 1],
+      ] as const) {
+        await db.query(
+          `INSERT INTO power_messages (tenant_id, device_id, seq, measured_at, current_max_a, current_med_a) VALUES ('netzero', 'R-1', $1, now() - make_interval(days => $2), '{1,1,1}', '{1,1,1}')`,
+          [seq, daysAgo],
+        );
+        await db.query(
+          `INSERT INTO power_device_daily (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a, apparent_max_kva, apparent_sum_kva, apparent_med_sum_kva, imbalance_max_percent)
+           VALUES ('netzero', 'R-1', (now() - make_interval(days => $2))::date, 1, $1, $1, '{1,1,1}', '{1,1,1}', 0.69, 0.69, 0.69, 0)`,
+          [seq, daysAgo],
+        );
+      }
+    });
+    afterAll(() => backend.dispose(db));
+
+    it('deletes raw readings older than the retention period and keeps every daily rollup', async () => {
+      const deleted = await pruneRawData(db, 400);
+      expect(deleted?.['power_messages']).toBe(2);
+      const left = await db.query<{ seq: number }>("SELECT seq FROM power_messages WHERE device_id = 'R-1' ORDER BY seq");
+      expect(left.map((r) => r.seq)).toEqual([3, 4]);
+      const days = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM power_device_daily WHERE device_id = 'R-1'");
+      expect(days[0]?.n).toBe(4);
+    });
+  });
+}
