@@ -9,6 +9,16 @@ export const messageKey = (deviceId: string, seq: number): MessageKey => `${devi
 const keysOf = (rows: { device_id: string; seq: number }[]) => new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
 const column = <T, V>(items: readonly T[], pick: (item: T) => V) => items.map(pick);
 
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000 nor an unpaired UTF-16 surrogate (JSON.stringify writes both as
+ * \u escapes). A dead letter carrying one would abort the whole batch's transaction, good messages included, so
+ * they are stored as U+FFFD. The look-behind skips an escaped backslash followed by the letters "u0000".
+ */
+const UNSTORABLE_JSON_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const storableJson = (value: unknown) => JSON.stringify(value ?? null).replace(UNSTORABLE_JSON_ESCAPE, '$1\\ufffd');
+const storableText = (text: string) => text.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
+
 /** SQL of the ingestion path. Every statement is bulk (unnest of column arrays) and scoped by the tenant. */
 export function createIngestRepository() {
   return {
@@ -229,10 +239,10 @@ export function createIngestRepository() {
         [
           column(letters, (l) => l.tenantId),
           column(letters, (l) => l.source),
-          column(letters, (l) => l.deviceId),
-          column(letters, (l) => l.reason.slice(0, 2000)),
+          column(letters, (l) => (l.deviceId === null ? null : storableText(l.deviceId))),
+          column(letters, (l) => storableText(l.reason.slice(0, 2000))),
           column(letters, (l) => l.fields.join(',')),
-          column(letters, (l) => JSON.stringify(l.payload ?? null)),
+          column(letters, (l) => storableJson(l.payload)),
         ],
       );
     },

@@ -23,12 +23,7 @@ export function parseDeviceTopic(prefix: string, topic: string): { tenantId: str
 
 /** A payload is one message object or a version-1 envelope of several. */
 export function payloadMessages(payload: unknown): unknown[] {
-  if (
-    typeof payload === 'object' &&
-    payload !== null &&
-    'messages' in payload &&
-    Array.isArray((payload).messages)
-  ) {
+  if (typeof payload === 'object' && payload !== null && 'messages' in payload && Array.isArray(payload.messages)) {
     return (payload as { messages: unknown[] }).messages;
   }
   return [payload];
