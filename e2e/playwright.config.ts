@@ -35,6 +35,14 @@ export default defineConfig({
     url: `${BASE_URL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, WEB_DIST_DIR: '../apps/web/dist', LOG_LEVEL: 'warn', PUBLIC_URL: BASE_URL },
+    // One day of demo history keeps start-up to seconds while every screen has data.
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: '../apps/web/dist',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: BASE_URL,
+      DEMO_HISTORY_DAYS: '1',
+    },
   },
 });

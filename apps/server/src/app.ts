@@ -7,7 +7,7 @@ import type { ServerConfig } from './config/env';
 import type { Database } from './db/database';
 import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
-import { registerHealthRoutes } from './http/health.routes';
+import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
 import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './http/web-app';
 import { registerConfigRoutes } from './modules/config/config.routes';
@@ -37,6 +37,7 @@ export interface AppDependencies {
   verifyToken: TokenVerifier;
   embeddedProvider: EmbeddedProvider | null;
   logger?: FastifyServerOptions['logger'];
+  startupTasks?: StartupTasks;
 }
 
 declare module 'fastify' {
@@ -47,7 +48,14 @@ declare module 'fastify' {
 }
 
 /** Builds the whole application as one Fastify instance; server.ts only listens, tests call inject(). */
-export async function buildApp({ config, db, verifyToken, embeddedProvider, logger = false }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  verifyToken,
+  embeddedProvider,
+  logger = false,
+  startupTasks = new Map(),
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 1_048_576 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,7 +64,7 @@ export async function buildApp({ config, db, verifyToken, embeddedProvider, logg
   await registerOpenApi(app);
 
   const findTenant = createTenantLookup(createTenantsRepository(db));
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, db, startupTasks);
   registerClientConfigRoute(app, {
     authority: config.auth.issuer,
     clientId: config.auth.clientId,

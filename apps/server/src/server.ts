@@ -5,6 +5,8 @@ import { migrate } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-database';
 import { seedDemoData } from './db/seed-demo';
 import { DEMO_USERS } from './oidc/demo-users';
+import { startDemo } from './demo/start-demo';
+import type { StartupTasks } from './http/health.routes';
 import { scheduleRetention } from './jobs/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
 import { createTenantLookup } from './modules/tenants/tenant-cache';
@@ -21,9 +23,11 @@ async function start(config: ServerConfig): Promise<void> {
   const embeddedProvider = config.auth.embedded
     ? await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: config.dataDir })
     : null;
+  const startupTasks: StartupTasks = new Map();
   const app = await buildApp({
     config,
     db,
+    startupTasks,
     embeddedProvider,
     verifyToken: configuredTokenVerifier(config, embeddedProvider),
     logger: { level: config.logLevel },
@@ -32,12 +36,14 @@ async function start(config: ServerConfig): Promise<void> {
 
   const stopRetention = scheduleRetention(db, config.rawRetentionDays, app.log);
   let mqttSubscriber: MqttSubscriber | null = null;
+  let stopDemo: () => void = () => undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     stopRetention();
+    stopDemo();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     void (mqttSubscriber?.close() ?? Promise.resolve())
@@ -53,6 +59,19 @@ async function start(config: ServerConfig): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.demoData) {
+    // Listening first: the portal answers (and /readyz says "seeding") while the history fills.
+    startupTasks.set('demo_data', 'running');
+    startDemo(app, db, config.demoHistoryDays)
+      .then((stop) => {
+        stopDemo = stop;
+        startupTasks.delete('demo_data');
+      })
+      .catch((error: unknown) => {
+        startupTasks.set('demo_data', 'failed');
+        app.log.error({ err: error }, 'seeding the demo data failed');
+      });
+  }
   if (config.mqtt) {
     const findTenant = createTenantLookup(createTenantsRepository(db));
     mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, async (tenantId) => (await findTenant(tenantId)) !== null, app.log);

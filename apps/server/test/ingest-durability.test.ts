@@ -92,6 +92,7 @@ class ServerProcess {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         DEMO_DATA: 'true',
+        DEMO_HISTORY_DAYS: '0', // the demo fleet without history: readiness comes at once
         WEB_DIST_DIR: '/nonexistent',
         ...extraEnv,
       },

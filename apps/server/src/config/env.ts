@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ENVIRONMENT: z.string().min(1).default('demo'),
   DEMO_DATA: booleanFlag.default(true),
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(21),
   WEB_DIST_DIR: z.string().optional(),
   MQTT_URL: z
     .string()
@@ -58,6 +59,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     logLevel: env.LOG_LEVEL,
     environment: env.ENVIRONMENT,
     demoData: env.DEMO_DATA,
+    demoHistoryDays: env.DEMO_HISTORY_DAYS,
     webDistDir: env.WEB_DIST_DIR ?? null,
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,

@@ -3,14 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthSchema } from '@gridlens/contract/health';
 import type { Database } from '../db/database';
 
-/** /healthz: the process is up. /readyz: it can serve, i.e. the database answers. */
-export function registerHealthRoutes(app: FastifyInstance, db: Database): void {
+/** Work that must finish before the process counts as ready (e.g. seeding the demo data). */
+export type StartupTasks = Map<string, 'running' | 'failed'>;
+
+/** /healthz: the process is up. /readyz: it can serve: the database answers and start-up tasks are done. */
+export function registerHealthRoutes(app: FastifyInstance, db: Database, startupTasks: StartupTasks): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/healthz', { schema: { tags: ['Operations'], response: { 200: HealthSchema } } }, () => ({ status: 'ok' as const }));
   api.get('/readyz', { schema: { tags: ['Operations'], response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
     try {
       await db.query('SELECT 1');
-      return { status: 'ok' as const, checks: { database: db.kind } };
+      const checks = { database: db.kind, ...Object.fromEntries(startupTasks) };
+      if (startupTasks.size > 0) return reply.status(503).send({ status: 'unavailable', checks });
+      return { status: 'ok' as const, checks };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
       return reply.status(503).send({ status: 'unavailable', checks: { database: 'unreachable' } });

@@ -22,6 +22,13 @@ export function createIngestKeysRepository(db: Queryable) {
       if (!row) throw new Error('INSERT … RETURNING gave no row');
       return row;
     },
+    /** Creates the key unless its prefix exists (the demo's fixed key). */
+    async ensure(tenantId: string, key: { name: string; prefix: string; secretSha256: Buffer; createdBy: string }): Promise<void> {
+      await db.query(
+        `INSERT INTO ingest_keys (tenant_id, name, prefix, secret_sha256, created_by) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (prefix) DO NOTHING`,
+        [tenantId, key.name, key.prefix, key.secretSha256, key.createdBy],
+      );
+    },
     list(tenantId: string): Promise<IngestKeyRow[]> {
       return db.query<IngestKeyRow>(
         'SELECT id, tenant_id, name, prefix, secret_sha256, created_at, revoked_at FROM ingest_keys WHERE tenant_id = $1 ORDER BY created_at',

@@ -146,6 +146,14 @@ export function createPowerDevicesRepository(db: Queryable) {
       );
     },
 
+    async newestReadingAt(tenantId: string): Promise<Date | null> {
+      const rows = await db.query<{ newest: Date | null }>(
+        'SELECT max(last_message_at) AS newest FROM power_device_latest WHERE tenant_id = $1',
+        [tenantId],
+      );
+      return rows[0]?.newest ?? null;
+    },
+
     watchlist(tenantId: string, userId: string): Promise<{ device_id: string; added_at: Date }[]> {
       return db.query('SELECT device_id, added_at FROM device_watchlist WHERE tenant_id = $1 AND user_id = $2 ORDER BY added_at', [
         tenantId,

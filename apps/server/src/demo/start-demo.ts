@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database';
+import { DEMO_INGEST_KEYS, seedDemoPowerData, type SendMessages } from './demo-power-seed';
+import { startLiveSimulator } from './live-simulator';
+
+/** History goes straight to the ingest service (same validation, storage and rollups as the HTTP route, without JSON round trips). */
+const serviceSender =
+  (app: FastifyInstance): SendMessages =>
+  async (tenantId, messages) => {
+    await app.ingest.ingest(tenantId, 'http', messages);
+  };
+
+/** Live readings go through the real HTTP route with the tenant's demo ingest key, like a device's would. */
+export const httpSender =
+  (app: FastifyInstance): SendMessages =>
+  async (tenantId, messages) => {
+    const key = DEMO_INGEST_KEYS[tenantId];
+    if (!key) throw new Error(`No demo ingest key for tenant ${tenantId}`);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/ingest/v1/messages',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { v: 1, messages },
+    });
+    if (response.statusCode !== 200) throw new Error(`demo ingest answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+  };
+
+/** Seeds the demo power data in the background, then keeps it live. Resolves when seeding is done. */
+export async function startDemo(app: FastifyInstance, db: Database, historyDays: number): Promise<() => void> {
+  const startedMs = Date.now();
+  const { messages, fromMs } = await seedDemoPowerData(db, serviceSender(app), startedMs, historyDays);
+  app.log.info({ messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 }, 'demo power data seeded');
+  return startLiveSimulator(httpSender(app), startedMs, app.log);
+}
