@@ -22,13 +22,19 @@ import { registerIngestKeyRoutes } from './modules/ingest/ingest-keys.routes';
 import { createIngestKeysService } from './modules/ingest/ingest-keys.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { registerIngestRoutes } from './modules/ingest/ingest.routes';
-import { createIngestService, type IngestService } from './modules/ingest/ingest.service';
+import { createIngestService, type AfterStoreHook, type IngestService } from './modules/ingest/ingest.service';
 import { createPowerDevicesRepository } from './modules/power-devices/power-devices.repository';
 import { registerPowerDeviceRoutes } from './modules/power-devices/power-devices.routes';
 import { createPowerDevicesService } from './modules/power-devices/power-devices.service';
 import { createPowerReadingsRepository } from './modules/power-readings/power-readings.repository';
 import { registerPowerReadingRoutes } from './modules/power-readings/power-readings.routes';
 import { createPowerReadingsService } from './modules/power-readings/power-readings.service';
+import { createDeviceImagesRepository } from './modules/device-tabs/device-images.repository';
+import { registerDeviceImageRoutes } from './modules/device-tabs/device-images.routes';
+import { createDeviceImagesService } from './modules/device-tabs/device-images.service';
+import { createDeviceTabsRepository } from './modules/device-tabs/device-tabs.repository';
+import { registerDeviceTabRoutes } from './modules/device-tabs/device-tabs.routes';
+import { createDeviceTabsService } from './modules/device-tabs/device-tabs.service';
 import type { EmbeddedProvider } from './oidc/embedded-provider';
 
 export interface AppDependencies {
@@ -38,6 +44,8 @@ export interface AppDependencies {
   embeddedProvider: EmbeddedProvider | null;
   logger?: FastifyServerOptions['logger'];
   startupTasks?: StartupTasks;
+  /** Runs in every ingest transaction for the readings stored (alert evaluation plugs in here). */
+  afterIngest?: AfterStoreHook;
 }
 
 declare module 'fastify' {
@@ -55,6 +63,7 @@ export async function buildApp({
   embeddedProvider,
   logger = false,
   startupTasks = new Map(),
+  afterIngest,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 1_048_576 });
   app.setValidatorCompiler(validatorCompiler);
@@ -79,7 +88,7 @@ export async function buildApp({
   embeddedProvider?.register(app);
 
   const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
-  const ingest = createIngestService({ db, repository: createIngestRepository() });
+  const ingest = createIngestService({ db, repository: createIngestRepository(), afterStore: afterIngest });
   app.decorate('ingest', ingest);
   registerIngestRoutes(app, ingestKeys, ingest);
 
@@ -91,6 +100,10 @@ export async function buildApp({
     const powerDevices = createPowerDevicesService(createPowerDevicesRepository(db));
     registerPowerDeviceRoutes(api, powerDevices);
     registerPowerReadingRoutes(api, createPowerReadingsService({ repository: createPowerReadingsRepository(db), devices: powerDevices }));
+    const deviceTabs = createDeviceTabsRepository(db);
+    registerDeviceTabRoutes(api, createDeviceTabsService({ repository: deviceTabs }));
+    const deviceExists = (tenantId: string, deviceId: string) => deviceTabs.deviceExists(tenantId, deviceId);
+    registerDeviceImageRoutes(api, createDeviceImagesService({ repository: createDeviceImagesRepository(db), deviceExists }));
     done();
   });
 

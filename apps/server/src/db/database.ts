@@ -17,7 +17,11 @@ export interface Database extends Queryable {
 /** PGlite: PostgreSQL in WASM. `dataDir` null keeps everything in memory (tests). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ?? undefined);
+  return wrapPglite(await PGlite.create(dataDir ?? undefined));
+}
+
+/** The Database interface over an open PGlite instance. */
+export function wrapPglite(db: PGlite): Database {
   const run = async <Row>(target: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
     (await target.query<Row>(sql, params ? [...params] : undefined)).rows;
   return {
