@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { createPowerDevicesRepository } from '../../apps/server/src/modules/power-devices/power-devices.repository';
+import { createPowerReadingsRepository } from '../../apps/server/src/modules/power-readings/power-readings.repository';
+import { percentile, timeRepeated, type BenchBackend } from './bench-support';
+
+const FLEET = 10_000;
+const YEAR_READINGS = 365 * 96;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** 10,000 devices with today's and yesterday's rollups and a latest state, made in SQL (not the subject here). */
+export async function fillFleet(backend: BenchBackend): Promise<void> {
+  const { db } = backend;
+  await db.query(
+    `INSERT INTO power_devices (tenant_id, device_id, transformer_name, rating_kva, latitude, longitude)
+     SELECT 'bench', 'F-' || g, 'Fleet ' || g, (ARRAY[100, 200, 400, 630])[1 + g % 4], 53 + (g % 100) / 100.0, -8 + (g % 70) / 50.0
+       FROM generate_series(1, ${FLEET}) g`,
+  );
+  await db.query(
+    `INSERT INTO power_device_latest (tenant_id, device_id, last_seq, last_message_at, current_max_a, current_med_a, temperature_max_c, temperature_med_c, battery_pct, lqi)
+     SELECT 'bench', 'F-' || g, 96, now() - make_interval(mins => g % 30), ARRAY[120, 110, 100]::real[], ARRAY[80, 75, 70]::real[], 45, 40, 70, 150
+       FROM generate_series(1, ${FLEET}) g`,
+  );
+  await db.query(
+    `INSERT INTO power_device_daily (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a, apparent_max_kva,
+        apparent_sum_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c, temperature_med_sum_c, temperature_count, battery_min_pct)
+     SELECT 'bench', 'F-' || g, d.day, 96 - g % 3, 1, 96, ARRAY[150 + g % 50, 140, 130]::real[], ARRAY[7000, 6500, 6000]::float8[], 80, 3000, 3000, 30 + g % 60, 55, 30, 3800, 96, 60
+       FROM generate_series(1, ${FLEET}) g CROSS JOIN (VALUES ($1::date), ($2::date)) AS d(day)`,
+    [utcDay(Date.now()), utcDay(Date.now() - 86_400_000)],
+  );
+}
+
+/** GET /api/powerdata/device?num_days=1 for 10,000 devices, against the bare SQL behind it. */
+export async function benchFleetList(backend: BenchBackend, app: FastifyInstance, headers: Record<string, string>) {
+  let rows = 0;
+  const api = await timeRepeated(30, async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers });
+    if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
+    rows = (response.json() as unknown[]).length;
+  });
+  const repository = createPowerDevicesRepository(backend.db);
+  const from = utcDay(Date.now() - 86_400_000);
+  const sql = await timeRepeated(30, () => repository.listWithPeriod('bench', 'bench-user', from, utcDay(Date.now() - 2 * 86_400_000)));
+  return { rows, apiP50: percentile(api, 50), apiP95: percentile(api, 95), sqlP50: percentile(sql, 50), sqlP95: percentile(sql, 95) };
+}
+
+/** A year of 15-minute readings of one device, as a chart: server time of the endpoint against the bare SQL. */
+export async function benchYearChart(backend: BenchBackend, app: FastifyInstance, headers: Record<string, string>) {
+  const { db } = backend;
+  await db.query("INSERT INTO power_devices (tenant_id, device_id, transformer_name, rating_kva) VALUES ('bench', 'YEAR-1', 'Year', 400)");
+  await db.query(
+    `INSERT INTO power_messages (tenant_id, device_id, seq, measured_at, current_max_a, current_med_a, temperature_max_c, temperature_med_c, battery_pct, lqi)
+     SELECT 'bench', 'YEAR-1', g, now() - make_interval(mins => 15 * (${YEAR_READINGS} - g)),
+            ARRAY[100 + 50 * sin(g / 20.0), 90 + 40 * sin(g / 25.0), 80 + 30 * sin(g / 30.0)]::real[],
+            ARRAY[70 + 30 * sin(g / 20.0), 60 + 20 * sin(g / 25.0), 50 + 20 * sin(g / 30.0)]::real[], 40 + 10 * sin(g / 96.0), 38, 80, 150
+       FROM generate_series(1, ${YEAR_READINGS}) g`,
+  );
+  const from = encodeURIComponent(new Date(Date.now() - 366 * 86_400_000).toISOString());
+  let points = 0;
+  const api = await timeRepeated(20, async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/powerdata/device/chartdata/YEAR-1?from=${from}`, headers });
+    if (response.statusCode !== 200) throw new Error(`chart answered ${response.statusCode}`);
+    points = (response.json() as { series: { current_max_a_1: unknown[] } }).series.current_max_a_1.length;
+  });
+  const repository = createPowerReadingsRepository(db);
+  const sql = await timeRepeated(20, () => repository.chart('bench', 'YEAR-1', new Date(Date.now() - 366 * 86_400_000), new Date()));
+  return {
+    readings: YEAR_READINGS,
+    pointsPerSeries: points,
+    apiP50: percentile(api, 50),
+    apiP95: percentile(api, 95),
+    sqlP50: percentile(sql, 50),
+  };
+}
+
+/** Bytes on disk per data point: table, indexes and TOAST of the readings, over 10 measured values a reading. */
+export async function storagePerPoint(backend: BenchBackend) {
+  const [row] = await backend.db.query<{ bytes: number; readings: number }>(
+    "SELECT pg_total_relation_size('power_messages')::float8 AS bytes, (SELECT count(*) FROM power_messages)::float8 AS readings",
+  );
+  const readings = row?.readings ?? 0;
+  return { readings, bytesPerReading: (row?.bytes ?? 0) / readings, bytesPerPoint: (row?.bytes ?? 0) / (readings * 10) };
+}

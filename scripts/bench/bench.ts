@@ -1,0 +1,44 @@
+// npm run bench: the performance budgets of docs/performance.md, each figure beside a baseline measured in the same run.
+// PGlite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a server.
+import { benchIngest } from './bench-ingest';
+import { benchFleetList, benchYearChart, fillFleet, storagePerPoint } from './bench-reads';
+import { benchApp, fmt, pgliteBackend, postgresBackend, type BenchBackend } from './bench-support';
+
+const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
+const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function run(backend: BenchBackend): Promise<void> {
+  const { app, headers } = await benchApp(backend.db);
+  const print = (line: string) => process.stdout.write(`[${backend.name}] ${line}\n`);
+  try {
+    const ingest = await benchIngest(backend, app, INGEST_MESSAGES);
+    print(
+      `ingest: ${fmt(ingest.ingestPerSecond, 0)} msg/s over HTTP batches (${ingest.messages} messages); raw COPY ${fmt(ingest.copyPerSecond, 0)} rows/s; ratio ${fmt(ingest.ingestPerSecond / ingest.copyPerSecond, 2)}`,
+    );
+    const storage = await storagePerPoint(backend);
+    print(
+      `storage: ${fmt(storage.bytesPerPoint)} bytes per data point (${fmt(storage.bytesPerReading)} bytes per reading of 10 values, ${storage.readings} readings)`,
+    );
+    await fillFleet(backend);
+    const list = await benchFleetList(backend, app, headers('bench'));
+    print(
+      `fleet list (${list.rows} devices): p50 ${fmt(list.apiP50)} ms, p95 ${fmt(list.apiP95)} ms; bare SQL p50 ${fmt(list.sqlP50)} ms, p95 ${fmt(list.sqlP95)} ms; ratio p95 ${fmt(list.apiP95 / list.sqlP95, 2)}`,
+    );
+    const chart = await benchYearChart(backend, app, headers('bench'));
+    print(
+      `year chart (${chart.readings} readings → ${chart.pointsPerSeries} points per series): p50 ${fmt(chart.apiP50)} ms, p95 ${fmt(chart.apiP95)} ms; bare SQL p50 ${fmt(chart.sqlP50)} ms; ratio p50 ${fmt(chart.apiP50 / chart.sqlP50, 2)}`,
+    );
+  } finally {
+    await app.close();
+    await backend.dispose();
+  }
+}
+
+await run(await pgliteBackend());
+let postgres: BenchBackend | null = null;
+try {
+  postgres = await postgresBackend(postgresUrl);
+} catch (error) {
+  process.stdout.write(`[postgres] skipped: no server at ${postgresUrl} (${error instanceof Error ? error.message : String(error)})\n`);
+}
+if (postgres) await run(postgres);
