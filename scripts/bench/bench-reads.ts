@@ -35,7 +35,7 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
   const api = await timeRepeated(30, async () => {
     const response = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers });
     if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
-    rows = (response.json() as unknown[]).length;
+    rows = response.json<unknown[]>().length;
   });
   const repository = createPowerDevicesRepository(backend.db);
   const from = utcDay(Date.now() - 86_400_000);
@@ -59,7 +59,7 @@ export async function benchYearChart(backend: BenchBackend, app: FastifyInstance
   const api = await timeRepeated(20, async () => {
     const response = await app.inject({ method: 'GET', url: `/api/powerdata/device/chartdata/YEAR-1?from=${from}`, headers });
     if (response.statusCode !== 200) throw new Error(`chart answered ${response.statusCode}`);
-    points = (response.json() as { series: { current_max_a_1: unknown[] } }).series.current_max_a_1.length;
+    points = response.json<{ series: { current_max_a_1: unknown[] } }>().series.current_max_a_1.length;
   });
   const repository = createPowerReadingsRepository(db);
   const sql = await timeRepeated(20, () => repository.chart('bench', 'YEAR-1', new Date(Date.now() - 366 * 86_400_000), new Date()));

@@ -16,7 +16,6 @@ import { countRows, reading } from './support/power-fixtures';
 import { TEST_DATABASES } from './support/test-databases';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx');
 const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/src/server.ts');
 const DEVICE = 'DURABLE-1';
 const BATCH_SIZE = 500;
@@ -78,7 +77,8 @@ class ServerProcess {
     dataDir: string,
     extraEnv: Record<string, string>,
   ) {
-    this.child = spawn(TSX, [SERVER_ENTRY], {
+    // One process (node with tsx as its loader), so that signals reach the server itself and nothing relays them.
+    this.child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
       cwd: REPO_ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

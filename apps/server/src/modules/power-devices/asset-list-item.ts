@@ -14,10 +14,8 @@ import { computeIssueFlags } from '@gridlens/domain/power/issue-flags';
 import { powerChangeState } from '@gridlens/domain/power/power-change';
 import type { DevicePeriodRow } from './power-devices.repository';
 
-const threePhases = (values: (number | null)[] | null): PhaseCurrentsA | null => {
-  if (!values || values.length !== 3 || values.some((v) => v === null)) return null;
-  return [Number(values[0]), Number(values[1]), Number(values[2])];
-};
+const threePhases = (a: number | null, b: number | null, c: number | null): PhaseCurrentsA | null =>
+  a === null || b === null || c === null ? null : [a, b, c];
 const ratio = (sum: number | null, count: number) => (sum === null || count === 0 ? null : sum / count);
 
 /**
@@ -26,8 +24,8 @@ const ratio = (sum: number | null, count: number) => (sum === null || count === 
  */
 export function toAssetListItem(row: DevicePeriodRow, nowMs: number): AssetListItem {
   const n = row.message_count;
-  const maxCurrents = threePhases(row.current_max_a);
-  const medSums = threePhases(row.current_med_sum_a);
+  const maxCurrents = threePhases(row.max_a1, row.max_a2, row.max_a3);
+  const medSums = threePhases(row.med_sum_a1, row.med_sum_a2, row.med_sum_a3);
   const medCurrents = medSums && n > 0 ? ([medSums[0] / n, medSums[1] / n, medSums[2] / n] as const) : null;
   const maxCapacity = row.apparent_max_kva === null ? null : capacityPercent(row.apparent_max_kva, row.rating_kva);
   const meanApparent = ratio(row.apparent_med_sum_kva, n);
@@ -46,10 +44,10 @@ export function toAssetListItem(row: DevicePeriodRow, nowMs: number): AssetListI
     missedMessages: row.missed_messages,
     messageCount: n,
   });
-  const lastMessageMs = row.last_message_at ? new Date(row.last_message_at).getTime() : null;
+  const lastMessageMs = row.last_message_ms;
   const communication = communicationState(lastMessageMs, nowMs, row.missed_messages);
   const previousMean = ratio(row.previous_apparent_med_sum_kva, row.previous_message_count);
-  const latestMed = threePhases(row.latest_current_med_a);
+  const latestMed = threePhases(row.latest_med_a1, row.latest_med_a2, row.latest_med_a3);
   return {
     device_id: row.device_id,
     DeviceID: row.device_id,

@@ -12,12 +12,17 @@ export interface MessageRow {
   battery_pct: number | null;
 }
 
-export interface ChartRow {
-  t: number; // epoch ms
-  current_max_a: number[];
-  current_med_a: number[];
-  temperature_max_c: number | null;
-  temperature_med_c: number | null;
+/** A period's readings column by column: epoch ms, max and median current per phase, max and median temperature. */
+export interface ChartColumns {
+  t: number[];
+  x1: number[];
+  x2: number[];
+  x3: number[];
+  m1: number[];
+  m2: number[];
+  m3: number[];
+  tx: (number | null)[];
+  tm: (number | null)[];
 }
 
 export interface DailyRow {
@@ -79,15 +84,24 @@ export function createPowerReadingsRepository(db: Queryable) {
       return { rows, total: count?.total ?? 0 };
     },
 
-    /** Readings in time order for charts, times as epoch ms (no Date objects on this hot path). */
-    chart(tenantId: string, deviceId: string, from: Date, to: Date): Promise<ChartRow[]> {
-      return db.query<ChartRow>(
-        `SELECT (extract(epoch FROM measured_at) * 1000)::float8 AS t, current_max_a, current_med_a, temperature_max_c, temperature_med_c
-           FROM power_messages
-          WHERE tenant_id = $1 AND device_id = $2 AND measured_at >= $3 AND measured_at < $4
-          ORDER BY measured_at`,
+    /**
+     * Readings in time order for charts, as columns (one JSON value from the database): a year is 35,000
+     * rows, and one JSON.parse of columns is far cheaper than the drivers materialising row objects.
+     */
+    async chart(tenantId: string, deviceId: string, from: Date, to: Date): Promise<ChartColumns> {
+      const rows = await db.query<{ columns: ChartColumns | string | null }>(
+        `SELECT json_build_object('t', coalesce(array_agg(t), '{}'), 'x1', coalesce(array_agg(x1), '{}'), 'x2', coalesce(array_agg(x2), '{}'),
+                  'x3', coalesce(array_agg(x3), '{}'), 'm1', coalesce(array_agg(m1), '{}'), 'm2', coalesce(array_agg(m2), '{}'),
+                  'm3', coalesce(array_agg(m3), '{}'), 'tx', coalesce(array_agg(tx), '{}'), 'tm', coalesce(array_agg(tm), '{}'))::text AS columns
+           FROM (SELECT (extract(epoch FROM measured_at) * 1000)::float8 AS t, current_max_a[1] AS x1, current_max_a[2] AS x2, current_max_a[3] AS x3,
+                        current_med_a[1] AS m1, current_med_a[2] AS m2, current_med_a[3] AS m3, temperature_max_c AS tx, temperature_med_c AS tm
+                   FROM power_messages
+                  WHERE tenant_id = $1 AND device_id = $2 AND measured_at >= $3 AND measured_at < $4
+                  ORDER BY measured_at) AS ordered`,
         [tenantId, deviceId, from.toISOString(), to.toISOString()],
       );
+      const value = rows[0]?.columns;
+      return (typeof value === 'string' ? JSON.parse(value) : value) as ChartColumns;
     },
 
     daily(tenantId: string, deviceId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {

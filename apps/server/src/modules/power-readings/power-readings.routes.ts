@@ -13,6 +13,7 @@ import {
   TimeRangeSchema,
 } from '@gridlens/contract/power-readings';
 import { tenantPrincipal } from '../../auth/auth.plugin';
+import { plainJsonSerializer } from '../../http/plain-json-serializer';
 import type { PowerReadingsService } from './power-readings.service';
 
 const tags = ['Power data'];
@@ -43,6 +44,7 @@ export function registerPowerReadingRoutes(app: FastifyInstance, readings: Power
   });
 
   api.get('/api/powerdata/device/chartdata/:id', {
+    serializerCompiler: plainJsonSerializer,
     schema: {
       tags,
       security,

@@ -93,13 +93,13 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
     async chart(tenantId: string, deviceId: string, period: PeriodInput): Promise<ChartData> {
       const ratingKva = await ratingOrThrow(tenantId, deviceId);
       const { from, to } = resolvePeriod(period, now());
-      const rows = await repository.chart(tenantId, deviceId, from, to);
+      const columns = await repository.chart(tenantId, deviceId, from, to);
       return {
         device_id: deviceId,
         from: from.toISOString(),
         to: to.toISOString(),
-        points_in_period: rows.length,
-        series: chartSeries(rows, ratingKva),
+        points_in_period: columns.t.length,
+        series: chartSeries(columns, ratingKva),
       };
     },
 
