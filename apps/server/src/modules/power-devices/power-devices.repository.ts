@@ -111,8 +111,9 @@ export function createPowerDevicesRepository(db: Queryable) {
      * Every device of the tenant with its rollups from `fromDay` on, and the period of equal length before
      * it. Reads only the registry, latest-state and daily rollup tables: never the raw messages.
      */
-    listWithPeriod(tenantId: string, userId: string, fromDay: string, previousFromDay: string): Promise<DevicePeriodRow[]> {
-      return db.query<DevicePeriodRow>(
+    async listWithPeriod(tenantId: string, userId: string, fromDay: string, previousFromDay: string): Promise<DevicePeriodRow[]> {
+      // One JSON value for all rows: both drivers parse it with a single JSON.parse instead of building 10,000 row objects.
+      const [result] = await db.query<{ rows: string }>(
         `WITH period AS (
            SELECT device_id,
                   sum(message_count) FILTER (WHERE day >= $3::date) AS message_count,
@@ -137,6 +138,7 @@ export function createPowerDevicesRepository(db: Queryable) {
              FROM power_device_daily
             WHERE tenant_id = $1 AND day >= $4::date
             GROUP BY device_id)
+         , listed AS (
          SELECT ${deviceColumns('d')},
                 (w.device_id IS NOT NULL) AS watchlisted,
                 (extract(epoch FROM l.last_message_at) * 1000)::float8 AS last_message_ms,
@@ -152,9 +154,11 @@ export function createPowerDevicesRepository(db: Queryable) {
            LEFT JOIN period p ON p.device_id = d.device_id
            LEFT JOIN device_watchlist w ON w.tenant_id = d.tenant_id AND w.device_id = d.device_id AND w.user_id = $2
           WHERE d.tenant_id = $1
-          ORDER BY d.device_id COLLATE "C"`,
+          ORDER BY d.device_id COLLATE "C")
+         SELECT coalesce(json_agg(listed), '[]')::text AS rows FROM listed`,
         [tenantId, userId, fromDay, previousFromDay],
       );
+      return JSON.parse(result?.rows ?? '[]') as DevicePeriodRow[];
     },
 
     async newestReadingAt(tenantId: string): Promise<Date | null> {
