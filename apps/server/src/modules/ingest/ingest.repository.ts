@@ -19,6 +19,28 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const storableJson = (value: unknown) => JSON.stringify(value ?? null).replace(UNSTORABLE_JSON_ESCAPE, '$1\\ufffd');
 const storableText = (text: string) => text.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
 
+/**
+ * A batch of readings as the 13 column arrays that the unnest statements below take, in this order:
+ * device, seq, time, max current L1–L3, median current L1–L3, max and median temperature, battery, LQI.
+ */
+function transformerColumns(readings: readonly TransformerReading[]): unknown[][] {
+  return [
+    column(readings, (r) => r.device_id),
+    column(readings, (r) => r.seq),
+    column(readings, (r) => r.time),
+    column(readings, (r) => r.current_max_a[0]),
+    column(readings, (r) => r.current_max_a[1]),
+    column(readings, (r) => r.current_max_a[2]),
+    column(readings, (r) => r.current_med_a[0]),
+    column(readings, (r) => r.current_med_a[1]),
+    column(readings, (r) => r.current_med_a[2]),
+    column(readings, (r) => r.temperature_max_c),
+    column(readings, (r) => r.temperature_med_c),
+    column(readings, (r) => r.battery_pct ?? null),
+    column(readings, (r) => r.lqi ?? null),
+  ];
+}
+
 /** SQL of the ingestion path. Every statement is bulk (unnest of column arrays) and scoped by the tenant. */
 export function createIngestRepository() {
   return {
@@ -40,22 +62,7 @@ export function createIngestRepository() {
                        $11::real[], $12::real[], $13::real[], $14::smallint[]) AS u(d, s, t, x1, x2, x3, m1, m2, m3, tx, tm, b, q)
          ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
          RETURNING device_id, seq`,
-        [
-          tenantId,
-          column(readings, (r) => r.device_id),
-          column(readings, (r) => r.seq),
-          column(readings, (r) => r.time),
-          column(readings, (r) => r.current_max_a[0]),
-          column(readings, (r) => r.current_max_a[1]),
-          column(readings, (r) => r.current_max_a[2]),
-          column(readings, (r) => r.current_med_a[0]),
-          column(readings, (r) => r.current_med_a[1]),
-          column(readings, (r) => r.current_med_a[2]),
-          column(readings, (r) => r.temperature_max_c),
-          column(readings, (r) => r.temperature_med_c),
-          column(readings, (r) => r.battery_pct ?? null),
-          column(readings, (r) => r.lqi ?? null),
-        ],
+        [tenantId, ...transformerColumns(readings)],
       );
       return keysOf(rows);
     },
@@ -201,22 +208,7 @@ export function createIngestRepository() {
            temperature_max_c = EXCLUDED.temperature_max_c, temperature_med_c = EXCLUDED.temperature_med_c,
            battery_pct = coalesce(EXCLUDED.battery_pct, l.battery_pct), lqi = coalesce(EXCLUDED.lqi, l.lqi)
          WHERE EXCLUDED.last_message_at > l.last_message_at`,
-        [
-          tenantId,
-          column(latest, (r) => r.device_id),
-          column(latest, (r) => r.seq),
-          column(latest, (r) => r.time),
-          column(latest, (r) => r.current_max_a[0]),
-          column(latest, (r) => r.current_max_a[1]),
-          column(latest, (r) => r.current_max_a[2]),
-          column(latest, (r) => r.current_med_a[0]),
-          column(latest, (r) => r.current_med_a[1]),
-          column(latest, (r) => r.current_med_a[2]),
-          column(latest, (r) => r.temperature_max_c),
-          column(latest, (r) => r.temperature_med_c),
-          column(latest, (r) => r.battery_pct ?? null),
-          column(latest, (r) => r.lqi ?? null),
-        ],
+        [tenantId, ...transformerColumns(latest)],
       );
     },
 
