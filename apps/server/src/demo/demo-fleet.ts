@@ -1,5 +1,5 @@
 import type { CreatePowerDevice } from '@gridlens/contract/power-devices';
-import { pick, seededRandom } from './seeded-random';
+import { pick, seededRandom } from '@gridlens/domain/seeded-random';
 
 /** Irish towns the demo transformers are scattered around (WGS 84), so markers land on land. */
 const TOWNS: readonly [string, number, number][] = [

@@ -1,6 +1,6 @@
 import { VOLTAGE_BASIS_V } from '@gridlens/domain/power/electrical';
 import type { DemoBehaviour } from './demo-fleet';
-import { seedOf } from './seeded-random';
+import { seedOf } from '@gridlens/domain/seeded-random';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -2,7 +2,7 @@ import type { DeviceMessage } from '@gridlens/contract/ingest';
 import { PQ_EVENT_TYPES } from '@gridlens/domain/power/enumerations';
 import type { DemoDevice } from './demo-fleet';
 import { simulateReading } from './demo-load-model';
-import { seedOf, seededRandom } from './seeded-random';
+import { seedOf, seededRandom } from '@gridlens/domain/seeded-random';
 
 /** Monitors report every 15 minutes (brief §4). */
 export const READING_INTERVAL_MS = 15 * 60_000;

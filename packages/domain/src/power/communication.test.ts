@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as prng } from '../seeded-random';
 import {
   communicationState,
   MISSED_MESSAGES_AVERAGE_MAX_PERCENT,
@@ -71,18 +72,6 @@ describe('missedMessageCount', () => {
 });
 
 describe('missedMessageCount (property-based, seeded)', () => {
-  /** mulberry32: a small seeded PRNG, so every run checks the same cases and a failure can be replayed. */
-  function prng(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-    };
-  }
-
   const random = prng(20_250_602);
   // A run of consecutive counter values (often crossing 65535 → 0), with `dropped` interior messages removed,
   // some retransmitted, and the whole shuffled.

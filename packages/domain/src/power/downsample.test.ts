@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as prng } from '../seeded-random';
 import { DOWNSAMPLE_MIN_POINTS, downsampleMinMax } from './downsample';
 
 interface Reading {
@@ -52,18 +53,6 @@ describe('downsampleMinMax', () => {
     expect(() => downsampleMinMax(series([1, 2, 3]), maxPoints, currentOf)).toThrow(RangeError);
   });
 });
-
-/** mulberry32: a small seeded PRNG, so every run checks the same cases and a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe('downsampleMinMax (property-based, seeded)', () => {
   const random = prng(20_250_603);

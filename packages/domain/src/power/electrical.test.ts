@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as prng } from '../seeded-random';
 import {
   apparentPowerKva,
   CAPACITY_OVER_LIMIT_PERCENT,
@@ -144,18 +145,6 @@ describe('neutralCurrentA (domain-references §1)', () => {
     expect(neutralCurrentA(currentsA)).toBeCloseTo(expected, 10);
   });
 });
-
-/** mulberry32: a small seeded PRNG, so every run checks the same cases and a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A phase current: often exactly 0 or a round number (the edge cases), otherwise anything up to 2000 A. */
 function randomCurrentA(random: () => number): number {

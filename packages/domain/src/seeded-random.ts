@@ -1,4 +1,7 @@
-/** mulberry32: a small, fast, deterministic PRNG, so that the demo fleet is the same on every machine. */
+/**
+ * mulberry32: a small, fast, seeded PRNG. Deterministic by design: property tests replay the same cases and
+ * the demo fleet is the same on every machine. (The domain takes no hidden randomness: callers pass the seed.)
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
