@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerTenantAuth } from './auth/auth.plugin';
@@ -70,6 +71,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
+  // Off by default; the routes that need a limit (sign-in form, device ingestion) set their own.
+  await app.register(fastifyRateLimit, { global: false });
   await registerOpenApi(app);
 
   const findTenant = createTenantLookup(createTenantsRepository(db));

@@ -156,8 +156,20 @@ function registerRoutes(app: FastifyInstance, provider: Provider, options: Embed
     scope.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid`, (req, reply) =>
       showInteraction(provider, options, req, reply),
     );
-    scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, (req, reply) =>
-      submitLogin(provider, req, reply),
+    scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
+      `${OIDC_MOUNT_PATH}/interaction/:uid/login`,
+      // Slows password guessing: 20 attempts per address and account in 5 minutes (after the body is parsed, to see the account).
+      {
+        config: {
+          rateLimit: {
+            max: 20,
+            timeWindow: 300_000,
+            hook: 'preHandler',
+            keyGenerator: (req) => `${req.ip}:${loginEmail(req.body)}`,
+          },
+        },
+      },
+      (req, reply) => submitLogin(provider, req, reply),
     );
     scope.get<{ Params: { file: string } }>(`${OIDC_MOUNT_PATH}/avatar/:file`, async (req, reply) => {
       const user = demoUserBySub(req.params.file.replace(/\.svg$/, ''));
@@ -222,6 +234,12 @@ async function showInteraction(provider: Provider, options: EmbeddedProviderOpti
   const grantId = await grant.save();
   reply.hijack();
   await provider.interactionFinished(req.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}
+
+/** The account a sign-in form names (lower-cased), or '' when it names none. */
+function loginEmail(body: unknown): string {
+  const email = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['email'] : undefined;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
 async function submitLogin(

@@ -6,6 +6,9 @@ import { HttpError } from '../../http/http-error';
 import type { IngestKeysService } from './ingest-keys.service';
 import type { IngestService } from './ingest.service';
 
+/** Per key: 600 batches a minute is 50,000 messages a second, far above any fleet; it stops a runaway client. */
+const INGEST_RATE_LIMIT = { max: 600, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => presentedKey(request) ?? request.ip };
+
 /** A full batch of 5,000 readings is about 2 MB of JSON; leave room for verbose clients. */
 const INGEST_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
@@ -18,13 +21,14 @@ function presentedKey(request: FastifyRequest): string | null {
 export function registerIngestRoutes(app: FastifyInstance, keys: IngestKeysService, ingest: IngestService): void {
   app.withTypeProvider<ZodTypeProvider>().post('/ingest/v1/messages', {
     bodyLimit: INGEST_BODY_LIMIT_BYTES,
+    config: { rateLimit: INGEST_RATE_LIMIT },
     schema: {
       tags: ['Ingestion'],
       summary: `Stores a batch of up to ${INGEST_BATCH_MAX} device messages; answers per message`,
       description:
         'Authenticate with an ingest API key of the tenant (`Authorization: Bearer glk_…` or `X-Api-Key`). Each message is validated on its own: one bad message does not reject the others. A message already stored (same device, kind and seq) is reported as `duplicate`. The answer comes only after the batch is committed.',
       body: IngestBatchSchema,
-      response: { 200: IngestResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema },
+      response: { 200: IngestResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 429: ApiErrorSchema },
     },
     handler: async (request) => {
       const key = presentedKey(request);

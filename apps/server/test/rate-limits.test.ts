@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { configuredTokenVerifier } from '../src/auth/configured-verifier';
+import { loadConfig } from '../src/config/env';
+import { openPglite, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { createEmbeddedProvider } from '../src/oidc/embedded-provider';
+
+// Rate limits live in the HTTP layer and do not depend on the database, so PGlite alone is enough here.
+describe('rate limits', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await openPglite(null);
+    await migrate(db);
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    const embeddedProvider = await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: null });
+    app = await buildApp({ config, db, embeddedProvider, verifyToken: configuredTokenVerifier(config, embeddedProvider) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  const login = (email: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/oidc/interaction/unknown-uid/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${encodeURIComponent(email)}&password=guess`,
+    });
+
+  it('slows password guessing on one account after 20 attempts, without locking out other accounts', async () => {
+    for (let i = 0; i < 20; i += 1) expect((await login('power@gridlens.demo')).statusCode).not.toBe(429);
+    const limited = await login('power@gridlens.demo');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
+    expect((await login('fleet@gridlens.demo')).statusCode).not.toBe(429);
+  });
+
+  it('limits one ingest key to 600 batches a minute, and another key is unaffected', async () => {
+    const post = (key: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/ingest/v1/messages',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { v: 1, messages: [{}] },
+      });
+    for (let i = 0; i < 600; i += 1) expect((await post('key-a')).statusCode).toBe(401);
+    const limited = await post('key-a');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
+    expect((await post('key-b')).statusCode).toBe(401);
+  });
+});
