@@ -63,6 +63,26 @@ for (const backend of TEST_DATABASES) {
       expect(phase1.map((p) => p[0])).toEqual([...phase1.map((p) => p[0])].sort((a, b) => a - b));
     });
 
+    it('charts periods over a month from the hourly rollup, keeping the peak', async () => {
+      const response = await get('/api/powerdata/device/chartdata/TX-R?range=3m');
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ resolution: string; points_in_period: number; series: Record<string, [number, number | null][]> }>();
+      expect(body.resolution).toBe('hour');
+      // 3,000 readings a minute apart span 51 hours (the first and last hour partly).
+      expect(body.points_in_period).toBeGreaterThanOrEqual(50);
+      expect(body.points_in_period).toBeLessThanOrEqual(52);
+      const phase1 = body.series['current_max_a_1'] ?? [];
+      expect(Math.max(...phase1.map((p) => p[1] ?? 0))).toBe(1000);
+      expect(Math.min(...phase1.map((p) => p[1] ?? Infinity))).toBe(100);
+      const capacity = body.series['capacity_percent'] ?? [];
+      // The peak reading: (1000 + 90 + 80 + 1234 % 7) A × 230 V over 200 kVA.
+      expect(Math.max(...capacity.map((p) => p[1] ?? 0))).toBeCloseTo(((1170 + (1234 % 7)) * 0.23 * 100) / 200, 3);
+      const rows = await db.query<{ n: number }>(
+        "SELECT sum(message_count)::int AS n FROM power_device_hourly WHERE tenant_id = 'netzero' AND device_id = 'TX-R'",
+      );
+      expect(rows[0]?.n).toBe(3000);
+    });
+
     it('serves daily trends from the rollups', async () => {
       const response = await get(`/api/powerdata/device/intchartdata/TX-R?range=7d`);
       const days = response.json<{ days: { message_count: number; current_max_a: number[] }[] }>().days;

@@ -58,7 +58,8 @@ export const ChartDataSchema = z
     device_id: z.string(),
     from: z.string(),
     to: z.string(),
-    points_in_period: z.number().int().describe('Readings in the period before downsampling'),
+    points_in_period: z.number().int().describe('Readings (or hours, for hourly resolution) in the period before downsampling'),
+    resolution: z.enum(['reading', 'hour']).describe('Periods over 31 days are charted from hourly minima and maxima'),
     series: z.record(z.enum(CHART_SERIES), SeriesSchema),
   })
   .meta({ id: 'ChartData' });

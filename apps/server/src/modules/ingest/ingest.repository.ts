@@ -1,5 +1,6 @@
 import type { HydrogenReading, MeteringReading, PowerQualityEvent, TransformerReading } from '@gridlens/contract/ingest';
 import type { Queryable } from '../../db/database';
+import { HOURLY_SERIES, type HourlyContribution } from './hourly-rollup';
 import type { DailyContribution } from './transformer-rollups';
 
 /** A stored message's identity: what a repeated delivery collides on. */
@@ -190,6 +191,29 @@ export function createIngestRepository() {
           column(days, (d) => d.temperatureSenseErrors),
           column(days, (d) => d.batteryMinPct),
         ],
+      );
+    },
+
+    /** Merges a batch's per-hour extremes into the hourly rollup (LEAST/GREATEST skip NULLs). */
+    async addToHourlyRollup(tx: Queryable, tenantId: string, hours: readonly HourlyContribution[]): Promise<void> {
+      if (hours.length === 0) return;
+      const extremes = HOURLY_SERIES.flatMap((series) => [`${series}_min`, `${series}_max`]);
+      const params: unknown[] = [
+        tenantId,
+        column(hours, (h) => h.deviceId),
+        column(hours, (h) => new Date(h.hourMs).toISOString()),
+        column(hours, (h) => h.count),
+        ...HOURLY_SERIES.flatMap((series) => [column(hours, (h) => h.min[series]), column(hours, (h) => h.max[series])]),
+      ];
+      const casts = extremes.map((_name, i) => `$${i + 5}::real[]`).join(', ');
+      const merge = extremes
+        .map((name) => `${name} = ${name.endsWith('_min') ? 'LEAST' : 'GREATEST'}(h.${name}, EXCLUDED.${name})`)
+        .join(', ');
+      await tx.query(
+        `INSERT INTO power_device_hourly AS h (tenant_id, device_id, hour, message_count, ${extremes.join(', ')})
+         SELECT $1, u.* FROM unnest($2::text[], $3::timestamptz[], $4::int[], ${casts}) AS u
+         ON CONFLICT (tenant_id, device_id, hour) DO UPDATE SET message_count = h.message_count + EXCLUDED.message_count, ${merge}`,
+        params,
       );
     },
 

@@ -1,7 +1,7 @@
 import type { ChartData } from '@gridlens/contract/power-readings';
 import { downsampleMinMax } from '@gridlens/domain/power/downsample';
 import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
-import type { ChartColumns } from './power-readings.repository';
+import type { ChartColumns, HourlyColumns } from './power-readings.repository';
 
 /** Brief §8: at most about 2,000 points per series, with every bucket's minimum and maximum kept. */
 export const CHART_MAX_POINTS = 2000;
@@ -43,5 +43,43 @@ export function chartSeries(columns: ChartColumns, ratingKva: number, maxPoints 
   }
   const value = (p: Point) => (p[1] === null ? Number.NaN : p[1]);
   for (const name of Object.keys(series) as SeriesName[]) series[name] = downsampleMinMax(series[name], maxPoints, value);
+  return series;
+}
+
+const HALF_HOUR_MS = 1_800_000;
+
+/**
+ * Chart series from the hourly rollup: each hour gives its minimum at the start of the hour and its
+ * maximum half an hour later, so the envelope of the data (and every peak) survives; then the usual
+ * min/max downsampling. Time resolution is an hour, finer than a pixel on a chart of more than a month.
+ */
+export function hourlyChartSeries(columns: HourlyColumns, ratingKva: number, maxPoints = CHART_MAX_POINTS): ChartData['series'] {
+  const pick = (values: (number | null)[], i: number, scale = 1): number | null => {
+    const value = values[i];
+    return value === null || value === undefined ? null : value * scale;
+  };
+  const capacityScale = 100 / ratingKva;
+  const sources: Record<SeriesName, [(number | null)[], (number | null)[], number]> = {
+    current_max_a_1: [columns.max_a1_min, columns.max_a1_max, 1],
+    current_max_a_2: [columns.max_a2_min, columns.max_a2_max, 1],
+    current_max_a_3: [columns.max_a3_min, columns.max_a3_max, 1],
+    current_med_a_1: [columns.med_a1_min, columns.med_a1_max, 1],
+    current_med_a_2: [columns.med_a2_min, columns.med_a2_max, 1],
+    current_med_a_3: [columns.med_a3_min, columns.med_a3_max, 1],
+    temperature_max_c: [columns.temperature_max_min, columns.temperature_max_max, 1],
+    temperature_med_c: [columns.temperature_med_min, columns.temperature_med_max, 1],
+    capacity_percent: [columns.apparent_max_kva_min, columns.apparent_max_kva_max, capacityScale],
+    imbalance_percent: [columns.imbalance_min, columns.imbalance_max, 1],
+    total_kva: [columns.apparent_med_kva_min, columns.apparent_med_kva_max, 1],
+  };
+  const value = (p: Point) => (p[1] === null ? Number.NaN : p[1]);
+  const series = {} as Record<SeriesName, Point[]>;
+  for (const [name, [mins, maxes, scale]] of Object.entries(sources) as [SeriesName, [(number | null)[], (number | null)[], number]][]) {
+    const points: Point[] = [];
+    columns.h.forEach((hourMs, i) => {
+      points.push([hourMs, pick(mins, i, scale)], [hourMs + HALF_HOUR_MS, pick(maxes, i, scale)]);
+    });
+    series[name] = downsampleMinMax(points, maxPoints, value);
+  }
   return series;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { HOURLY_SERIES, type HourlySeries } from '../ingest/hourly-rollup';
 
 export interface MessageRow {
   seq: number;
@@ -24,6 +25,9 @@ export interface ChartColumns {
   tx: (number | null)[];
   tm: (number | null)[];
 }
+
+/** A period's hourly extremes column by column (see power_device_hourly); `h` is the hour's start in epoch ms. */
+export type HourlyColumns = { h: number[] } & Record<`${HourlySeries}_${'min' | 'max'}`, (number | null)[]>;
 
 export interface DailyRow {
   day: string;
@@ -102,6 +106,20 @@ export function createPowerReadingsRepository(db: Queryable) {
       );
       const value = rows[0]?.columns;
       return (typeof value === 'string' ? JSON.parse(value) : value) as ChartColumns;
+    },
+
+    /** The hourly rollup over a period, as one columnar JSON value (for charts of more than a month). */
+    async chartHourly(tenantId: string, deviceId: string, from: Date, to: Date): Promise<HourlyColumns> {
+      const extremes = HOURLY_SERIES.flatMap((series) => [`${series}_min`, `${series}_max`]);
+      const rows = await db.query<{ columns: string }>(
+        `SELECT json_build_object('h', coalesce(array_agg(h), '{}'), ${extremes.map((c) => `'${c}', coalesce(array_agg(${c}), '{}')`).join(', ')})::text AS columns
+           FROM (SELECT (extract(epoch FROM hour) * 1000)::float8 AS h, ${extremes.join(', ')}
+                   FROM power_device_hourly
+                  WHERE tenant_id = $1 AND device_id = $2 AND hour >= date_trunc('hour', $3::timestamptz) AND hour < $4
+                  ORDER BY hour) AS ordered`,
+        [tenantId, deviceId, from.toISOString(), to.toISOString()],
+      );
+      return JSON.parse(rows[0]?.columns ?? '{"h":[]}') as HourlyColumns;
     },
 
     daily(tenantId: string, deviceId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {

@@ -6,10 +6,12 @@ import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { periodDays, periodOfRange } from '@gridlens/domain/time-range';
 import { notFound, validationError } from '../../http/http-error';
 import type { PowerDevicesService } from '../power-devices/power-devices.service';
-import { chartSeries } from './chart-series';
+import { chartSeries, hourlyChartSeries } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
 
 const DAY_MS = 86_400_000;
+/** Charts of periods longer than this read the hourly rollup instead of raw readings. */
+export const HOURLY_CHART_AFTER_DAYS = 31;
 /** The longest explicit period a read may span (a year and a bit, for "1y" with margin). */
 const MAX_PERIOD_DAYS = 400;
 const DEFAULT_RANGE: TimeRange = '7d';
@@ -93,14 +95,13 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
     async chart(tenantId: string, deviceId: string, period: PeriodInput): Promise<ChartData> {
       const ratingKva = await ratingOrThrow(tenantId, deviceId);
       const { from, to } = resolvePeriod(period, now());
+      const range = { device_id: deviceId, from: from.toISOString(), to: to.toISOString() };
+      if (to.getTime() - from.getTime() > HOURLY_CHART_AFTER_DAYS * DAY_MS) {
+        const hourly = await repository.chartHourly(tenantId, deviceId, from, to);
+        return { ...range, points_in_period: hourly.h.length, resolution: 'hour', series: hourlyChartSeries(hourly, ratingKva) };
+      }
       const columns = await repository.chart(tenantId, deviceId, from, to);
-      return {
-        device_id: deviceId,
-        from: from.toISOString(),
-        to: to.toISOString(),
-        points_in_period: columns.t.length,
-        series: chartSeries(columns, ratingKva),
-      };
+      return { ...range, points_in_period: columns.t.length, resolution: 'reading', series: chartSeries(columns, ratingKva) };
     },
 
     async dailyTrends(tenantId: string, deviceId: string, period: PeriodInput) {
