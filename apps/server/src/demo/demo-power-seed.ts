@@ -9,8 +9,8 @@ import { demoMessages } from './demo-messages';
 
 /** The demo tenants' ingest keys: fixed so that the docs and scripts can use them. Created only with demo data. */
 export const DEMO_INGEST_KEYS: Record<string, string> = {
-  netzero: 'glk_de000001_gridlens-demo-ingest-key-not-for-production-use1',
-  gridwest: 'glk_de000002_gridlens-demo-ingest-key-not-for-production-use2',
+  netzero: 'glk_de000011_demo-ingest-key-not-for-production-use-0001',
+  gridwest: 'glk_de000012_demo-ingest-key-not-for-production-use-0002',
 };
 const DAY_MS = 86_400_000;
 
@@ -24,27 +24,45 @@ export function demoFleets(): { tenantId: string; devices: DemoDevice[] }[] {
 
 export type SendMessages = (tenantId: string, messages: DeviceMessage[]) => Promise<void>;
 
-/** Sends everything the fleets produced in (fromMs, toMs], a day at a time, in batches the ingest API accepts. */
-export async function sendFleetWindow(send: SendMessages, fromMs: number, toMs: number, nowMs: number): Promise<number> {
+/**
+ * Sends what one tenant's fleet produced in (fromMs, toMs], a day at a time, in time order and in batches
+ * the ingest API accepts. Time order means an interrupted run leaves a clean cut at some instant, so the
+ * next run can resume from the newest stored reading without leaving holes.
+ */
+async function sendTenantWindow(
+  send: SendMessages,
+  tenantId: string,
+  devices: DemoDevice[],
+  fromMs: number,
+  toMs: number,
+  nowMs: number,
+): Promise<number> {
   let sent = 0;
-  for (const { tenantId, devices } of demoFleets()) {
-    for (let start = fromMs; start < toMs; start += DAY_MS) {
-      const end = Math.min(toMs, start + DAY_MS);
-      const messages = devices.flatMap((device) => demoMessages(device, start, end, nowMs));
-      for (let i = 0; i < messages.length; i += INGEST_BATCH_MAX) {
-        await send(tenantId, messages.slice(i, i + INGEST_BATCH_MAX));
-        // PGlite settles its promises as microtasks; without a macrotask turn here, HTTP requests would wait for the whole seed.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      sent += messages.length;
+  for (let start = fromMs; start < toMs; start += DAY_MS) {
+    const end = Math.min(toMs, start + DAY_MS);
+    const messages = devices
+      .flatMap((device) => demoMessages(device, start, end, nowMs))
+      .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+    for (let i = 0; i < messages.length; i += INGEST_BATCH_MAX) {
+      await send(tenantId, messages.slice(i, i + INGEST_BATCH_MAX));
+      // PGlite settles its promises as microtasks; without a macrotask turn here, HTTP requests would wait for the whole seed.
+      await new Promise((resolve) => setImmediate(resolve));
     }
+    sent += messages.length;
   }
   return sent;
 }
 
+/** Sends everything every demo fleet produced in (fromMs, toMs] (the live simulator's tick). */
+export async function sendFleetWindow(send: SendMessages, fromMs: number, toMs: number, nowMs: number): Promise<number> {
+  let sent = 0;
+  for (const { tenantId, devices } of demoFleets()) sent += await sendTenantWindow(send, tenantId, devices, fromMs, toMs, nowMs);
+  return sent;
+}
+
 /**
- * Registers the demo fleets and the demo ingest key (idempotent), then fills history: 28 days on a
- * new database, or the gap since the newest stored reading when the demo ran before.
+ * Registers the demo fleets and the demo ingest keys (idempotent), then fills history per tenant:
+ * `historyDays` on a new database, or the gap since the tenant's newest stored reading.
  */
 export async function seedDemoPowerData(
   db: Database,
@@ -64,8 +82,13 @@ export async function seedDemoPowerData(
       createdBy: 'demo-seed',
     });
   }
-  const newest = await devices.newestReadingAt('netzero');
-  const fromMs = Math.max(nowMs - historyDays * DAY_MS, newest ? newest.getTime() : 0);
-  const messages = await sendFleetWindow(send, fromMs, nowMs, nowMs);
-  return { messages, fromMs };
+  let messages = 0;
+  let earliestMs = nowMs;
+  for (const { tenantId, devices: fleet } of demoFleets()) {
+    const newest = await devices.newestReadingAt(tenantId);
+    const fromMs = Math.max(nowMs - historyDays * DAY_MS, newest ? newest.getTime() : 0);
+    earliestMs = Math.min(earliestMs, fromMs);
+    messages += await sendTenantWindow(send, tenantId, fleet, fromMs, nowMs, nowMs);
+  }
+  return { messages, fromMs: earliestMs };
 }
