@@ -24,8 +24,8 @@ export async function fillFleet(backend: BenchBackend): Promise<void> {
   );
   await db.query(
     `INSERT INTO power_device_daily (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a, apparent_max_kva,
-        apparent_sum_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c, temperature_med_sum_c, temperature_count, battery_min_pct)
-     SELECT 'bench', 'F-' || g, d.day, 96 - g % 3, 1, 96, ARRAY[150 + g % 50, 140, 130]::real[], ARRAY[7000, 6500, 6000]::float8[], 80, 3000, 3000, 30 + g % 60, 55, 30, 3800, 96, 60
+        apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c, temperature_med_sum_c, temperature_count, battery_min_pct)
+     SELECT 'bench', 'F-' || g, d.day, 96 - g % 3, 1, 96, ARRAY[150 + g % 50, 140, 130]::real[], ARRAY[7000, 6500, 6000]::float8[], 80, 3000, 30 + g % 60, 55, 30, 3800, 96, 60
        FROM generate_series(1, ${FLEET}) g CROSS JOIN (VALUES ($1::date), ($2::date)) AS d(day)`,
     [utcDay(Date.now()), utcDay(Date.now() - 86_400_000)],
   );

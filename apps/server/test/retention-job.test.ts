@@ -22,8 +22,8 @@ for (const backend of TEST_DATABASES) {
           [seq, daysAgo],
         );
         await db.query(
-          `INSERT INTO power_device_daily (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a, apparent_max_kva, apparent_sum_kva, apparent_med_sum_kva, imbalance_max_percent)
-           VALUES ('netzero', 'R-1', (now() - make_interval(days => $2))::date, 1, $1, $1, '{1,1,1}', '{1,1,1}', 0.69, 0.69, 0.69, 0)`,
+          `INSERT INTO power_device_daily (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a, apparent_max_kva, apparent_med_sum_kva, imbalance_max_percent)
+           VALUES ('netzero', 'R-1', (now() - make_interval(days => $2))::date, 1, $1, $1, '{1,1,1}', '{1,1,1}', 0.69, 0.69, 0)`,
           [seq, daysAgo],
         );
       }

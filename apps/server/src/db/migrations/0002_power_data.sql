@@ -89,7 +89,6 @@ CREATE TABLE power_device_daily (
   current_max_a real[] NOT NULL,
   current_med_sum_a double precision[] NOT NULL,
   apparent_max_kva real NOT NULL,
-  apparent_sum_kva double precision NOT NULL,
   apparent_med_sum_kva double precision NOT NULL,
   imbalance_max_percent real NOT NULL,
   temperature_max_c real,

@@ -1,6 +1,4 @@
-import type { TransformerReading } from '@gridlens/contract/ingest';
-import { apparentPowerKva, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
-import { isTemperatureSenseError } from '@gridlens/domain/power/temperature-checks';
+import type { DerivedReading } from './derived-reading';
 
 const HOUR_MS = 3_600_000;
 
@@ -28,22 +26,19 @@ export interface HourlyContribution {
   max: Record<HourlySeries, number | null>;
 }
 
-function seriesValues(r: TransformerReading): Record<HourlySeries, number | null> {
-  const max = r.current_max_a as PhaseCurrentsA;
-  const med = r.current_med_a as PhaseCurrentsA;
-  const senseError = isTemperatureSenseError(r.temperature_max_c) || isTemperatureSenseError(r.temperature_med_c);
+function seriesValues(r: DerivedReading): Record<HourlySeries, number | null> {
   return {
-    max_a1: max[0],
-    max_a2: max[1],
-    max_a3: max[2],
-    med_a1: med[0],
-    med_a2: med[1],
-    med_a3: med[2],
-    apparent_max_kva: apparentPowerKva(max),
-    apparent_med_kva: apparentPowerKva(med),
-    imbalance: imbalancePercent(max),
-    temperature_max: senseError ? null : r.temperature_max_c,
-    temperature_med: senseError ? null : r.temperature_med_c,
+    max_a1: r.maxA[0],
+    max_a2: r.maxA[1],
+    max_a3: r.maxA[2],
+    med_a1: r.medA[0],
+    med_a2: r.medA[1],
+    med_a3: r.medA[2],
+    apparent_max_kva: r.apparentMaxKva,
+    apparent_med_kva: r.apparentMedKva,
+    imbalance: r.imbalancePercent,
+    temperature_max: r.temperatureMaxC,
+    temperature_med: r.temperatureMedC,
   };
 }
 
@@ -51,15 +46,15 @@ const lower = (a: number | null, b: number | null) => (a === null ? b : b === nu
 const higher = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 
 /** Folds readings into per-device, per-hour extremes; the database merges them with what the hour holds. */
-export function hourlyContributions(readings: readonly TransformerReading[]): HourlyContribution[] {
+export function hourlyContributions(readings: readonly DerivedReading[]): HourlyContribution[] {
   const byKey = new Map<string, HourlyContribution>();
   for (const r of readings) {
-    const hourMs = Math.floor(Date.parse(r.time) / HOUR_MS) * HOUR_MS;
-    const key = `${r.device_id}\u0000${hourMs}`;
+    const hourMs = Math.floor(r.measuredMs / HOUR_MS) * HOUR_MS;
+    const key = `${r.deviceId}\u0000${hourMs}`;
     const values = seriesValues(r);
     const existing = byKey.get(key);
     if (!existing) {
-      byKey.set(key, { deviceId: r.device_id, hourMs, count: 1, min: { ...values }, max: { ...values } });
+      byKey.set(key, { deviceId: r.deviceId, hourMs, count: 1, min: { ...values }, max: { ...values } });
       continue;
     }
     existing.count += 1;

@@ -45,6 +45,10 @@ function transformerColumns(readings: readonly TransformerReading[]): unknown[][
 /** SQL of the ingestion path. Every statement is bulk (unnest of column arrays) and scoped by the tenant. */
 export function createIngestRepository() {
   return {
+    /**
+     * The batch's device ids the tenant has registered. Read here rather than through the power-devices
+     * service because it must run inside the ingest transaction, once per batch, on the hot path.
+     */
     async registeredDevices(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<Set<string>> {
       const rows = await tx.query<{ device_id: string }>(
         'SELECT device_id FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
@@ -141,14 +145,14 @@ export function createIngestRepository() {
       if (days.length === 0) return;
       await tx.query(
         `INSERT INTO power_device_daily AS d (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a,
-            apparent_max_kva, apparent_sum_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c,
+            apparent_max_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c,
             temperature_med_sum_c, temperature_count, temperature_sense_errors, battery_min_pct)
-         SELECT $1, u.dev, u.day, u.n, u.smin, u.smax, ARRAY[u.x1, u.x2, u.x3], ARRAY[u.m1, u.m2, u.m3], u.amax, u.asum, u.amed, u.imb,
+         SELECT $1, u.dev, u.day, u.n, u.smin, u.smax, ARRAY[u.x1, u.x2, u.x3], ARRAY[u.m1, u.m2, u.m3], u.amax, u.amed, u.imb,
                 u.tmax, u.tmin, u.tsum, u.tn, u.terr, u.bmin
            FROM unnest($2::text[], $3::date[], $4::int[], $5::bigint[], $6::bigint[], $7::real[], $8::real[], $9::real[],
-                       $10::float8[], $11::float8[], $12::float8[], $13::real[], $14::float8[], $15::float8[], $16::real[], $17::real[], $18::real[],
-                       $19::float8[], $20::int[], $21::int[], $22::real[])
-             AS u(dev, day, n, smin, smax, x1, x2, x3, m1, m2, m3, amax, asum, amed, imb, tmax, tmin, tsum, tn, terr, bmin)
+                       $10::float8[], $11::float8[], $12::float8[], $13::real[], $14::float8[], $15::real[], $16::real[], $17::real[],
+                       $18::float8[], $19::int[], $20::int[], $21::real[])
+             AS u(dev, day, n, smin, smax, x1, x2, x3, m1, m2, m3, amax, amed, imb, tmax, tmin, tsum, tn, terr, bmin)
          ON CONFLICT (tenant_id, device_id, day) DO UPDATE SET
            message_count = d.message_count + EXCLUDED.message_count,
            min_seq = LEAST(d.min_seq, EXCLUDED.min_seq),
@@ -158,7 +162,6 @@ export function createIngestRepository() {
            current_med_sum_a = ARRAY[d.current_med_sum_a[1] + EXCLUDED.current_med_sum_a[1], d.current_med_sum_a[2] + EXCLUDED.current_med_sum_a[2],
                                      d.current_med_sum_a[3] + EXCLUDED.current_med_sum_a[3]],
            apparent_max_kva = GREATEST(d.apparent_max_kva, EXCLUDED.apparent_max_kva),
-           apparent_sum_kva = d.apparent_sum_kva + EXCLUDED.apparent_sum_kva,
            apparent_med_sum_kva = d.apparent_med_sum_kva + EXCLUDED.apparent_med_sum_kva,
            imbalance_max_percent = GREATEST(d.imbalance_max_percent, EXCLUDED.imbalance_max_percent),
            temperature_max_c = GREATEST(d.temperature_max_c, EXCLUDED.temperature_max_c),
@@ -181,7 +184,6 @@ export function createIngestRepository() {
           column(days, (d) => d.currentMedSumA[1]),
           column(days, (d) => d.currentMedSumA[2]),
           column(days, (d) => d.apparentMaxKva),
-          column(days, (d) => d.apparentSumKva),
           column(days, (d) => d.apparentMedSumKva),
           column(days, (d) => d.imbalanceMaxPercent),
           column(days, (d) => d.temperatureMaxC),

@@ -2,6 +2,7 @@ import type { DeviceMessage, IngestResponse, IngestResult, TransformerReading } 
 import type { Database, Queryable } from '../../db/database';
 import { messageKey, type IngestRepository, type MessageKey } from './ingest.repository';
 import { validateMessage } from './message-validation';
+import { deriveReading } from './derived-reading';
 import { hourlyContributions } from './hourly-rollup';
 import { dailyContributions, latestPerDevice } from './transformer-rollups';
 
@@ -98,9 +99,10 @@ export function createIngestService({ db, repository, afterStore }: Deps) {
         }
 
         const newReadings = transformer.filter((r) => storedTransformer.has(messageKey(r.device_id, r.seq)));
-        await repository.addToDailyRollup(tx, tenantId, dailyContributions(newReadings));
-        await repository.addToHourlyRollup(tx, tenantId, hourlyContributions(newReadings));
-        await repository.updateLatest(tx, tenantId, latestPerDevice(newReadings));
+        const derived = newReadings.map(deriveReading);
+        await repository.addToDailyRollup(tx, tenantId, dailyContributions(derived));
+        await repository.addToHourlyRollup(tx, tenantId, hourlyContributions(derived));
+        await repository.updateLatest(tx, tenantId, latestPerDevice(newReadings, derived));
         if (afterStore && newReadings.length > 0) await afterStore(tx, tenantId, newReadings);
         await repository.insertDeadLetters(tx, deadLetters);
       });
