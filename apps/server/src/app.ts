@@ -103,9 +103,8 @@ export async function buildApp({
     const powerDevices = createPowerDevicesService(createPowerDevicesRepository(db));
     registerPowerDeviceRoutes(api, powerDevices);
     registerPowerReadingRoutes(api, createPowerReadingsService({ repository: createPowerReadingsRepository(db), devices: powerDevices }));
-    const deviceTabs = createDeviceTabsRepository(db);
-    registerDeviceTabRoutes(api, createDeviceTabsService({ repository: deviceTabs }));
-    const deviceExists = (tenantId: string, deviceId: string) => deviceTabs.deviceExists(tenantId, deviceId);
+    const deviceExists = (tenantId: string, deviceId: string) => powerDevices.exists(tenantId, deviceId);
+    registerDeviceTabRoutes(api, createDeviceTabsService({ repository: createDeviceTabsRepository(db), deviceExists }));
     registerDeviceImageRoutes(api, createDeviceImagesService({ repository: createDeviceImagesRepository(db), deviceExists }));
     done();
   });

@@ -49,11 +49,6 @@ const iso = (d: Date) => d.toISOString();
 /** Reads of the device tabs' data (filled by ingestion) and the hydrogen sensor configuration; scoped by tenant. */
 export function createDeviceTabsRepository(db: Queryable) {
   return {
-    async deviceExists(tenantId: string, deviceId: string): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM power_devices WHERE tenant_id = $1 AND device_id = $2', [tenantId, deviceId]);
-      return rows.length > 0;
-    },
-
     /** A page of power-quality events of the given types, newest first, with the total matching the filter. */
     async pqEvents(
       tenantId: string,

@@ -69,13 +69,15 @@ function configOf(deviceId: string, row: HydrogenConfigRow | null): HydrogenSens
 
 interface Deps {
   repository: DeviceTabsRepository;
+  /** From the power-devices module: whether the tenant has this device. */
+  deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>;
   now?: () => number;
 }
 
 /** The Events, Fault Records, XFRMR Health and Metering tabs of a power-data device. */
-export function createDeviceTabsService({ repository, now = Date.now }: Deps) {
+export function createDeviceTabsService({ repository, deviceExists, now = Date.now }: Deps) {
   async function deviceOrThrow(tenantId: string, deviceId: string): Promise<void> {
-    if (!(await repository.deviceExists(tenantId, deviceId))) throw notFound('Device');
+    if (!(await deviceExists(tenantId, deviceId))) throw notFound('Device');
   }
 
   return {

@@ -161,6 +161,14 @@ export function createPowerDevicesRepository(db: Queryable) {
       return JSON.parse(result?.rows ?? '[]') as DevicePeriodRow[];
     },
 
+    async fleetSize(tenantId: string): Promise<{ device_count: number; total_rating_kva: number }> {
+      const [row] = await db.query<{ device_count: number; total_rating_kva: number }>(
+        'SELECT count(*)::int AS device_count, coalesce(sum(rating_kva), 0)::float8 AS total_rating_kva FROM power_devices WHERE tenant_id = $1',
+        [tenantId],
+      );
+      return row ?? { device_count: 0, total_rating_kva: 0 };
+    },
+
     async newestReadingAt(tenantId: string): Promise<Date | null> {
       const rows = await db.query<{ newest: Date | null }>(
         'SELECT max(last_message_at) AS newest FROM power_device_latest WHERE tenant_id = $1',

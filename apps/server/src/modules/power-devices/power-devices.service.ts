@@ -19,6 +19,17 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
       return rows.map((row) => toAssetListItem(row, nowMs));
     },
 
+    /** The tenant's device, or 404: how other modules check a device id before reading its data. */
+    async require(tenantId: string, deviceId: string): Promise<PowerDevice> {
+      const device = await repository.find(tenantId, deviceId);
+      if (!device) throw notFound('Device');
+      return device;
+    },
+    async exists(tenantId: string, deviceId: string): Promise<boolean> {
+      return (await repository.find(tenantId, deviceId)) !== null;
+    },
+    fleetSize: (tenantId: string) => repository.fleetSize(tenantId),
+
     async register(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice> {
       const created = await repository.insert(tenantId, device);
       if (!created) throw new HttpError(409, 'conflict', `A device with device_id '${device.device_id}' is already registered`);

@@ -55,14 +55,6 @@ const APPARENT_MAX_KVA = '((current_max_a[1] + current_max_a[2] + current_max_a[
 /** Reads of stored power data; every query is scoped by tenant and device. */
 export function createPowerReadingsRepository(db: Queryable) {
   return {
-    async deviceRating(tenantId: string, deviceId: string): Promise<number | null> {
-      const rows = await db.query<{ rating_kva: number }>('SELECT rating_kva FROM power_devices WHERE tenant_id = $1 AND device_id = $2', [
-        tenantId,
-        deviceId,
-      ]);
-      return rows[0]?.rating_kva ?? null;
-    },
-
     /** A page of messages, newest first; `missed` marks a sequence gap right before the message. */
     async messages(
       tenantId: string,
@@ -156,14 +148,6 @@ export function createPowerReadingsRepository(db: Queryable) {
           GROUP BY day ORDER BY day`,
         [tenantId, fromDay, toDay],
       );
-    },
-
-    async fleetSize(tenantId: string): Promise<{ device_count: number; total_rating_kva: number }> {
-      const [row] = await db.query<{ device_count: number; total_rating_kva: number }>(
-        'SELECT count(*)::int AS device_count, coalesce(sum(rating_kva), 0)::float8 AS total_rating_kva FROM power_devices WHERE tenant_id = $1',
-        [tenantId],
-      );
-      return row ?? { device_count: 0, total_rating_kva: 0 };
     },
   };
 }

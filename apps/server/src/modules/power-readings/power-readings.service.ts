@@ -4,7 +4,7 @@ import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
 import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { periodDays, periodOfRange } from '@gridlens/domain/time-range';
-import { notFound, validationError } from '../../http/http-error';
+import { validationError } from '../../http/http-error';
 import type { PowerDevicesService } from '../power-devices/power-devices.service';
 import { chartSeries, hourlyChartSeries } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
@@ -61,11 +61,8 @@ interface Deps {
 }
 
 export function createPowerReadingsService({ repository, devices, now = Date.now }: Deps) {
-  async function ratingOrThrow(tenantId: string, deviceId: string): Promise<number> {
-    const rating = await repository.deviceRating(tenantId, deviceId);
-    if (rating === null) throw notFound('Device');
-    return rating;
-  }
+  const ratingOrThrow = async (tenantId: string, deviceId: string): Promise<number> =>
+    (await devices.require(tenantId, deviceId)).rating_kva;
 
   return {
     async messages(tenantId: string, deviceId: string, period: PeriodInput, page: number, pageSize: number) {
@@ -160,7 +157,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
       const points = hourly
         ? await repository.fleetHourly(tenantId, new Date(fromMs), new Date(toMs))
         : await repository.fleetDaily(tenantId, utcDay(fromMs), utcDay(toMs - 1));
-      const size = await repository.fleetSize(tenantId);
+      const size = await devices.fleetSize(tenantId);
       return {
         range,
         resolution: hourly ? 'hour' : 'day',
