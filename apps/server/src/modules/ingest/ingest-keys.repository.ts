@@ -10,6 +10,8 @@ export interface IngestKeyRow {
   revoked_at: Date | null;
 }
 
+export type IngestKeySummaryRow = Omit<IngestKeyRow, 'secret_sha256'>;
+
 export function createIngestKeysRepository(db: Queryable) {
   return {
     async insert(tenantId: string, key: { name: string; prefix: string; secretSha256: Buffer; createdBy: string }): Promise<IngestKeyRow> {
@@ -29,9 +31,10 @@ export function createIngestKeysRepository(db: Queryable) {
         [tenantId, key.name, key.prefix, key.secretSha256, key.createdBy],
       );
     },
-    list(tenantId: string): Promise<IngestKeyRow[]> {
-      return db.query<IngestKeyRow>(
-        'SELECT id, tenant_id, name, prefix, secret_sha256, created_at, revoked_at FROM ingest_keys WHERE tenant_id = $1 ORDER BY created_at',
+    /** The tenant's keys without their hashes: a listing never needs them. */
+    list(tenantId: string): Promise<IngestKeySummaryRow[]> {
+      return db.query<IngestKeySummaryRow>(
+        'SELECT id, tenant_id, name, prefix, created_at, revoked_at FROM ingest_keys WHERE tenant_id = $1 ORDER BY created_at',
         [tenantId],
       );
     },

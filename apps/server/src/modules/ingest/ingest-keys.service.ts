@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IngestKey } from '@gridlens/contract/ingest';
 import { notFound } from '../../http/http-error';
-import type { IngestKeyRow, IngestKeysRepository } from './ingest-keys.repository';
+import type { IngestKeySummaryRow, IngestKeysRepository } from './ingest-keys.repository';
 
 /** Keys look like glk_<8 hex prefix>_<43 chars>; the prefix finds the row, the SHA-256 of the whole key proves it. */
 const KEY_PATTERN = /^glk_([0-9a-f]{8})_[A-Za-z0-9_-]{43}$/;
@@ -10,7 +10,7 @@ const KEY_CACHE_TTL_MS = 30_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
-function present(row: IngestKeyRow): IngestKey {
+function present(row: IngestKeySummaryRow): IngestKey {
   return {
     id: row.id,
     name: row.name,
