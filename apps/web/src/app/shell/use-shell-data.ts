@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { arrangeSections, type SectionId } from '@gridlens/domain/sections';
+import type { SectionId } from '@gridlens/domain/sections';
 import type { SectionCatalogue, TenantSettings, UserSettings } from '@gridlens/contract/config';
 import { useSectionCatalogue } from '@/lib/api/section-catalogue';
 import { useTenantSettings } from '@/lib/api/tenant-settings';
 import { useUserSettings } from '@/lib/api/user-settings';
+import { useVisibleSections } from '@/lib/use-visible-sections';
 
 export interface ShellData {
   tenant: TenantSettings;
@@ -18,12 +19,11 @@ export function useShellData() {
   const tenant = useTenantSettings();
   const settings = useUserSettings();
   const catalogue = useSectionCatalogue();
+  const visibleSections = useVisibleSections();
   const data = useMemo<ShellData | null>(() => {
-    if (!tenant.data || !settings.data || !catalogue.data) return null;
-    const tenantSections = tenant.data.tabs.map((tab) => tab.id);
-    const visibleSections = arrangeSections(tenantSections, settings.data.sections_order, settings.data.hidden_sections);
+    if (!tenant.data || !settings.data || !catalogue.data || !visibleSections) return null;
     return { tenant: tenant.data, settings: settings.data, catalogue: catalogue.data, visibleSections };
-  }, [tenant.data, settings.data, catalogue.data]);
+  }, [tenant.data, settings.data, catalogue.data, visibleSections]);
   const failed = tenant.isError || settings.isError || catalogue.isError;
   const retry = () => {
     void tenant.refetch();
