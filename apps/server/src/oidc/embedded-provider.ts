@@ -147,19 +147,23 @@ function postLogoutSuccessSource(ctx: KoaContextWithOIDC): void {
   );
 }
 
+/** The provider speaks OpenID Connect, described by its own discovery document: none of it belongs in the API reference. */
+const hidden = { schema: { hide: true } };
+
 function registerRoutes(app: FastifyInstance, provider: Provider, options: EmbeddedProviderOptions): void {
   // Interaction pages (login) are ours; everything else under /oidc is the provider's.
   void app.register((scope, _options, done) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8_192 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
-    scope.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid`, (req, reply) =>
+    scope.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid`, hidden, (req, reply) =>
       showInteraction(provider, options, req, reply),
     );
     scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
       `${OIDC_MOUNT_PATH}/interaction/:uid/login`,
       // Slows password guessing: 20 attempts per address and account in 5 minutes (after the body is parsed, to see the account).
       {
+        ...hidden,
         config: {
           rateLimit: {
             max: 20,
@@ -171,7 +175,7 @@ function registerRoutes(app: FastifyInstance, provider: Provider, options: Embed
       },
       (req, reply) => submitLogin(provider, req, reply),
     );
-    scope.get<{ Params: { file: string } }>(`${OIDC_MOUNT_PATH}/avatar/:file`, async (req, reply) => {
+    scope.get<{ Params: { file: string } }>(`${OIDC_MOUNT_PATH}/avatar/:file`, hidden, async (req, reply) => {
       const user = demoUserBySub(req.params.file.replace(/\.svg$/, ''));
       if (!user) return reply.status(404).send({ error: 'not_found', message: 'No such avatar' });
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(avatarSvg(user));
@@ -191,8 +195,8 @@ function registerRoutes(app: FastifyInstance, provider: Provider, options: Embed
       raw.url = (raw.url ?? '/').slice(OIDC_MOUNT_PATH.length) || '/';
       void callback(raw, reply.raw);
     };
-    scope.all(OIDC_MOUNT_PATH, forward);
-    scope.all(`${OIDC_MOUNT_PATH}/*`, forward);
+    scope.all(OIDC_MOUNT_PATH, hidden, forward);
+    scope.all(`${OIDC_MOUNT_PATH}/*`, hidden, forward);
     done();
   });
 }
