@@ -27,8 +27,8 @@ export function demoMessages(device: DemoDevice, fromMs: number, toMs: number, n
   for (let slot = firstSlot; slot <= lastSlot; slot += 1) {
     const t = SLOT_EPOCH_MS + offset + slot * READING_INTERVAL_MS;
     const time = new Date(t).toISOString();
+    const r = simulateReading(reg.device_id, reg.rating_kva, behaviour, t);
     if (chance(reg.device_id, 'miss', slot) >= behaviour.missedMessageRate) {
-      const r = simulateReading(reg.device_id, reg.rating_kva, behaviour, t);
       const daysRunning = (t - SLOT_EPOCH_MS) / 86_400_000;
       messages.push({
         kind: 'transformer',
@@ -76,7 +76,7 @@ export function demoMessages(device: DemoDevice, fromMs: number, toMs: number, n
         time,
         h2_ppm:
           Math.round((base + (rising ? ((t - SLOT_EPOCH_MS) / 86_400_000) * 0.4 : 0) + chance(reg.device_id, 'h2', slot) * 4) * 10) / 10,
-        oil_temperature_c: simulateReading(reg.device_id, reg.rating_kva, behaviour, t).temperatureMedC - 3,
+        oil_temperature_c: r.temperatureMedC - 3,
         status: 3,
         operation: 1,
       });
