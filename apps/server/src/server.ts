@@ -7,7 +7,7 @@ import { seedDemoData } from './db/seed-demo';
 import { DEMO_USERS } from './oidc/demo-users';
 import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
-import { scheduleRetention } from './jobs/retention.job';
+import { maintainTables, scheduleRetention } from './jobs/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
 import { createTenantLookup } from './modules/tenants/tenant-cache';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
@@ -66,6 +66,7 @@ async function start(config: ServerConfig): Promise<void> {
       .then((stop) => {
         stopDemo = stop;
         startupTasks.delete('demo_data');
+        return maintainTables(db); // statistics for the freshly filled tables (PGlite has no autovacuum)
       })
       .catch((error: unknown) => {
         startupTasks.set('demo_data', 'failed');

@@ -22,6 +22,8 @@ export interface HourlyContribution {
   deviceId: string;
   hourMs: number;
   count: number;
+  /** Sum of the hour's median apparent power, for the fleet's hourly mean (fleet totals). */
+  apparentMedKvaSum: number;
   min: Record<HourlySeries, number | null>;
   max: Record<HourlySeries, number | null>;
 }
@@ -54,14 +56,23 @@ export function hourlyContributions(readings: readonly DerivedReading[]): Hourly
     const values = seriesValues(r);
     const existing = byKey.get(key);
     if (!existing) {
-      byKey.set(key, { deviceId: r.deviceId, hourMs, count: 1, min: { ...values }, max: { ...values } });
+      byKey.set(key, {
+        deviceId: r.deviceId,
+        hourMs,
+        count: 1,
+        apparentMedKvaSum: r.apparentMedKva,
+        min: { ...values },
+        max: { ...values },
+      });
       continue;
     }
     existing.count += 1;
+    existing.apparentMedKvaSum += r.apparentMedKva;
     for (const series of HOURLY_SERIES) {
       existing.min[series] = lower(existing.min[series], values[series]);
       existing.max[series] = higher(existing.max[series], values[series]);
     }
   }
-  return [...byKey.values()];
+  // Keys in lock order (see ingest.service.ts): device, then hour.
+  return [...byKey.values()].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : a.hourMs - b.hourMs));
 }

@@ -1,6 +1,8 @@
 import type { HydrogenReading, MeteringReading, PowerQualityEvent, TransformerReading } from '@gridlens/contract/ingest';
+import { arrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import { HOURLY_SERIES, type HourlyContribution } from './hourly-rollup';
+import { STORED_SEQ_SHIFT, storedTenths, toStoredSeq } from './reading-encoding';
 import type { DailyContribution } from './transformer-rollups';
 
 /** A stored message's identity: what a repeated delivery collides on. */
@@ -8,7 +10,8 @@ export type MessageKey = `${string}\u0000${number}`;
 export const messageKey = (deviceId: string, seq: number): MessageKey => `${deviceId}\u0000${seq}`;
 
 const keysOf = (rows: { device_id: string; seq: number }[]) => new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
-const column = <T, V>(items: readonly T[], pick: (item: T) => V) => items.map(pick);
+/** One column of a batch as an array literal for `unnest` (see arrayLiteral for why not the driver's arrays). */
+const column = <T>(items: readonly T[], pick: (item: T) => number | string | null | undefined) => arrayLiteral(items.map(pick));
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000 nor an unpaired UTF-16 surrogate (JSON.stringify writes both as
@@ -21,10 +24,10 @@ const storableJson = (value: unknown) => JSON.stringify(value ?? null).replace(U
 const storableText = (text: string) => text.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
 
 /**
- * A batch of readings as the 13 column arrays that the unnest statements below take, in this order:
+ * A batch of readings as the 13 column arrays that the unnest statement of updateLatest takes, in this order:
  * device, seq, time, max current L1–L3, median current L1–L3, max and median temperature, battery, LQI.
  */
-function transformerColumns(readings: readonly TransformerReading[]): unknown[][] {
+function transformerColumns(readings: readonly TransformerReading[]): string[] {
   return [
     column(readings, (r) => r.device_id),
     column(readings, (r) => r.seq),
@@ -42,6 +45,9 @@ function transformerColumns(readings: readonly TransformerReading[]): unknown[][
   ];
 }
 
+/** A tenant's registered devices among a batch's, by device id: the integer key power_readings uses. */
+export type DeviceKeys = ReadonlyMap<string, number>;
+
 /** SQL of the ingestion path. Every statement is bulk (unnest of column arrays) and scoped by the tenant. */
 export function createIngestRepository() {
   return {
@@ -49,27 +55,45 @@ export function createIngestRepository() {
      * The batch's device ids the tenant has registered. Read here rather than through the power-devices
      * service because it must run inside the ingest transaction, once per batch, on the hot path.
      */
-    async registeredDevices(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<Set<string>> {
-      const rows = await tx.query<{ device_id: string }>(
-        'SELECT device_id FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
+    async registeredDevices(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<DeviceKeys> {
+      const rows = await tx.query<{ device_id: string; device_key: number }>(
+        'SELECT device_id, device_key FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
         [tenantId, [...new Set(deviceIds)]],
       );
-      return new Set(rows.map((r) => r.device_id));
+      return new Map(rows.map((r) => [r.device_id, r.device_key]));
     },
 
-    /** Inserts the readings not stored before; returns the keys of those it inserted. */
-    async insertTransformerReadings(tx: Queryable, tenantId: string, readings: readonly TransformerReading[]): Promise<Set<MessageKey>> {
+    /**
+     * Inserts the readings not stored before (see reading-encoding.ts for the stored form); returns the keys of
+     * those it inserted. `devices` must hold every reading's device (the service rejects the others first).
+     */
+    async insertTransformerReadings(tx: Queryable, devices: DeviceKeys, readings: readonly TransformerReading[]): Promise<Set<MessageKey>> {
       if (readings.length === 0) return new Set();
-      const rows = await tx.query<{ device_id: string; seq: number }>(
-        `INSERT INTO power_messages (tenant_id, device_id, seq, measured_at, current_max_a, current_med_a, temperature_max_c, temperature_med_c, battery_pct, lqi)
-         SELECT $1, u.d, u.s, u.t, ARRAY[u.x1, u.x2, u.x3], ARRAY[u.m1, u.m2, u.m3], u.tx, u.tm, u.b, u.q
-           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::real[], $6::real[], $7::real[], $8::real[], $9::real[], $10::real[],
-                       $11::real[], $12::real[], $13::real[], $14::smallint[]) AS u(d, s, t, x1, x2, x3, m1, m2, m3, tx, tm, b, q)
-         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
-         RETURNING device_id, seq`,
-        [tenantId, ...transformerColumns(readings)],
+      const rows = await tx.query<{ device_key: number; seq: number }>(
+        `INSERT INTO power_readings (measured_at, device_key, seq, max_a1, max_a2, max_a3, med_a1, med_a2, med_a3,
+                                    temperature_max_dc, temperature_med_dc, battery_dpct, lqi)
+         SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::int[], $4::real[], $5::real[], $6::real[], $7::real[], $8::real[], $9::real[],
+                              $10::smallint[], $11::smallint[], $12::smallint[], $13::smallint[])
+         ON CONFLICT (device_key, seq) DO NOTHING
+         RETURNING device_key, seq::float8 + ${STORED_SEQ_SHIFT} AS seq`,
+        [
+          column(readings, (r) => r.time),
+          column(readings, (r) => devices.get(r.device_id)),
+          column(readings, (r) => toStoredSeq(r.seq)),
+          column(readings, (r) => r.current_max_a[0]),
+          column(readings, (r) => r.current_max_a[1]),
+          column(readings, (r) => r.current_max_a[2]),
+          column(readings, (r) => r.current_med_a[0]),
+          column(readings, (r) => r.current_med_a[1]),
+          column(readings, (r) => r.current_med_a[2]),
+          column(readings, (r) => storedTenths(r.temperature_max_c)),
+          column(readings, (r) => storedTenths(r.temperature_med_c)),
+          column(readings, (r) => storedTenths(r.battery_pct)),
+          column(readings, (r) => r.lqi ?? null),
+        ],
       );
-      return keysOf(rows);
+      const deviceOfKey = new Map([...devices].map(([deviceId, key]) => [key, deviceId]));
+      return new Set(rows.map((r) => messageKey(deviceOfKey.get(r.device_key) ?? '', r.seq)));
     },
 
     async insertPowerQualityEvents(tx: Queryable, tenantId: string, events: readonly PowerQualityEvent[]): Promise<Set<MessageKey>> {
@@ -205,16 +229,18 @@ export function createIngestRepository() {
         column(hours, (h) => h.deviceId),
         column(hours, (h) => new Date(h.hourMs).toISOString()),
         column(hours, (h) => h.count),
+        column(hours, (h) => h.apparentMedKvaSum),
         ...HOURLY_SERIES.flatMap((series) => [column(hours, (h) => h.min[series]), column(hours, (h) => h.max[series])]),
       ];
-      const casts = extremes.map((_name, i) => `$${i + 5}::real[]`).join(', ');
+      const casts = extremes.map((_name, i) => `$${i + 6}::real[]`).join(', ');
       const merge = extremes
         .map((name) => `${name} = ${name.endsWith('_min') ? 'LEAST' : 'GREATEST'}(h.${name}, EXCLUDED.${name})`)
         .join(', ');
       await tx.query(
-        `INSERT INTO power_device_hourly AS h (tenant_id, device_id, hour, message_count, ${extremes.join(', ')})
-         SELECT $1, u.* FROM unnest($2::text[], $3::timestamptz[], $4::int[], ${casts}) AS u
-         ON CONFLICT (tenant_id, device_id, hour) DO UPDATE SET message_count = h.message_count + EXCLUDED.message_count, ${merge}`,
+        `INSERT INTO power_device_hourly AS h (tenant_id, device_id, hour, message_count, apparent_med_kva_sum, ${extremes.join(', ')})
+         SELECT $1, u.* FROM unnest($2::text[], $3::timestamptz[], $4::int[], $5::float8[], ${casts}) AS u
+         ON CONFLICT (tenant_id, device_id, hour) DO UPDATE SET message_count = h.message_count + EXCLUDED.message_count,
+           apparent_med_kva_sum = h.apparent_med_kva_sum + EXCLUDED.apparent_med_kva_sum, ${merge}`,
         params,
       );
     },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { INGEST_BATCH_MAX, IngestBatchSchema, IngestResponseSchema } from '@gridlens/contract/ingest';
 import { ApiErrorSchema } from '@gridlens/contract/errors';
 import { HttpError } from '../../http/http-error';
+import { plainJsonSerializer } from '../../http/plain-json-serializer';
 import type { IngestKeysService } from './ingest-keys.service';
 import type { IngestService } from './ingest.service';
 
@@ -21,6 +22,7 @@ function presentedKey(request: FastifyRequest): string | null {
 export function registerIngestRoutes(app: FastifyInstance, keys: IngestKeysService, ingest: IngestService): void {
   app.withTypeProvider<ZodTypeProvider>().post('/ingest/v1/messages', {
     bodyLimit: INGEST_BODY_LIMIT_BYTES,
+    serializerCompiler: plainJsonSerializer, // 5,000 per-message results: see plain-json-serializer.ts
     config: { rateLimit: INGEST_RATE_LIMIT },
     schema: {
       tags: ['Ingestion'],

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/database';
 import { messageKey, type IngestRepository, type MessageKey } from './ingest.repository';
 import { validateMessage } from './message-validation';
 import { deriveReading } from './derived-reading';
+import { atStoredPrecision } from './reading-encoding';
 import { hourlyContributions } from './hourly-rollup';
 import { dailyContributions, latestPerDevice } from './transformer-rollups';
 
@@ -25,6 +26,13 @@ interface DeadLetter {
   fields: string[];
   payload: unknown;
 }
+
+/**
+ * Concurrent batches (HTTP and MQTT, several replicas) upsert the same rollup rows; taking row locks in one
+ * global order (device, then time) means two transactions can wait for each other but never deadlock.
+ */
+const inLockOrder = (a: TransformerReading, b: TransformerReading) =>
+  a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : a.seq - b.seq;
 
 const byKind = <K extends DeviceMessage['kind']>(items: { message: DeviceMessage }[], kind: K) =>
   items.map((i) => i.message).filter((m): m is Extract<DeviceMessage, { kind: K }> => m.kind === kind);
@@ -56,7 +64,8 @@ export function createIngestService({ db, repository, afterStore }: Deps) {
           return;
         }
         seen.add(key);
-        candidates.push({ index, message: checked.message, key });
+        const message = checked.message.kind === 'transformer' ? atStoredPrecision(checked.message) : checked.message;
+        candidates.push({ index, message, key });
       });
 
       await db.transaction(async (tx) => {
@@ -80,9 +89,9 @@ export function createIngestService({ db, repository, afterStore }: Deps) {
           return false;
         });
 
-        const transformer = byKind(storable, 'transformer');
+        const transformer = byKind(storable, 'transformer').sort(inLockOrder);
         const [storedTransformer, storedEvents, storedHydrogen, storedMetering] = [
-          await repository.insertTransformerReadings(tx, tenantId, transformer),
+          await repository.insertTransformerReadings(tx, known, transformer),
           await repository.insertPowerQualityEvents(tx, tenantId, byKind(storable, 'pq_event')),
           await repository.insertHydrogenReadings(tx, tenantId, byKind(storable, 'hydrogen')),
           await repository.insertMeteringReadings(tx, tenantId, byKind(storable, 'metering')),

@@ -76,7 +76,8 @@ export function dailyContributions(readings: readonly DerivedReading[]): DailyCo
     if (r.temperatureSenseError) c.temperatureSenseErrors += 1;
     c.batteryMinPct = minOrNull(c.batteryMinPct, r.batteryPct);
   }
-  return [...byKey.values()];
+  // Keys in lock order (see ingest.service.ts): device, then day.
+  return [...byKey.values()].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : a.day < b.day ? -1 : 1));
 }
 
 /** The newest reading of each device in the batch (the database keeps it only if newer than what it has). */
@@ -87,5 +88,5 @@ export function latestPerDevice(readings: readonly TransformerReading[], derived
     const current = latest.get(reading.device_id);
     if (!current || measuredMs > current.measuredMs) latest.set(reading.device_id, { reading, measuredMs });
   });
-  return [...latest.values()].map((entry) => entry.reading);
+  return [...latest.values()].map((entry) => entry.reading).sort((a, b) => (a.device_id < b.device_id ? -1 : 1)); // lock order
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { HOURLY_SERIES, type HourlySeries } from '../ingest/hourly-rollup';
+import { STORED_SEQ_SHIFT } from '../ingest/reading-encoding';
 
 export interface MessageRow {
   seq: number;
@@ -26,8 +27,11 @@ export interface ChartColumns {
   tm: (number | null)[];
 }
 
-/** A period's hourly extremes column by column (see power_device_hourly); `h` is the hour's start in epoch ms. */
-export type HourlyColumns = { h: number[] } & Record<`${HourlySeries}_${'min' | 'max'}`, (number | null)[]>;
+/**
+ * A period's hourly extremes column by column (see power_device_hourly), merged into buckets of whole hours:
+ * `h` is each bucket's first hour in epoch ms, `hours` how many hours of data the period holds.
+ */
+export type HourlyColumns = { h: number[]; hours: number } & Record<`${HourlySeries}_${'min' | 'max'}`, (number | null)[]>;
 
 export interface DailyRow {
   day: string;
@@ -49,8 +53,26 @@ export interface FleetPointRow {
   devices: number;
 }
 
-const APPARENT_KVA = '((current_med_a[1] + current_med_a[2] + current_med_a[3]) * 230 / 1000)';
-const APPARENT_MAX_KVA = '((current_max_a[1] + current_max_a[2] + current_max_a[3]) * 230 / 1000)';
+/**
+ * A device's readings in [$3, $4) as the CTE `in_period` ($1 tenant, $2 device id). power_readings has no time
+ * index (migration 0005): the period becomes a range of its (device_key, seq) index through the daily rollup's
+ * min_seq/max_seq of the UTC days the period touches. Every stored reading counts in its day's rollup (same
+ * transaction), late and out-of-order ones included, so the range holds them all; the time filter drops the rest.
+ */
+const IN_PERIOD = `
+  period_device AS (SELECT device_key FROM power_devices WHERE tenant_id = $1 AND device_id = $2),
+  period_seqs AS (
+    SELECT min(min_seq) - ${STORED_SEQ_SHIFT} AS lo, max(max_seq) - ${STORED_SEQ_SHIFT} AS hi
+      FROM power_device_daily
+     WHERE tenant_id = $1 AND device_id = $2
+       AND day BETWEEN ($3::timestamptz AT TIME ZONE 'UTC')::date AND ($4::timestamptz AT TIME ZONE 'UTC')::date),
+  in_period AS (
+    SELECT r.* FROM period_device d, period_seqs s, power_readings r
+     WHERE r.device_key = d.device_key AND r.seq BETWEEN s.lo AND s.hi AND r.measured_at >= $3 AND r.measured_at < $4)`;
+
+/** Decoded columns of power_readings (see reading-encoding.ts). */
+const TRUE_SEQ = `(seq::float8 + ${STORED_SEQ_SHIFT})`;
+const tenths = (column: string) => `(${column} / 10.0)::float8`;
 
 /** Reads of stored power data; every query is scoped by tenant and device. */
 export function createPowerReadingsRepository(db: Queryable) {
@@ -65,18 +87,21 @@ export function createPowerReadingsRepository(db: Queryable) {
       offset: number,
     ): Promise<{ rows: MessageRow[]; total: number }> {
       const rows = await db.query<MessageRow>(
-        `SELECT seq, measured_at, lqi, current_max_a, current_med_a, temperature_max_c, temperature_med_c, battery_pct,
-                (seq - lag(seq) OVER (ORDER BY seq)) > 1 AS missed
-           FROM power_messages
-          WHERE tenant_id = $1 AND device_id = $2 AND measured_at >= $3 AND measured_at < $4
+        `WITH ${IN_PERIOD}
+         SELECT ${TRUE_SEQ} AS seq, measured_at, lqi, ARRAY[max_a1, max_a2, max_a3] AS current_max_a, ARRAY[med_a1, med_a2, med_a3] AS current_med_a,
+                ${tenths('temperature_max_dc')} AS temperature_max_c, ${tenths('temperature_med_dc')} AS temperature_med_c,
+                ${tenths('battery_dpct')} AS battery_pct, (seq - lag(seq) OVER (ORDER BY seq)) > 1 AS missed
+           FROM in_period
           ORDER BY measured_at DESC, seq DESC
           LIMIT $5 OFFSET $6`,
         [tenantId, deviceId, from.toISOString(), to.toISOString(), limit, offset],
       );
-      const [count] = await db.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM power_messages WHERE tenant_id = $1 AND device_id = $2 AND measured_at >= $3 AND measured_at < $4',
-        [tenantId, deviceId, from.toISOString(), to.toISOString()],
-      );
+      const [count] = await db.query<{ total: number }>(`WITH ${IN_PERIOD} SELECT count(*)::int AS total FROM in_period`, [
+        tenantId,
+        deviceId,
+        from.toISOString(),
+        to.toISOString(),
+      ]);
       return { rows, total: count?.total ?? 0 };
     },
 
@@ -89,10 +114,10 @@ export function createPowerReadingsRepository(db: Queryable) {
         `SELECT json_build_object('t', coalesce(array_agg(t), '{}'), 'x1', coalesce(array_agg(x1), '{}'), 'x2', coalesce(array_agg(x2), '{}'),
                   'x3', coalesce(array_agg(x3), '{}'), 'm1', coalesce(array_agg(m1), '{}'), 'm2', coalesce(array_agg(m2), '{}'),
                   'm3', coalesce(array_agg(m3), '{}'), 'tx', coalesce(array_agg(tx), '{}'), 'tm', coalesce(array_agg(tm), '{}'))::text AS columns
-           FROM (SELECT (extract(epoch FROM measured_at) * 1000)::float8 AS t, current_max_a[1] AS x1, current_max_a[2] AS x2, current_max_a[3] AS x3,
-                        current_med_a[1] AS m1, current_med_a[2] AS m2, current_med_a[3] AS m3, temperature_max_c AS tx, temperature_med_c AS tm
-                   FROM power_messages
-                  WHERE tenant_id = $1 AND device_id = $2 AND measured_at >= $3 AND measured_at < $4
+           FROM (WITH ${IN_PERIOD}
+                 SELECT (extract(epoch FROM measured_at) * 1000)::float8 AS t, max_a1 AS x1, max_a2 AS x2, max_a3 AS x3,
+                        med_a1 AS m1, med_a2 AS m2, med_a3 AS m3, ${tenths('temperature_max_dc')} AS tx, ${tenths('temperature_med_dc')} AS tm
+                   FROM in_period
                   ORDER BY measured_at) AS ordered`,
         [tenantId, deviceId, from.toISOString(), to.toISOString()],
       );
@@ -100,18 +125,24 @@ export function createPowerReadingsRepository(db: Queryable) {
       return (typeof value === 'string' ? JSON.parse(value) : value) as ChartColumns;
     },
 
-    /** The hourly rollup over a period, as one columnar JSON value (for charts of more than a month). */
-    async chartHourly(tenantId: string, deviceId: string, from: Date, to: Date): Promise<HourlyColumns> {
+    /**
+     * The hourly rollup over a period merged into buckets of `bucketHours` whole hours (each bucket keeps the
+     * minimum of its minima and the maximum of its maxima, so every peak survives), as one columnar JSON value.
+     * Merging in the database sends a year as ~1,000 buckets instead of 8,760 hours of 22 series.
+     */
+    async chartHourly(tenantId: string, deviceId: string, from: Date, to: Date, bucketHours = 1): Promise<HourlyColumns> {
+      const merged = HOURLY_SERIES.flatMap((series) => [`min(${series}_min) AS ${series}_min`, `max(${series}_max) AS ${series}_max`]);
       const extremes = HOURLY_SERIES.flatMap((series) => [`${series}_min`, `${series}_max`]);
       const rows = await db.query<{ columns: string }>(
-        `SELECT json_build_object('h', coalesce(array_agg(h), '{}'), ${extremes.map((c) => `'${c}', coalesce(array_agg(${c}), '{}')`).join(', ')})::text AS columns
-           FROM (SELECT (extract(epoch FROM hour) * 1000)::float8 AS h, ${extremes.join(', ')}
+        `SELECT json_build_object('h', coalesce(array_agg(h ORDER BY h), '{}'), 'hours', coalesce(sum(hours), 0),
+                  ${extremes.map((c) => `'${c}', coalesce(array_agg(${c} ORDER BY h), '{}')`).join(', ')})::text AS columns
+           FROM (SELECT (extract(epoch FROM min(hour)) * 1000)::float8 AS h, count(*) AS hours, ${merged.join(', ')}
                    FROM power_device_hourly
                   WHERE tenant_id = $1 AND device_id = $2 AND hour >= date_trunc('hour', $3::timestamptz) AND hour < $4
-                  ORDER BY hour) AS ordered`,
-        [tenantId, deviceId, from.toISOString(), to.toISOString()],
+                  GROUP BY floor(extract(epoch FROM hour) / (3600 * $5::int))) AS buckets`,
+        [tenantId, deviceId, from.toISOString(), to.toISOString(), bucketHours],
       );
-      return JSON.parse(rows[0]?.columns ?? '{"h":[]}') as HourlyColumns;
+      return JSON.parse(rows[0]?.columns ?? '{"h":[],"hours":0}') as HourlyColumns;
     },
 
     daily(tenantId: string, deviceId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {
@@ -125,15 +156,14 @@ export function createPowerReadingsRepository(db: Queryable) {
       );
     },
 
-    /** Fleet total apparent power per hour from raw readings: the sum over devices of each device's hourly mean. */
+    /** Fleet total apparent power per hour from the hourly rollup: the sum over devices of each device's hourly mean and peak. */
     fleetHourly(tenantId: string, from: Date, to: Date): Promise<FleetPointRow[]> {
       return db.query<FleetPointRow>(
-        `SELECT bucket, sum(mean_kva)::float8 AS mean_kva, sum(max_kva)::float8 AS max_kva, count(*)::int AS devices
-           FROM (SELECT device_id, date_trunc('hour', measured_at) AS bucket, avg(${APPARENT_KVA}) AS mean_kva, max(${APPARENT_MAX_KVA}) AS max_kva
-                   FROM power_messages
-                  WHERE tenant_id = $1 AND measured_at >= $2 AND measured_at < $3
-                  GROUP BY device_id, bucket) per_device
-          GROUP BY bucket ORDER BY bucket`,
+        `SELECT hour AS bucket, sum(apparent_med_kva_sum / message_count)::float8 AS mean_kva, sum(apparent_max_kva_max)::float8 AS max_kva,
+                count(*)::int AS devices
+           FROM power_device_hourly
+          WHERE tenant_id = $1 AND hour >= date_trunc('hour', $2::timestamptz) AND hour < $3
+          GROUP BY hour ORDER BY hour`,
         [tenantId, from.toISOString(), to.toISOString()],
       );
     },
