@@ -83,6 +83,18 @@ for (const backend of TEST_DATABASES) {
       expect(rows[0]?.n).toBe(3000);
     });
 
+    it('merges hours into buckets in the database for a year, so the answer stays small and keeps the peak', async () => {
+      const response = await get('/api/powerdata/device/chartdata/TX-R?range=1y');
+      const body = response.json<{ points_in_period: number; series: Record<string, [number, number | null][]> }>();
+      expect(body.points_in_period).toBeGreaterThanOrEqual(50); // hours of data in the period
+      const phase1 = body.series['current_max_a_1'] ?? [];
+      // A year is ~8,784 hours: 9-hour buckets, so 51 hours of data make at most 7 buckets of two points each.
+      expect(phase1.length).toBeLessThanOrEqual(14);
+      expect(phase1.length).toBeGreaterThanOrEqual(12);
+      expect(Math.max(...phase1.map((p) => p[1] ?? 0))).toBe(1000);
+      expect(Math.min(...phase1.map((p) => p[1] ?? Infinity))).toBe(100);
+    });
+
     it('serves daily trends from the rollups', async () => {
       const response = await get(`/api/powerdata/device/intchartdata/TX-R?range=7d`);
       const days = response.json<{ days: { message_count: number; current_max_a: number[] }[] }>().days;

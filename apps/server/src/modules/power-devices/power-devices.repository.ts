@@ -2,27 +2,69 @@ import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlen
 import type { Queryable } from '../../db/database';
 
 /** The registry columns as the contract names them; `alias` qualifies them inside joins. */
+const REGISTRY_COLUMNS = [
+  'device_id',
+  'monitor_type',
+  'transformer_name',
+  'transformer_number',
+  'rating_kva',
+  'asset_id',
+  'device_status',
+  'device_voltage_v',
+  'connected_mprns',
+  'commuter_area',
+  'latitude',
+  'longitude',
+  'device_type',
+  'connection_type',
+  'power_quality_enabled',
+] as const;
 const deviceColumns = (alias = 'power_devices') =>
-  [
-    'device_id',
-    'monitor_type',
-    'transformer_name',
-    'transformer_number',
-    'rating_kva',
-    'asset_id',
-    'device_status',
-    'device_voltage_v',
-    'connected_mprns',
-    'commuter_area',
-    'latitude',
-    'longitude',
-    'device_type',
-    'connection_type',
-    'power_quality_enabled',
-  ]
-    .map((c) => `${alias}.${c}`)
+  REGISTRY_COLUMNS.map((c) => `${alias}.${c}`)
     .concat(`to_char(${alias}.installation_date, 'YYYY-MM-DD') AS installation_date`)
     .join(', ');
+
+/** The columns of listWithPeriod's rows, in one place for the columnar JSON it builds (see there). */
+const PERIOD_ROW_COLUMNS = [
+  ...REGISTRY_COLUMNS,
+  'installation_date',
+  'watchlisted',
+  'last_message_ms',
+  'latest_med_a1',
+  'latest_med_a2',
+  'latest_med_a3',
+  'latest_battery_pct',
+  'message_count',
+  'missed_messages',
+  'max_a1',
+  'max_a2',
+  'max_a3',
+  'med_sum_a1',
+  'med_sum_a2',
+  'med_sum_a3',
+  'apparent_max_kva',
+  'apparent_med_sum_kva',
+  'imbalance_max_percent',
+  'temperature_max_c',
+  'temperature_min_c',
+  'temperature_med_sum_c',
+  'temperature_count',
+  'temperature_sense_errors',
+  'battery_min_pct',
+  'previous_message_count',
+  'previous_apparent_med_sum_kva',
+] as const satisfies readonly (keyof DevicePeriodRow)[];
+
+/** Rows from one columnar JSON value ({ column: [values…] }), in the order of the arrays. */
+function rowsOfColumns<Row>(columns: Record<string, unknown[]>, names: readonly string[]): Row[] {
+  const length = columns[names[0] ?? '']?.length ?? 0;
+  const rows: Record<string, unknown>[] = Array.from({ length }, () => ({}));
+  for (const name of names) {
+    const values = columns[name] ?? [];
+    for (let i = 0; i < length; i += 1) (rows[i] as Record<string, unknown>)[name] = values[i];
+  }
+  return rows as Row[];
+}
 
 /** Editable columns, in one place so that create and update cannot drift apart. */
 const EDITABLE = [
@@ -112,8 +154,11 @@ export function createPowerDevicesRepository(db: Queryable) {
      * it. Reads only the registry, latest-state and daily rollup tables: never the raw messages.
      */
     async listWithPeriod(tenantId: string, userId: string, fromDay: string, previousFromDay: string): Promise<DevicePeriodRow[]> {
-      // One JSON value for all rows: both drivers parse it with a single JSON.parse instead of building 10,000 row objects.
-      const [result] = await db.query<{ rows: string }>(
+      // One columnar JSON value ({ column: [values…] }): both drivers parse it with a single JSON.parse instead of
+      // building 10,000 row objects, and the database writes each key once instead of json_agg's once per row
+      // (json_agg of the rows took half of this query's time). All the array_aggs read the same rows in the same
+      // order, so the arrays line up; that order is the CTE's.
+      const [result] = await db.query<{ columns: string }>(
         `WITH period AS (
            SELECT device_id,
                   sum(message_count) FILTER (WHERE day >= $3::date) AS message_count,
@@ -155,10 +200,11 @@ export function createPowerDevicesRepository(db: Queryable) {
            LEFT JOIN device_watchlist w ON w.tenant_id = d.tenant_id AND w.device_id = d.device_id AND w.user_id = $2
           WHERE d.tenant_id = $1
           ORDER BY d.device_id COLLATE "C")
-         SELECT coalesce(json_agg(listed), '[]')::text AS rows FROM listed`,
+         SELECT json_build_object(${PERIOD_ROW_COLUMNS.map((c) => `'${c}', coalesce(array_agg(${c}), '{}')`).join(', ')})::text AS columns
+           FROM listed`,
         [tenantId, userId, fromDay, previousFromDay],
       );
-      return JSON.parse(result?.rows ?? '[]') as DevicePeriodRow[];
+      return rowsOfColumns<DevicePeriodRow>(JSON.parse(result?.columns ?? '{}') as Record<string, unknown[]>, PERIOD_ROW_COLUMNS);
     },
 
     async fleetSize(tenantId: string): Promise<{ device_count: number; total_rating_kva: number }> {

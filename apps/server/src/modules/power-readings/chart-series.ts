@@ -46,14 +46,27 @@ export function chartSeries(columns: ChartColumns, ratingKva: number, maxPoints 
   return series;
 }
 
-const HALF_HOUR_MS = 1_800_000;
+const HOUR_MS = 3_600_000;
 
 /**
- * Chart series from the hourly rollup: each hour gives its minimum at the start of the hour and its
- * maximum half an hour later, so the envelope of the data (and every peak) survives; then the usual
- * min/max downsampling. Time resolution is an hour, finer than a pixel on a chart of more than a month.
+ * Whole hours per bucket so that a period's hourly rollup fits in `maxPoints` points per series (two per
+ * bucket: its minimum and its maximum).
  */
-export function hourlyChartSeries(columns: HourlyColumns, ratingKva: number, maxPoints = CHART_MAX_POINTS): ChartData['series'] {
+export const hoursPerBucket = (periodMs: number, maxPoints = CHART_MAX_POINTS) =>
+  Math.max(1, Math.ceil(periodMs / HOUR_MS / (maxPoints / 2)));
+
+/**
+ * Chart series from the hourly rollup merged into buckets of `bucketHours`: each bucket gives its minimum at
+ * its start and its maximum half a bucket later, so the envelope of the data (and every peak) survives;
+ * then the usual min/max downsampling (a no-op when the buckets already fit).
+ */
+export function hourlyChartSeries(
+  columns: HourlyColumns,
+  ratingKva: number,
+  bucketHours = 1,
+  maxPoints = CHART_MAX_POINTS,
+): ChartData['series'] {
+  const halfBucketMs = (bucketHours * HOUR_MS) / 2;
   const pick = (values: (number | null)[], i: number, scale = 1): number | null => {
     const value = values[i];
     return value === null || value === undefined ? null : value * scale;
@@ -77,7 +90,7 @@ export function hourlyChartSeries(columns: HourlyColumns, ratingKva: number, max
   for (const [name, [mins, maxes, scale]] of Object.entries(sources) as [SeriesName, [(number | null)[], (number | null)[], number]][]) {
     const points: Point[] = [];
     columns.h.forEach((hourMs, i) => {
-      points.push([hourMs, pick(mins, i, scale)], [hourMs + HALF_HOUR_MS, pick(maxes, i, scale)]);
+      points.push([hourMs, pick(mins, i, scale)], [hourMs + halfBucketMs, pick(maxes, i, scale)]);
     });
     series[name] = downsampleMinMax(points, maxPoints, value);
   }

@@ -6,7 +6,7 @@ import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { periodDays, periodOfRange } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import type { PowerDevicesService } from '../power-devices/power-devices.service';
-import { chartSeries, hourlyChartSeries } from './chart-series';
+import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
 
 const DAY_MS = 86_400_000;
@@ -94,8 +94,9 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
       const { from, to } = resolvePeriod(period, now());
       const range = { device_id: deviceId, from: from.toISOString(), to: to.toISOString() };
       if (to.getTime() - from.getTime() > HOURLY_CHART_AFTER_DAYS * DAY_MS) {
-        const hourly = await repository.chartHourly(tenantId, deviceId, from, to);
-        return { ...range, points_in_period: hourly.h.length, resolution: 'hour', series: hourlyChartSeries(hourly, ratingKva) };
+        const bucketHours = hoursPerBucket(to.getTime() - from.getTime());
+        const hourly = await repository.chartHourly(tenantId, deviceId, from, to, bucketHours);
+        return { ...range, points_in_period: hourly.hours, resolution: 'hour', series: hourlyChartSeries(hourly, ratingKva, bucketHours) };
       }
       const columns = await repository.chart(tenantId, deviceId, from, to);
       return { ...range, points_in_period: columns.t.length, resolution: 'reading', series: chartSeries(columns, ratingKva) };
