@@ -5,15 +5,22 @@ import { benchFleetList, benchYearChart, fillFleet, storagePerPoint } from './be
 import { benchApp, fmt, pgliteBackend, postgresBackend, type BenchBackend } from './bench-support';
 
 const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
+const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
+/** For quicker runs while working on one backend: BENCH_BACKENDS=postgres (default: both). */
+const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres').split(',');
 const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function run(backend: BenchBackend): Promise<void> {
   const { app, headers } = await benchApp(backend.db);
   const print = (line: string) => process.stdout.write(`[${backend.name}] ${line}\n`);
   try {
-    const ingest = await benchIngest(backend, app, INGEST_MESSAGES);
+    const ingest = await benchIngest(backend, app, INGEST_MESSAGES, INGEST_SENDERS);
+    const copy = `raw COPY ${fmt(ingest.copyPerSecond, 0)} rows/s`;
     print(
-      `ingest: ${fmt(ingest.ingestPerSecond, 0)} msg/s over HTTP batches (${ingest.messages} messages); raw COPY ${fmt(ingest.copyPerSecond, 0)} rows/s; ratio ${fmt(ingest.ingestPerSecond / ingest.copyPerSecond, 2)}`,
+      `ingest, 1 sender: ${fmt(ingest.sequentialPerSecond, 0)} msg/s over HTTP batches (${ingest.messages} messages); ${copy}; ratio ${fmt(ingest.sequentialPerSecond / ingest.copyPerSecond, 2)}`,
+    );
+    print(
+      `ingest, ${ingest.senders} senders: ${fmt(ingest.parallelPerSecond, 0)} msg/s; ratio to COPY ${fmt(ingest.parallelPerSecond / ingest.copyPerSecond, 2)}`,
     );
     const storage = await storagePerPoint(backend);
     print(
@@ -34,11 +41,12 @@ async function run(backend: BenchBackend): Promise<void> {
   }
 }
 
-await run(await pgliteBackend());
+if (BACKENDS.includes('pglite')) await run(await pgliteBackend());
 let postgres: BenchBackend | null = null;
-try {
-  postgres = await postgresBackend(postgresUrl);
-} catch (error) {
-  process.stdout.write(`[postgres] skipped: no server at ${postgresUrl} (${error instanceof Error ? error.message : String(error)})\n`);
-}
+if (BACKENDS.includes('postgres'))
+  try {
+    postgres = await postgresBackend(postgresUrl);
+  } catch (error) {
+    process.stdout.write(`[postgres] skipped: no server at ${postgresUrl} (${error instanceof Error ? error.message : String(error)})\n`);
+  }
 if (postgres) await run(postgres);
