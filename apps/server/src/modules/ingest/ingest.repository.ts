@@ -23,6 +23,13 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const storableJson = (value: unknown) => JSON.stringify(value ?? null).replace(UNSTORABLE_JSON_ESCAPE, '$1\\ufffd');
 const storableText = (text: string) => text.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
 
+/** Max current L1–L3 then median current L1–L3, as six columns: the same in the readings and the latest state. */
+const PHASES = [0, 1, 2] as const;
+const currentColumns = (readings: readonly TransformerReading[]) => [
+  ...PHASES.map((phase) => column(readings, (r) => r.current_max_a[phase])),
+  ...PHASES.map((phase) => column(readings, (r) => r.current_med_a[phase])),
+];
+
 /**
  * A batch of readings as the 13 column arrays that the unnest statement of updateLatest takes, in this order:
  * device, seq, time, max current L1–L3, median current L1–L3, max and median temperature, battery, LQI.
@@ -32,12 +39,7 @@ function transformerColumns(readings: readonly TransformerReading[]): string[] {
     column(readings, (r) => r.device_id),
     column(readings, (r) => r.seq),
     column(readings, (r) => r.time),
-    column(readings, (r) => r.current_max_a[0]),
-    column(readings, (r) => r.current_max_a[1]),
-    column(readings, (r) => r.current_max_a[2]),
-    column(readings, (r) => r.current_med_a[0]),
-    column(readings, (r) => r.current_med_a[1]),
-    column(readings, (r) => r.current_med_a[2]),
+    ...currentColumns(readings),
     column(readings, (r) => r.temperature_max_c),
     column(readings, (r) => r.temperature_med_c),
     column(readings, (r) => r.battery_pct ?? null),
@@ -80,12 +82,7 @@ export function createIngestRepository() {
           column(readings, (r) => r.time),
           column(readings, (r) => devices.get(r.device_id)),
           column(readings, (r) => toStoredSeq(r.seq)),
-          column(readings, (r) => r.current_max_a[0]),
-          column(readings, (r) => r.current_max_a[1]),
-          column(readings, (r) => r.current_max_a[2]),
-          column(readings, (r) => r.current_med_a[0]),
-          column(readings, (r) => r.current_med_a[1]),
-          column(readings, (r) => r.current_med_a[2]),
+          ...currentColumns(readings),
           column(readings, (r) => storedTenths(r.temperature_max_c)),
           column(readings, (r) => storedTenths(r.temperature_med_c)),
           column(readings, (r) => storedTenths(r.battery_pct)),
