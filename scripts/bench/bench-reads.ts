@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { maintainTables } from '../../apps/server/src/jobs/retention.job';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
-import { createPowerDevicesRepository } from '../../apps/server/src/modules/power-devices/power-devices.repository';
+import { createPowerDevicesRepository, listQueryParts } from '../../apps/server/src/modules/power-devices/power-devices.repository';
 import { hoursPerBucket } from '../../apps/server/src/modules/power-readings/chart-series';
 import { createPowerReadingsRepository } from '../../apps/server/src/modules/power-readings/power-readings.repository';
 import { percentile, timeRepeated, type BenchBackend } from './bench-support';
 
 const FLEET = 10_000;
 const YEAR_READINGS = 365 * 96;
+/** Days of daily rollups per fleet device: the list reads 2 of them, among a realistic history. */
+const HISTORY_DAYS = 90;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** 10,000 devices with today's and yesterday's rollups and a latest state, made in SQL (not the subject here). */
+/** 10,000 devices with 90 days of daily rollups and a latest state, made in SQL (not the subject here). */
 export async function fillFleet(backend: BenchBackend): Promise<void> {
   const { db } = backend;
   await db.query(
@@ -27,9 +29,9 @@ export async function fillFleet(backend: BenchBackend): Promise<void> {
   await db.query(
     `INSERT INTO power_device_daily (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a, apparent_max_kva,
         apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c, temperature_med_sum_c, temperature_count, battery_min_pct)
-     SELECT 'bench', 'F-' || g, d.day, 96 - g % 3, 1, 96, ARRAY[150 + g % 50, 140, 130]::real[], ARRAY[7000, 6500, 6000]::float8[], 80, 3000, 30 + g % 60, 55, 30, 3800, 96, 60
-       FROM generate_series(1, ${FLEET}) g CROSS JOIN (VALUES ($1::date), ($2::date)) AS d(day)`,
-    [utcDay(Date.now()), utcDay(Date.now() - 86_400_000)],
+     SELECT 'bench', 'F-' || g, $1::date - d, 96 - g % 3, 1, 96, ARRAY[150 + g % 50, 140, 130]::real[], ARRAY[7000, 6500, 6000]::float8[], 80, 3000, 30 + g % 60, 55, 30, 3800, 96, 60
+       FROM generate_series(1, ${FLEET}) g CROSS JOIN generate_series(0, ${HISTORY_DAYS - 1}) AS d`,
+    [utcDay(Date.now())],
   );
   await maintainTables(db); // as the server's maintenance job (and PostgreSQL's autovacuum) would have by now
 }
@@ -40,9 +42,9 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
   const api = await timeRepeated(30, async () => {
     const response = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers });
     if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
-    rows = response.json<unknown[]>().length;
+    rows = response.json<{ count: number }>().count;
   });
-  const repository = createPowerDevicesRepository(backend.db);
+  const repository = createPowerDevicesRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
   const from = utcDay(Date.now() - 86_400_000);
   const sql = await timeRepeated(30, () => repository.listWithPeriod('bench', 'bench-user', from, utcDay(Date.now() - 2 * 86_400_000)));
   return { rows, apiP50: percentile(api, 50), apiP95: percentile(api, 95), sqlP50: percentile(sql, 50), sqlP95: percentile(sql, 95) };

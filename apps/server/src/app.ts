@@ -24,7 +24,7 @@ import { createIngestKeysService } from './modules/ingest/ingest-keys.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { registerIngestRoutes } from './modules/ingest/ingest.routes';
 import { createIngestService, type AfterStoreHook, type IngestService } from './modules/ingest/ingest.service';
-import { createPowerDevicesRepository } from './modules/power-devices/power-devices.repository';
+import { createPowerDevicesRepository, listQueryParts } from './modules/power-devices/power-devices.repository';
 import { registerPowerDeviceRoutes } from './modules/power-devices/power-devices.routes';
 import { createPowerDevicesService } from './modules/power-devices/power-devices.service';
 import { createPowerReadingsRepository } from './modules/power-readings/power-readings.repository';
@@ -100,7 +100,7 @@ export async function buildApp({
     registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
     registerFeedbackRoutes(api, createFeedbackRepository(db));
     registerIngestKeyRoutes(api, ingestKeys);
-    const powerDevices = createPowerDevicesService(createPowerDevicesRepository(db));
+    const powerDevices = createPowerDevicesService(createPowerDevicesRepository(db, { listParts: listQueryParts(db) }));
     registerPowerDeviceRoutes(api, powerDevices);
     registerPowerReadingRoutes(api, createPowerReadingsService({ repository: createPowerReadingsRepository(db), devices: powerDevices }));
     const deviceExists = (tenantId: string, deviceId: string) => powerDevices.exists(tenantId, deviceId);

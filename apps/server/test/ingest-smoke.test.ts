@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { assetListRows, type AssetList } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
 import { ingest, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
@@ -34,9 +35,8 @@ for (const backend of TEST_DATABASES) {
 
       const list = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers: authHeaders(token, 'netzero') });
       expect(list.statusCode).toBe(200);
-      const [device] = list.json<Record<string, unknown>[]>();
+      const [device] = assetListRows(list.json<AssetList>());
       expect(device).toMatchObject({
-        DeviceID: 'TX-1',
         Current0Max: 150,
         Current1Max: 90,
         message_count: 2,

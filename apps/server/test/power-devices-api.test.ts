@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { assetListRows, type AssetList } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
 import { registerDevice } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
@@ -22,7 +23,7 @@ for (const backend of TEST_DATABASES) {
     const list = async (token: string, tenant: string) => {
       const answer = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers: authHeaders(token, tenant) });
       expect(answer.statusCode).toBe(200);
-      return answer.json<Record<string, unknown>[]>();
+      return assetListRows(answer.json<AssetList>()) as unknown as Record<string, unknown>[];
     };
     const put = (token: string, tenant: string, deviceId: string, payload: Record<string, unknown>) =>
       app.inject({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { AssetList } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
 import { registerDevice } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
@@ -23,7 +24,8 @@ for (const backend of TEST_DATABASES) {
     const watchlistedFlags = async (token: string) => {
       const answer = await app.inject({ method: 'GET', url: '/api/powerdata/device', headers: authHeaders(token, 'netzero') });
       expect(answer.statusCode).toBe(200);
-      return Object.fromEntries(answer.json<{ device_id: string; watchlisted: boolean }[]>().map((d) => [d.device_id, d.watchlisted]));
+      const { columns } = answer.json<AssetList>();
+      return Object.fromEntries(columns.device_id.map((id, i) => [id, columns.watchlisted[i]]));
     };
 
     beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@gridlens/contract/errors';
 import {
-  AssetListItemSchema,
+  AssetListSchema,
   AssetListQuerySchema,
   CreatePowerDeviceSchema,
   PowerDeviceSchema,
@@ -28,13 +28,13 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
     schema: {
       tags,
       security,
-      summary: 'The assets list: every device with its figures and issue flags over num_days',
+      summary: 'The assets list, columnar: every device with its figures and issue flags over num_days',
       querystring: AssetListQuerySchema,
-      response: { 200: z.array(AssetListItemSchema), ...errorResponses },
+      response: { 200: AssetListSchema, ...errorResponses },
     },
     handler: (request) => {
       const { tenantId, userId } = tenantPrincipal(request);
-      return devices.list(tenantId, userId, request.query.num_days);
+      return devices.listColumns(tenantId, userId, request.query.num_days);
     },
   });
 

@@ -115,7 +115,7 @@ export function createPowerReadingsRepository(db: Queryable) {
                   'x3', coalesce(array_agg(x3), '{}'), 'm1', coalesce(array_agg(m1), '{}'), 'm2', coalesce(array_agg(m2), '{}'),
                   'm3', coalesce(array_agg(m3), '{}'), 'tx', coalesce(array_agg(tx), '{}'), 'tm', coalesce(array_agg(tm), '{}'))::text AS columns
            FROM (WITH ${IN_PERIOD}
-                 SELECT (extract(epoch FROM measured_at) * 1000)::float8 AS t, max_a1 AS x1, max_a2 AS x2, max_a3 AS x3,
+                 SELECT date_part('epoch', measured_at) * 1000 AS t, max_a1 AS x1, max_a2 AS x2, max_a3 AS x3,
                         med_a1 AS m1, med_a2 AS m2, med_a3 AS m3, ${tenths('temperature_max_dc')} AS tx, ${tenths('temperature_med_dc')} AS tm
                    FROM in_period
                   ORDER BY measured_at) AS ordered`,
@@ -136,10 +136,10 @@ export function createPowerReadingsRepository(db: Queryable) {
       const rows = await db.query<{ columns: string }>(
         `SELECT json_build_object('h', coalesce(array_agg(h ORDER BY h), '{}'), 'hours', coalesce(sum(hours), 0),
                   ${extremes.map((c) => `'${c}', coalesce(array_agg(${c} ORDER BY h), '{}')`).join(', ')})::text AS columns
-           FROM (SELECT (extract(epoch FROM min(hour)) * 1000)::float8 AS h, count(*) AS hours, ${merged.join(', ')}
+           FROM (SELECT date_part('epoch', min(hour)) * 1000 AS h, count(*) AS hours, ${merged.join(', ')}
                    FROM power_device_hourly
                   WHERE tenant_id = $1 AND device_id = $2 AND hour >= date_trunc('hour', $3::timestamptz) AND hour < $4
-                  GROUP BY floor(extract(epoch FROM hour) / (3600 * $5::int))) AS buckets`,
+                  GROUP BY floor(date_part('epoch', hour) / (3600 * $5::int))) AS buckets`,
         [tenantId, deviceId, from.toISOString(), to.toISOString(), bucketHours],
       );
       return JSON.parse(rows[0]?.columns ?? '{"h":[],"hours":0}') as HourlyColumns;

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { AssetListSchema, assetListRows } from '@gridlens/contract/power-devices';
+import { toAssetListColumns, toAssetListItem } from '../src/modules/power-devices/asset-list-item';
+import type { DevicePeriodRow } from '../src/modules/power-devices/power-devices.repository';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+
+function periodRow(deviceId: string, maxA: number, overrides: Partial<DevicePeriodRow> = {}): DevicePeriodRow {
+  return {
+    device_id: deviceId,
+    monitor_type: 'PowerCoil',
+    transformer_name: `Transformer ${deviceId}`,
+    transformer_number: null,
+    rating_kva: 400,
+    asset_id: null,
+    device_status: 'Installed',
+    device_voltage_v: 230,
+    installation_date: '2025-03-01',
+    connected_mprns: 12,
+    commuter_area: false,
+    latitude: 53.123456,
+    longitude: -7.654321,
+    device_type: 'Ground Mount',
+    connection_type: 'P.L.T.E',
+    power_quality_enabled: false,
+    watchlisted: false,
+    last_message_ms: NOW - 600_000,
+    latest_med_a1: 100,
+    latest_med_a2: 90,
+    latest_med_a3: 80,
+    latest_battery_pct: 77.7,
+    message_count: 3,
+    missed_messages: 0,
+    max_a1: maxA,
+    max_a2: 200,
+    max_a3: 190,
+    med_sum_a1: 300,
+    med_sum_a2: 280,
+    med_sum_a3: 100, // a mean of 33.333… A
+    apparent_max_kva: 120,
+    apparent_med_sum_kva: 200,
+    imbalance_max_percent: 12.3456,
+    temperature_max_c: 41.2,
+    temperature_min_c: 20,
+    temperature_med_sum_c: 100,
+    temperature_count: 3,
+    temperature_sense_errors: 0,
+    battery_min_pct: 70,
+    previous_message_count: 3,
+    previous_apparent_med_sum_kva: 210,
+    ...overrides,
+  };
+}
+
+describe('the columnar assets list', () => {
+  const items = [periodRow('TX-A', 210.123), periodRow('TX-B', 150, { med_sum_a1: null, last_message_ms: null })].map((row) =>
+    toAssetListItem(row, NOW),
+  );
+  const list = toAssetListColumns(items);
+
+  it('holds one array per field, each as long as the list, and matches its contract schema', () => {
+    expect(list.count).toBe(2);
+    for (const values of Object.values(list.columns)) expect(values).toHaveLength(2);
+    expect(AssetListSchema.safeParse(list).success).toBe(true);
+  });
+
+  it('rounds computed figures to two decimals and leaves registry values as stored', () => {
+    expect(list.columns.Current0Max).toEqual([210.12, 150]);
+    expect(list.columns.Current2Med[0]).toBe(33.33);
+    expect(list.columns.imbalance_percent[0]).toBe(12.35);
+    expect(list.columns.latitude[0]).toBe(53.123456);
+    expect(list.columns.Current0Med[1]).toBeNull();
+  });
+
+  it('reads back into the rows it was made of, apart from the rounding', () => {
+    const rows = assetListRows(list);
+    expect(rows.map((r) => r.device_id)).toEqual(['TX-A', 'TX-B']);
+    expect(rows[1]).toEqual({ ...items[1], temperature_med_c: 33.33, imbalance_percent: 12.35, utilisation_percent: 16.67 });
+    expect(rows[0]?.Current2Med).toBe(33.33);
+    expect(items[0]?.Current2Med).toBeCloseTo(33.3333, 4);
+  });
+});

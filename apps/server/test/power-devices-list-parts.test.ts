@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database';
+import { createPowerDevicesRepository } from '../src/modules/power-devices/power-devices.repository';
+import { TEST_DATABASES } from './support/test-databases';
+
+const DEVICES = 57;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const today = utcDay(Date.now());
+const yesterday = utcDay(Date.now() - 86_400_000);
+const dayBefore = utcDay(Date.now() - 2 * 86_400_000);
+
+for (const backend of TEST_DATABASES) {
+  describe(`assets-list query split into parts [${backend.name}]`, () => {
+    let db: Database;
+
+    beforeAll(async () => {
+      db = await backend.open();
+      await db.query(
+        "INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('t1', 'T1', 'powerdata', 'netzero', '[]'), ('t2', 'T2', 'powerdata', 'netzero', '[]')",
+      );
+      // Ids of mixed length and case, so that byte order differs from numeric or case-insensitive order.
+      await db.query(
+        `INSERT INTO power_devices (tenant_id, device_id, transformer_name, rating_kva)
+         SELECT 't1', (ARRAY['TX-', 'tx-', 'A'])[1 + g % 3] || g, 'Transformer ' || g, 100 + g FROM generate_series(1, ${DEVICES}) g
+         UNION ALL SELECT 't2', 'TX-' || g, 'Other ' || g, 400 FROM generate_series(1, 5) g`,
+      );
+      await db.query(
+        `INSERT INTO power_device_daily (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a, apparent_max_kva,
+            apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c, temperature_med_sum_c, temperature_count, battery_min_pct)
+         SELECT tenant_id, device_id, d.day::date, 90 + length(device_id), 1, 96, ARRAY[rating_kva, 2, 3]::real[], ARRAY[10, 20, 30]::float8[], rating_kva / 2,
+                900, 5, 40, 20, 3000, 90, 55
+           FROM power_devices CROSS JOIN (VALUES ($1), ($2), ($3)) AS d(day)`,
+        [today, yesterday, dayBefore],
+      );
+    });
+    afterAll(async () => {
+      await backend.dispose(db);
+    });
+
+    it('gives the same rows in the same order whatever the number of parts, for the caller’s tenant only', async () => {
+      const list = (listParts: number) => createPowerDevicesRepository(db, { listParts }).listWithPeriod('t1', 'u', yesterday, dayBefore);
+      const whole = await list(1);
+      expect(whole).toHaveLength(DEVICES);
+      expect(whole.map((r) => r.device_id)).toEqual(whole.map((r) => r.device_id).sort());
+      expect(whole[0]).toMatchObject({
+        message_count: 2 * (90 + whole[0]!.device_id.length),
+        previous_message_count: 90 + whole[0]!.device_id.length,
+      });
+      for (const parts of [2, 3, 4]) expect(await list(parts)).toEqual(whole);
+    });
+  });
+}
