@@ -56,7 +56,7 @@ describe('the columnar assets list', () => {
   const items = [periodRow('TX-A', 210.123), periodRow('TX-B', 150, { med_sum_a1: null, last_message_ms: null })].map((row) =>
     toAssetListItem(row, NOW),
   );
-  const list = toAssetListColumns(items);
+  const list = toAssetListColumns(items.length, (i) => items[i]!);
 
   it('holds one array per field, each as long as the list, and matches its contract schema', () => {
     expect(list.count).toBe(2);

@@ -274,16 +274,17 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
      */
     async listWithPeriod(tenantId: string, userId: string, fromDay: string, previousFromDay: string): Promise<DevicePeriodRow[]> {
       const params = [tenantId, userId, fromDay, previousFromDay];
-      const parts = await Promise.all(
-        Array.from({ length: listParts }, (_unused, part) =>
-          db.query<{ columns: string }>(periodListSql(listParts), listParts > 1 ? [...params, listParts, part] : params),
-        ),
-      );
-      const rowsOfParts = parts.map(([result]) => {
+      const readPart = async (part: number) => {
+        const [result] = await db.query<{ columns: string }>(
+          periodListSql(listParts),
+          listParts > 1 ? [...params, listParts, part] : params,
+        );
         if (!result) return [];
+        // Parsed as soon as it arrives, while the database may still be computing the other parts.
         const columns = JSON.parse(result.columns) as PeriodColumns;
         return Array.from({ length: columns.device_id.length }, (_unused, i) => periodRowAt(columns, i));
-      });
+      };
+      const rowsOfParts = await Promise.all(Array.from({ length: listParts }, (_unused, part) => readPart(part)));
       return rowsOfParts.reduce(mergeByDeviceId);
     },
 

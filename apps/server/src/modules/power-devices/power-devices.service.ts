@@ -1,20 +1,25 @@
 import type { AssetList, AssetListItem, CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
 import { HttpError, notFound } from '../../http/http-error';
 import { toAssetListColumns, toAssetListItem } from './asset-list-item';
-import type { PowerDevicesRepository } from './power-devices.repository';
+import type { DevicePeriodRow, PowerDevicesRepository } from './power-devices.repository';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
   /**
-   * The assets list over `numDays`. Rollups are per UTC day, so the period is every UTC day that
-   * overlaps the last numDays × 24 h (for 1 day: yesterday and today so far).
+   * The rollup rows of the assets list over `numDays`. Rollups are per UTC day, so the period is every UTC day
+   * that overlaps the last numDays × 24 h (for 1 day: yesterday and today so far).
    */
-  async function list(tenantId: string, userId: string, numDays: number): Promise<AssetListItem[]> {
+  async function periodRows(tenantId: string, userId: string, numDays: number) {
     const nowMs = now();
     const from = nowMs - numDays * DAY_MS;
-    const rows = await repository.listWithPeriod(tenantId, userId, utcDay(from), utcDay(from - numDays * DAY_MS));
+    return { nowMs, rows: await repository.listWithPeriod(tenantId, userId, utcDay(from), utcDay(from - numDays * DAY_MS)) };
+  }
+
+  /** The assets list over `numDays`, one item per device (what the fleet statistics count). */
+  async function list(tenantId: string, userId: string, numDays: number): Promise<AssetListItem[]> {
+    const { nowMs, rows } = await periodRows(tenantId, userId, numDays);
     return rows.map((row) => toAssetListItem(row, nowMs));
   }
 
@@ -22,7 +27,8 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
     list,
     /** The same list, columnar, as GET /api/powerdata/device answers it. */
     async listColumns(tenantId: string, userId: string, numDays: number): Promise<AssetList> {
-      return toAssetListColumns(await list(tenantId, userId, numDays));
+      const { nowMs, rows } = await periodRows(tenantId, userId, numDays);
+      return toAssetListColumns(rows.length, (i) => toAssetListItem(rows[i] as DevicePeriodRow, nowMs));
     },
 
     /** The tenant's device, or 404: how other modules check a device id before reading its data. */
