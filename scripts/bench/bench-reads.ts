@@ -6,12 +6,12 @@ import { createPowerDevicesRepository, listQueryParts } from '../../apps/server/
 import { hoursPerBucket } from '../../apps/server/src/modules/power-readings/chart-series';
 import { createPowerReadingsRepository } from '../../apps/server/src/modules/power-readings/power-readings.repository';
 import { percentile, timeRepeated, type BenchBackend } from './bench-support';
+import { assetListDays, utcDay } from '@gridlens/domain/time-range';
 
 const FLEET = 10_000;
 const YEAR_READINGS = 365 * 96;
 /** Days of daily rollups per fleet device: the list reads 2 of them, among a realistic history. */
 const HISTORY_DAYS = 90;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** 10,000 devices with 90 days of daily rollups and a latest state, made in SQL (not the subject here). */
 export async function fillFleet(backend: BenchBackend): Promise<void> {
@@ -47,8 +47,8 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
   // Parsed once, outside the clock: reading the 3.5 MB answer is the client's time, not the server's.
   const rows = (JSON.parse(body) as { count: number }).count;
   const repository = createPowerDevicesRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
-  const from = utcDay(Date.now() - 86_400_000);
-  const sql = await timeRepeated(30, () => repository.listWithPeriod('bench', 'bench-user', from, utcDay(Date.now() - 2 * 86_400_000)));
+  const { fromDay, previousFromDay } = assetListDays(1, Date.now()); // the days the server reads for num_days=1
+  const sql = await timeRepeated(30, () => repository.listWithPeriod('bench', 'bench-user', fromDay, previousFromDay));
   return { rows, apiP50: percentile(api, 50), apiP95: percentile(api, 95), sqlP50: percentile(sql, 50), sqlP95: percentile(sql, 95) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodDays, periodOfRange } from './time-range';
+import { assetListDays, periodDays, periodOfRange, utcDay } from './time-range';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -27,5 +27,18 @@ describe('periodOfRange', () => {
     expect(periodDays({ fromMs: 0, toMs: 86_400_000 })).toBe(1);
     expect(periodDays({ fromMs: 0, toMs: 86_400_001 })).toBe(2);
     expect(periodDays({ fromMs: 0, toMs: 1 })).toBe(1);
+  });
+});
+
+describe('assetListDays', () => {
+  const now = Date.parse('2026-11-22T05:00:00Z');
+
+  it('covers every UTC day overlapping the last N × 24 h, and the period of equal length before it', () => {
+    expect(assetListDays(1, now)).toEqual({ fromDay: '2026-11-21', previousFromDay: '2026-11-20' });
+    expect(assetListDays(7, now)).toEqual({ fromDay: '2026-11-15', previousFromDay: '2026-11-08' });
+  });
+
+  it('keys days in UTC whatever the instant', () => {
+    expect(utcDay(Date.parse('2026-11-21T23:30:00-02:00'))).toBe('2026-11-22');
   });
 });

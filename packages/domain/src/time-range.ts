@@ -3,7 +3,20 @@ export const TIME_RANGE_DAYS = { '24h': 1, '7d': 7, '28d': 28, '4w': 28, '8w': 5
 export type RollingRange = keyof typeof TIME_RANGE_DAYS;
 export type TimeRangeName = RollingRange | 'last_week';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
+
+/** The UTC calendar day (YYYY-MM-DD) of an instant: the key of every daily rollup. */
+export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The rollup days of the assets list over `numDays` (spec: loaded with 1). Rollups are per UTC day, so the
+ * period is every UTC day that overlaps the last numDays × 24 h (for 1: yesterday and today so far); the
+ * period of equal length before it feeds "power change".
+ */
+export function assetListDays(numDays: number, nowMs: number): { fromDay: string; previousFromDay: string } {
+  const fromMs = nowMs - numDays * DAY_MS;
+  return { fromDay: utcDay(fromMs), previousFromDay: utcDay(fromMs - numDays * DAY_MS) };
+}
 
 export interface Period {
   fromMs: number;

@@ -5,6 +5,9 @@ import type { Principal } from './principal';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier';
 
 /** The principal of a request that passed `requireTenantUser`: its tenant is known and matches. */
+/** The OpenAPI security requirement of every tenant-scoped route: a bearer token and the Tenant header. */
+export const TENANT_SECURITY = [{ bearerAuth: [], tenantHeader: [] }];
+
 export interface TenantPrincipal extends Principal {
   tenantId: string;
 }

@@ -1,8 +1,8 @@
 import { VOLTAGE_BASIS_V } from '@gridlens/domain/power/electrical';
 import type { DemoBehaviour } from './demo-fleet';
 import { seedOf } from '@gridlens/domain/seeded-random';
+import { DAY_MS } from '@gridlens/domain/time-range';
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** Hourly load shapes relative to the evening peak (typical Irish LV feeder shapes, smoothed). */

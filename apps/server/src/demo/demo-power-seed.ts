@@ -6,13 +6,13 @@ import { createIngestKeysRepository } from '../modules/ingest/ingest-keys.reposi
 import { createPowerDevicesRepository } from '../modules/power-devices/power-devices.repository';
 import { demoFleet, type DemoDevice } from './demo-fleet';
 import { demoMessages } from './demo-messages';
+import { DAY_MS } from '@gridlens/domain/time-range';
 
 /** The demo tenants' ingest keys: fixed so that the docs and scripts can use them. Created only with demo data. */
 export const DEMO_INGEST_KEYS: Record<string, string> = {
   netzero: 'glk_de000011_demo-ingest-key-not-for-production-use-0001',
   gridwest: 'glk_de000012_demo-ingest-key-not-for-production-use-0002',
 };
-const DAY_MS = 86_400_000;
 
 /** The demo power-data fleets: NetZero's 300 transformers and a small GridWest fleet (to show tenant isolation). */
 export function demoFleets(): { tenantId: string; devices: DemoDevice[] }[] {

@@ -8,11 +8,10 @@ import {
   UserSettingsSchema,
 } from '@gridlens/contract/config';
 import { errorResponses } from '@gridlens/contract/errors';
-import { tenantPrincipal } from '../../auth/auth.plugin';
+import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
 import type { ConfigService } from './config.service';
 
 const tags = ['Configuration'];
-const security = [{ bearerAuth: [], tenantHeader: [] }];
 
 export function registerConfigRoutes(app: FastifyInstance, config: ConfigService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +19,7 @@ export function registerConfigRoutes(app: FastifyInstance, config: ConfigService
   api.get('/api/config/tenant/settings', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "The caller's tenant: type, power-data sub-type and tabs",
       response: { 200: TenantSettingsSchema, ...errorResponses },
     },
@@ -30,7 +29,7 @@ export function registerConfigRoutes(app: FastifyInstance, config: ConfigService
   api.get('/api/config/sections', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'The section catalogue: route, icon and label key of each section',
       response: { 200: SectionCatalogueSchema, ...errorResponses },
     },
@@ -40,7 +39,7 @@ export function registerConfigRoutes(app: FastifyInstance, config: ConfigService
   api.get('/api/config/settings', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "The caller's preferences",
       querystring: UserSettingsQuerySchema,
       response: { 200: UserSettingsSchema, ...errorResponses },
@@ -54,7 +53,7 @@ export function registerConfigRoutes(app: FastifyInstance, config: ConfigService
   api.put('/api/config/settings', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "Changes the caller's preferences (only the fields sent)",
       body: UpdateUserSettingsSchema,
       response: { 200: UserSettingsSchema, ...errorResponses },

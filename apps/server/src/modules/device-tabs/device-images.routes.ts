@@ -12,11 +12,10 @@ import {
   ImageUploadBodySchema,
   ImageUploadQuerySchema,
 } from '@gridlens/contract/device-tabs';
-import { tenantPrincipal } from '../../auth/auth.plugin';
+import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
 import type { DeviceImagesService } from './device-images.service';
 
 const tags = ['Power data'];
-const security = [{ bearerAuth: [], tenantHeader: [] }];
 
 /**
  * The Images tab. The routes live in their own encapsulated scope so the raw-image body parsers, and their
@@ -32,7 +31,7 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
     api.post('/api/powerdata/images/device/:device_id', {
       schema: {
         tags,
-        security,
+        security: TENANT_SECURITY,
         summary: 'Uploads an image of a device: the raw bytes as the body, Content-Type image/jpeg, image/png or image/webp',
         consumes: [...IMAGE_CONTENT_TYPES],
         params: DeviceIdParamsSchema,
@@ -55,7 +54,7 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
     api.get('/api/powerdata/images/device/:device_id', {
       schema: {
         tags,
-        security,
+        security: TENANT_SECURITY,
         summary: "Metadata of a device's images, newest first (fetch each image's bytes from its url)",
         params: DeviceIdParamsSchema,
         response: { 200: DeviceImageListSchema, ...errorResponses },
@@ -66,7 +65,7 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
     api.get('/api/powerdata/images/:image_id', {
       schema: {
         tags,
-        security,
+        security: TENANT_SECURITY,
         summary: "An image's bytes with their stored content type",
         params: ImageIdParamsSchema,
         response: { 200: ImageBytesResponse, ...errorResponses },
@@ -85,7 +84,7 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
     api.delete('/api/powerdata/images/:image_id', {
       schema: {
         tags,
-        security,
+        security: TENANT_SECURITY,
         summary: 'Deletes an image; answers its metadata',
         params: ImageIdParamsSchema,
         response: { 200: DeviceImageSchema, ...errorResponses },

@@ -13,11 +13,10 @@ import {
   PqEventsQuerySchema,
 } from '@gridlens/contract/device-tabs';
 import { PeriodQuerySchema } from '@gridlens/contract/power-readings';
-import { tenantPrincipal } from '../../auth/auth.plugin';
+import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
 import type { DeviceTabsService } from './device-tabs.service';
 
 const tags = ['Power data'];
-const security = [{ bearerAuth: [], tenantHeader: [] }];
 
 /** Events, Fault Records, XFRMR Health (hydrogen) and Metering tabs of a power-data device. */
 export function registerDeviceTabRoutes(app: FastifyInstance, tabs: DeviceTabsService): void {
@@ -26,7 +25,7 @@ export function registerDeviceTabRoutes(app: FastifyInstance, tabs: DeviceTabsSe
   api.get('/api/powerdata/events/device/:device_id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "A device's power-quality events (not faults), newest first, paginated",
       params: DeviceIdParamsSchema,
       querystring: PqEventsQuerySchema,
@@ -38,7 +37,7 @@ export function registerDeviceTabRoutes(app: FastifyInstance, tabs: DeviceTabsSe
   api.get('/api/powerdata/faults/device/:device_id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "A device's fault records (loss of mains) with start, duration and end, newest first, paginated",
       params: DeviceIdParamsSchema,
       querystring: FaultsQuerySchema,
@@ -50,7 +49,7 @@ export function registerDeviceTabRoutes(app: FastifyInstance, tabs: DeviceTabsSe
   api.get('/api/powerdata/hydrogen/device/:device_id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "A device's dissolved-hydrogen readings over a period with the latest, the maximum and the trend",
       params: DeviceIdParamsSchema,
       querystring: PeriodQuerySchema,
@@ -62,7 +61,7 @@ export function registerDeviceTabRoutes(app: FastifyInstance, tabs: DeviceTabsSe
   api.get('/api/powerdata/hydrogen/config/:device_id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "A device's hydrogen sensor configuration (the defaults until one is saved)",
       params: DeviceIdParamsSchema,
       response: { 200: HydrogenSensorConfigSchema, ...errorResponses },
@@ -73,7 +72,7 @@ export function registerDeviceTabRoutes(app: FastifyInstance, tabs: DeviceTabsSe
   api.put('/api/powerdata/hydrogen/config/:device_id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "Saves a device's hydrogen sensor configuration (all four fields)",
       params: DeviceIdParamsSchema,
       body: HydrogenSensorConfigBodySchema,
@@ -88,7 +87,7 @@ export function registerDeviceTabRoutes(app: FastifyInstance, tabs: DeviceTabsSe
   api.get('/api/powerdata/metering/device/:device_id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "A device's metering readings over a period with energy imported and exported and voltage extremes",
       params: DeviceIdParamsSchema,
       querystring: PeriodQuerySchema,

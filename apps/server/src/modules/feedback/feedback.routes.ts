@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CreateFeedbackSchema, FeedbackCreatedSchema } from '@gridlens/contract/feedback';
 import { errorResponses } from '@gridlens/contract/errors';
-import { tenantPrincipal } from '../../auth/auth.plugin';
+import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
 import type { FeedbackRepository } from './feedback.repository';
 
 export function registerFeedbackRoutes(app: FastifyInstance, feedback: FeedbackRepository): void {
   app.withTypeProvider<ZodTypeProvider>().post('/api/feedback', {
     schema: {
       tags: ['Feedback'],
-      security: [{ bearerAuth: [], tenantHeader: [] }],
+      security: TENANT_SECURITY,
       summary: 'Stores a message from the feedback widget',
       body: CreateFeedbackSchema,
       response: { 201: FeedbackCreatedSchema, ...errorResponses },

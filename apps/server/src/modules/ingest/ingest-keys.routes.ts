@@ -3,18 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreatedIngestKeySchema, CreateIngestKeySchema, IngestKeySchema } from '@gridlens/contract/ingest';
 import { errorResponses } from '@gridlens/contract/errors';
-import { tenantPrincipal } from '../../auth/auth.plugin';
+import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
 import type { IngestKeysService } from './ingest-keys.service';
 
 const tags = ['Ingestion'];
-const security = [{ bearerAuth: [], tenantHeader: [] }];
 
 export function registerIngestKeyRoutes(app: FastifyInstance, keys: IngestKeysService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/ingest/keys', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "The tenant's ingest API keys (never their secrets)",
       response: { 200: z.array(IngestKeySchema), ...errorResponses },
     },
@@ -23,7 +22,7 @@ export function registerIngestKeyRoutes(app: FastifyInstance, keys: IngestKeysSe
   api.post('/api/ingest/keys', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'Creates an ingest API key; the secret is in this answer only',
       body: CreateIngestKeySchema,
       response: { 201: CreatedIngestKeySchema, ...errorResponses },
@@ -36,7 +35,7 @@ export function registerIngestKeyRoutes(app: FastifyInstance, keys: IngestKeysSe
   api.delete('/api/ingest/keys/:id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'Revokes an ingest API key',
       params: z.object({ id: z.string().max(64) }),
       response: { 200: z.object({ revoked: z.literal(true) }), ...errorResponses },

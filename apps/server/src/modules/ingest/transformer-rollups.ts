@@ -1,4 +1,5 @@
 import type { TransformerReading } from '@gridlens/contract/ingest';
+import { utcDay } from '@gridlens/domain/time-range';
 import type { DerivedReading } from './derived-reading';
 
 /** One device-day of the power_device_daily rollup, as the readings of one batch contribute to it. */
@@ -31,7 +32,7 @@ const minOrNull = (a: number | null, b: number | null) => (a === null ? b : b ==
 export function dailyContributions(readings: readonly DerivedReading[]): DailyContribution[] {
   const byKey = new Map<string, DailyContribution>();
   for (const r of readings) {
-    const day = new Date(r.measuredMs).toISOString().slice(0, 10); // the UTC day, whatever offset the device sent
+    const day = utcDay(r.measuredMs); // whatever offset the device sent
     const key = `${r.deviceId}\u0000${day}`;
     const { maxA: max, medA: med, temperatureMaxC: tMax, temperatureMedC: tMed } = r;
     const tMin = tMed === null ? tMax : Math.min(tMed, tMax ?? tMed);

@@ -12,12 +12,11 @@ import {
   WatchlistSchema,
 } from '@gridlens/contract/power-devices';
 import { ApiErrorSchema } from '@gridlens/contract/errors';
-import { tenantPrincipal } from '../../auth/auth.plugin';
+import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
 import { plainJsonSerializer } from '../../http/plain-json-serializer';
 import type { PowerDevicesService } from './power-devices.service';
 
 const tags = ['Power data'];
-const security = [{ bearerAuth: [], tenantHeader: [] }];
 const deviceParams = z.object({ DeviceID: z.string().min(1).max(64) });
 
 export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDevicesService): void {
@@ -27,7 +26,7 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
     serializerCompiler: plainJsonSerializer,
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'The assets list, columnar: every device with its figures and issue flags over num_days',
       querystring: AssetListQuerySchema,
       response: { 200: AssetListSchema, ...errorResponses },
@@ -41,7 +40,7 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
   api.post('/api/powerdata/device', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'Registers a power-data device',
       body: CreatePowerDeviceSchema,
       response: { 201: PowerDeviceSchema, 409: ApiErrorSchema, ...errorResponses },
@@ -52,7 +51,7 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
   api.put('/api/powerdata/device/:DeviceID', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "Edits a device's details",
       params: deviceParams,
       body: UpdatePowerDeviceSchema,
@@ -64,7 +63,7 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
   api.get('/api/watchlist/device', {
     schema: {
       tags: ['Watchlist'],
-      security,
+      security: TENANT_SECURITY,
       summary: "The caller's watched devices",
       response: { 200: WatchlistSchema, ...errorResponses },
     },
@@ -76,7 +75,7 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
   api.post('/api/watchlist/device', {
     schema: {
       tags: ['Watchlist'],
-      security,
+      security: TENANT_SECURITY,
       summary: 'Adds a device to the caller’s watchlist',
       body: WatchlistChangeSchema,
       response: { 201: WatchlistSchema, ...errorResponses },
@@ -90,7 +89,7 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
   api.delete('/api/watchlist/device', {
     schema: {
       tags: ['Watchlist'],
-      security,
+      security: TENANT_SECURITY,
       summary: 'Removes a device from the caller’s watchlist',
       body: WatchlistChangeSchema,
       response: { 200: WatchlistSchema, ...errorResponses },

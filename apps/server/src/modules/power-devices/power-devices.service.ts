@@ -1,20 +1,15 @@
 import type { AssetList, AssetListItem, CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
+import { assetListDays } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
 import { toAssetListColumns, toAssetListItem } from './asset-list-item';
 import type { DevicePeriodRow, PowerDevicesRepository } from './power-devices.repository';
 
-const DAY_MS = 86_400_000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
-  /**
-   * The rollup rows of the assets list over `numDays`. Rollups are per UTC day, so the period is every UTC day
-   * that overlaps the last numDays × 24 h (for 1 day: yesterday and today so far).
-   */
+  /** The rollup rows of the assets list over `numDays` (see assetListDays for the days it covers). */
   async function periodRows(tenantId: string, userId: string, numDays: number) {
     const nowMs = now();
-    const from = nowMs - numDays * DAY_MS;
-    return { nowMs, rows: await repository.listWithPeriod(tenantId, userId, utcDay(from), utcDay(from - numDays * DAY_MS)) };
+    const { fromDay, previousFromDay } = assetListDays(numDays, nowMs);
+    return { nowMs, rows: await repository.listWithPeriod(tenantId, userId, fromDay, previousFromDay) };
   }
 
   /** The assets list over `numDays`, one item per device (what the fleet statistics count). */

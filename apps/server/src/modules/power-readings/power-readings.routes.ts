@@ -12,12 +12,11 @@ import {
   PeriodQuerySchema,
   TimeRangeSchema,
 } from '@gridlens/contract/power-readings';
-import { tenantPrincipal } from '../../auth/auth.plugin';
+import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
 import { plainJsonSerializer } from '../../http/plain-json-serializer';
 import type { PowerReadingsService } from './power-readings.service';
 
 const tags = ['Power data'];
-const security = [{ bearerAuth: [], tenantHeader: [] }];
 const deviceIdParams = z.object({ device_id: z.string().min(1).max(64) });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -27,7 +26,7 @@ export function registerPowerReadingRoutes(app: FastifyInstance, readings: Power
   api.get('/api/powerdata/messages/device/:device_id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: "A device's messages, newest first, paginated",
       params: deviceIdParams,
       querystring: MessagesQuerySchema,
@@ -47,7 +46,7 @@ export function registerPowerReadingRoutes(app: FastifyInstance, readings: Power
     serializerCompiler: plainJsonSerializer,
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'Chart series of one device over a period, downsampled keeping peaks',
       params: idParams,
       querystring: PeriodQuerySchema,
@@ -59,7 +58,7 @@ export function registerPowerReadingRoutes(app: FastifyInstance, readings: Power
   api.get('/api/powerdata/device/intchartdata/:id', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'Daily rollup series of one device (trends)',
       params: idParams,
       querystring: PeriodQuerySchema,
@@ -71,7 +70,7 @@ export function registerPowerReadingRoutes(app: FastifyInstance, readings: Power
   api.get('/api/powerdata/device/stats/:duration', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'Counts behind the assets summary charts for a time range',
       params: z.object({ duration: TimeRangeSchema }),
       response: { 200: FleetStatsSchema, ...errorResponses },
@@ -85,7 +84,7 @@ export function registerPowerReadingRoutes(app: FastifyInstance, readings: Power
   api.get('/api/powerdata/device/totalstats/:duration', {
     schema: {
       tags,
-      security,
+      security: TENANT_SECURITY,
       summary: 'Fleet total power over a time range',
       params: z.object({ duration: TimeRangeSchema }),
       response: { 200: FleetTotalsSchema, ...errorResponses },

@@ -3,19 +3,17 @@ import type { AssetListItem } from '@gridlens/contract/power-devices';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
 import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
-import { periodDays, periodOfRange } from '@gridlens/domain/time-range';
+import { DAY_MS, periodDays, periodOfRange, utcDay } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import type { PowerDevicesService } from '../power-devices/power-devices.service';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
 
-const DAY_MS = 86_400_000;
 /** Charts of periods longer than this read the hourly rollup instead of raw readings. */
 export const HOURLY_CHART_AFTER_DAYS = 31;
 /** The longest explicit period a read may span (a year and a bit, for "1y" with margin). */
 const MAX_PERIOD_DAYS = 400;
 const DEFAULT_RANGE: TimeRange = '7d';
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export interface PeriodInput {
   range?: TimeRange | undefined;
