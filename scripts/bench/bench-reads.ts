@@ -6,7 +6,7 @@ import { createPowerDevicesRepository, listQueryParts } from '../../apps/server/
 import { hoursPerBucket } from '../../apps/server/src/modules/power-readings/chart-series';
 import { createPowerReadingsRepository } from '../../apps/server/src/modules/power-readings/power-readings.repository';
 import { percentile, timeRepeated, type BenchBackend } from './bench-support';
-import { assetListDays, utcDay } from '@gridlens/domain/time-range';
+import { comparedRollupDays, lastDays, utcDay } from '@gridlens/domain/time-range';
 
 const FLEET = 10_000;
 const YEAR_READINGS = 365 * 96;
@@ -47,8 +47,8 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
   // Parsed once, outside the clock: reading the 3.5 MB answer is the client's time, not the server's.
   const rows = (JSON.parse(body) as { count: number }).count;
   const repository = createPowerDevicesRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
-  const { fromDay, previousFromDay } = assetListDays(1, Date.now()); // the days the server reads for num_days=1
-  const sql = await timeRepeated(30, () => repository.listWithPeriod('bench', 'bench-user', fromDay, previousFromDay));
+  const days = comparedRollupDays(lastDays(1, Date.now())); // the days the server reads for num_days=1
+  const sql = await timeRepeated(30, () => repository.listWithPeriod('bench', 'bench-user', days));
   return { rows, apiP50: percentile(api, 50), apiP95: percentile(api, 95), sqlP50: percentile(sql, 50), sqlP95: percentile(sql, 95) };
 }
 

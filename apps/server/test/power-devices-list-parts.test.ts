@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
+import { utcDay } from '@gridlens/domain/time-range';
 import { createPowerDevicesRepository } from '../src/modules/power-devices/power-devices.repository';
 import { TEST_DATABASES } from './support/test-databases';
 
 const DEVICES = 57;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = utcDay(Date.now());
 const yesterday = utcDay(Date.now() - 86_400_000);
 const dayBefore = utcDay(Date.now() - 2 * 86_400_000);
@@ -38,7 +38,12 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('gives the same rows in the same order whatever the number of parts, for the caller’s tenant only', async () => {
-      const list = (listParts: number) => createPowerDevicesRepository(db, { listParts }).listWithPeriod('t1', 'u', yesterday, dayBefore);
+      const list = (listParts: number) =>
+        createPowerDevicesRepository(db, { listParts }).listWithPeriod('t1', 'u', {
+          fromDay: yesterday,
+          toDay: today,
+          previousFromDay: dayBefore,
+        });
       const whole = await list(1);
       expect(whole).toHaveLength(DEVICES);
       expect(whole.map((r) => r.device_id)).toEqual(whole.map((r) => r.device_id).sort());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { periodOfRange } from '@gridlens/domain/time-range';
 import type { Database } from '../src/db/database';
 import { ingest, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
@@ -120,6 +121,27 @@ for (const backend of TEST_DATABASES) {
       expect(totals.total_rating_kva).toBe(200);
       expect(totals.points.length).toBeGreaterThanOrEqual(24);
       expect(totals.points[0]?.mean_kva).toBeCloseTo((60 + 55 + 50) * 0.23, 5);
+    });
+
+    it('reads last week as the previous Monday to Sunday, leaving this week out', async () => {
+      // In the other tenant, so that netzero's device does not blur the counts: one reading early last
+      // Monday (outside the last 7 × 24 h on every day but this Monday's first hour), and one this week,
+      // hot enough to raise HasTemperatureOverLimit if this week leaked in.
+      const lastWeek = periodOfRange('last_week', now);
+      const thisWeekAt = Math.min(now - 1000, lastWeek.toMs + 3_600_000);
+      const key = await registerDeviceWithKey(app, otherToken, 'gridwest', { device_id: 'TX-LW', rating_kva: 100 });
+      const sent = await ingest(app, key, [
+        reading('TX-LW', 1, new Date(lastWeek.fromMs + 3_600_000).toISOString(), { current_max_a: [400, 50, 50] }),
+        reading('TX-LW', 2, new Date(thisWeekAt).toISOString(), { temperature_max_c: 95 }),
+      ]);
+      expect(sent.json()).toMatchObject({ accepted: 2 });
+
+      const stats = (await get('/api/powerdata/device/stats/last_week', otherToken, 'gridwest')).json<{ issues: Record<string, number> }>();
+      expect(stats.issues).toMatchObject({ HasCurrentOverLimit: 1, HasTemperatureOverLimit: 0 });
+      const trends = (await get('/api/powerdata/device/intchartdata/TX-LW?range=last_week', otherToken, 'gridwest')).json<{
+        days: { day: string }[];
+      }>();
+      expect(trends.days.map((d) => d.day)).toEqual([new Date(lastWeek.fromMs).toISOString().slice(0, 10)]);
     });
 
     it("answers 404 for another tenant's device and 400 for a bad period", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetListDays, periodDays, periodOfRange, utcDay } from './time-range';
+import { comparedRollupDays, lastDays, periodOfRange, rollupDays, utcDay } from './time-range';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -22,23 +22,25 @@ describe('periodOfRange', () => {
       toMs: at('2026-11-09T00:00:00Z'),
     });
   });
-
-  it('periodDays rounds up and is at least one', () => {
-    expect(periodDays({ fromMs: 0, toMs: 86_400_000 })).toBe(1);
-    expect(periodDays({ fromMs: 0, toMs: 86_400_001 })).toBe(2);
-    expect(periodDays({ fromMs: 0, toMs: 1 })).toBe(1);
-  });
 });
 
-describe('assetListDays', () => {
+describe('the assets list period', () => {
   const now = Date.parse('2026-11-22T05:00:00Z');
 
   it('covers every UTC day overlapping the last N × 24 h, and the period of equal length before it', () => {
-    expect(assetListDays(1, now)).toEqual({ fromDay: '2026-11-21', previousFromDay: '2026-11-20' });
-    expect(assetListDays(7, now)).toEqual({ fromDay: '2026-11-15', previousFromDay: '2026-11-08' });
+    expect(comparedRollupDays(lastDays(1, now))).toEqual({ fromDay: '2026-11-21', toDay: '2026-11-22', previousFromDay: '2026-11-20' });
+    expect(comparedRollupDays(lastDays(7, now))).toEqual({ fromDay: '2026-11-15', toDay: '2026-11-22', previousFromDay: '2026-11-08' });
   });
 
   it('keys days in UTC whatever the instant', () => {
     expect(utcDay(Date.parse('2026-11-21T23:30:00-02:00'))).toBe('2026-11-22');
+  });
+});
+
+describe('rollupDays', () => {
+  it('ends on the day of the last instant, so a period ending at midnight leaves the next day out', () => {
+    const lastWeek = periodOfRange('last_week', Date.parse('2026-11-22T05:00:00Z')); // a Sunday
+    expect(rollupDays(lastWeek)).toEqual({ fromDay: '2026-11-09', toDay: '2026-11-15' });
+    expect(comparedRollupDays(lastWeek)).toEqual({ fromDay: '2026-11-09', toDay: '2026-11-15', previousFromDay: '2026-11-02' });
   });
 });

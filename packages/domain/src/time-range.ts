@@ -8,16 +8,6 @@ export const DAY_MS = 86_400_000;
 /** The UTC calendar day (YYYY-MM-DD) of an instant: the key of every daily rollup. */
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/**
- * The rollup days of the assets list over `numDays` (spec: loaded with 1). Rollups are per UTC day, so the
- * period is every UTC day that overlaps the last numDays × 24 h (for 1: yesterday and today so far); the
- * period of equal length before it feeds "power change".
- */
-export function assetListDays(numDays: number, nowMs: number): { fromDay: string; previousFromDay: string } {
-  const fromMs = nowMs - numDays * DAY_MS;
-  return { fromDay: utcDay(fromMs), previousFromDay: utcDay(fromMs - numDays * DAY_MS) };
-}
-
 export interface Period {
   fromMs: number;
   toMs: number;
@@ -34,7 +24,20 @@ export function periodOfRange(range: TimeRangeName, nowMs: number): Period {
   return { fromMs: nowMs - TIME_RANGE_DAYS[range] * DAY_MS, toMs: nowMs };
 }
 
-/** The length of a period in whole days, at least 1 (used to pick rollup days and the previous period). */
-export function periodDays({ fromMs, toMs }: Period): number {
-  return Math.max(1, Math.ceil((toMs - fromMs) / DAY_MS));
+/** The UTC days of the daily rollup that a period covers: from its first instant's day to its last's (`toMs` is excluded). */
+export function rollupDays({ fromMs, toMs }: Period): { fromDay: string; toDay: string } {
+  return { fromDay: utcDay(fromMs), toDay: utcDay(toMs - 1) };
 }
+
+/** The rollup days of a period and the first day of the period of equal length before it (for "power change"). */
+export interface ComparedRollupDays {
+  fromDay: string;
+  toDay: string;
+  previousFromDay: string;
+}
+export function comparedRollupDays(period: Period): ComparedRollupDays {
+  return { ...rollupDays(period), previousFromDay: utcDay(period.fromMs - (period.toMs - period.fromMs)) };
+}
+
+/** The last `numDays` × 24 h up to `nowMs`: the assets list's period (spec: loaded with 1 day). */
+export const lastDays = (numDays: number, nowMs: number): Period => ({ fromMs: nowMs - numDays * DAY_MS, toMs: nowMs });

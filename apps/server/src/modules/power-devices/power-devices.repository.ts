@@ -1,5 +1,6 @@
 import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
 import { availableParallelism } from 'node:os';
+import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import type { Database, Queryable } from '../../db/database';
 
 /** The registry columns as the contract names them; `alias` qualifies them inside joins. */
@@ -162,14 +163,14 @@ export interface DevicePeriodRow extends PowerDevice {
 }
 
 /**
- * The assets-list query, for one part of the devices when `parts` > 1 ($5 parts, this is part $6).
+ * The assets-list query, for one part of the devices when `parts` > 1 ($6 parts, this is part $7).
  * One columnar JSON value ({ column: [values…] }): both drivers parse it with a single JSON.parse instead of
  * building 10,000 row objects, and the database writes each key once instead of json_agg's once per row
  * (json_agg of the rows took half of this query's time). All the array_aggs read the same rows in the same
  * order, so the arrays line up; that order is the CTE's.
  */
 function periodListSql(parts: number): string {
-  const partOf = (column: string) => (parts > 1 ? ` AND (hashtext(${column}) & 2147483647) % $5 = $6` : '');
+  const partOf = (column: string) => (parts > 1 ? ` AND (hashtext(${column}) & 2147483647) % $6 = $7` : '');
   return `WITH period AS (
          SELECT device_id,
                 sum(message_count) FILTER (WHERE day >= $3::date) AS message_count,
@@ -192,7 +193,7 @@ function periodListSql(parts: number): string {
                 sum(message_count) FILTER (WHERE day < $3::date) AS previous_message_count,
                 sum(apparent_med_sum_kva) FILTER (WHERE day < $3::date) AS previous_apparent_med_sum_kva
            FROM power_device_daily
-          WHERE tenant_id = $1 AND day >= $4::date${partOf('device_id')}
+          WHERE tenant_id = $1 AND day >= $4::date AND day <= $5::date${partOf('device_id')}
           GROUP BY device_id)
        , listed AS (
        SELECT ${deviceColumns('d')},
@@ -267,13 +268,13 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
     },
 
     /**
-     * Every device of the tenant with its rollups from `fromDay` on, and the period of equal length before
-     * it. Reads only the registry, latest-state and daily rollup tables: never the raw messages. With
+     * Every device of the tenant with its rollups from `fromDay` to `toDay`, and the period of equal length
+     * before it. Reads only the registry, latest-state and daily rollup tables: never the raw messages. With
      * `listParts` > 1 the devices are split by a hash of their id into that many queries run at once, each on
      * its own connection, so that PostgreSQL uses more than one core; the parts are merged back in order.
      */
-    async listWithPeriod(tenantId: string, userId: string, fromDay: string, previousFromDay: string): Promise<DevicePeriodRow[]> {
-      const params = [tenantId, userId, fromDay, previousFromDay];
+    async listWithPeriod(tenantId: string, userId: string, days: ComparedRollupDays): Promise<DevicePeriodRow[]> {
+      const params = [tenantId, userId, days.fromDay, days.previousFromDay, days.toDay];
       const readPart = async (part: number) => {
         const [result] = await db.query<{ columns: string }>(
           periodListSql(listParts),

@@ -1,28 +1,27 @@
 import type { AssetList, AssetListItem, CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
-import { assetListDays } from '@gridlens/domain/time-range';
+import { comparedRollupDays, lastDays, type Period } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
 import { toAssetListColumns, toAssetListItem } from './asset-list-item';
 import type { DevicePeriodRow, PowerDevicesRepository } from './power-devices.repository';
 
 export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
-  /** The rollup rows of the assets list over `numDays` (see assetListDays for the days it covers). */
-  async function periodRows(tenantId: string, userId: string, numDays: number) {
-    const nowMs = now();
-    const { fromDay, previousFromDay } = assetListDays(numDays, nowMs);
-    return { nowMs, rows: await repository.listWithPeriod(tenantId, userId, fromDay, previousFromDay) };
-  }
-
-  /** The assets list over `numDays`, one item per device (what the fleet statistics count). */
-  async function list(tenantId: string, userId: string, numDays: number): Promise<AssetListItem[]> {
-    const { nowMs, rows } = await periodRows(tenantId, userId, numDays);
-    return rows.map((row) => toAssetListItem(row, nowMs));
-  }
+  /** The rollup rows of the assets list over a period (comparedRollupDays says which days it reads). */
+  const periodRows = (tenantId: string, userId: string, period: Period) =>
+    repository.listWithPeriod(tenantId, userId, comparedRollupDays(period));
 
   return {
-    list,
-    /** The same list, columnar, as GET /api/powerdata/device answers it. */
+    /** The assets list over a period, one item per device (what the fleet statistics count). */
+    async listOver(tenantId: string, userId: string, period: Period): Promise<AssetListItem[]> {
+      const nowMs = now();
+      return (await periodRows(tenantId, userId, period)).map((row) => toAssetListItem(row, nowMs));
+    },
+    /**
+     * The assets list over the last `numDays` × 24 h, columnar, as GET /api/powerdata/device answers it. Rollups
+     * are per UTC day, so that is every UTC day it overlaps (for 1: yesterday and today so far).
+     */
     async listColumns(tenantId: string, userId: string, numDays: number): Promise<AssetList> {
-      const { nowMs, rows } = await periodRows(tenantId, userId, numDays);
+      const nowMs = now();
+      const rows = await periodRows(tenantId, userId, lastDays(numDays, nowMs));
       return toAssetListColumns(rows.length, (i) => toAssetListItem(rows[i] as DevicePeriodRow, nowMs));
     },
 

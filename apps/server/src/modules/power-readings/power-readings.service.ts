@@ -3,7 +3,7 @@ import type { AssetListItem } from '@gridlens/contract/power-devices';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
 import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
-import { DAY_MS, periodDays, periodOfRange, utcDay } from '@gridlens/domain/time-range';
+import { DAY_MS, periodOfRange, rollupDays } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import type { PowerDevicesService } from '../power-devices/power-devices.service';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
@@ -103,7 +103,8 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
     async dailyTrends(tenantId: string, deviceId: string, period: PeriodInput) {
       const ratingKva = await ratingOrThrow(tenantId, deviceId);
       const { from, to } = resolvePeriod(period, now());
-      const rows = await repository.daily(tenantId, deviceId, utcDay(from.getTime()), utcDay(to.getTime()));
+      const { fromDay, toDay } = rollupDays({ fromMs: from.getTime(), toMs: to.getTime() });
+      const rows = await repository.daily(tenantId, deviceId, fromDay, toDay);
       return {
         device_id: deviceId,
         rating_kva: ratingKva,
@@ -130,7 +131,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
 
     /** The assets screen's summary charts for a range: the assets list over that many days, counted. */
     async fleetStats(tenantId: string, userId: string, range: TimeRange): Promise<FleetStats> {
-      const items = await devices.list(tenantId, userId, periodDays(periodOfRange(range, now())));
+      const items = await devices.listOver(tenantId, userId, periodOfRange(range, now()));
       return {
         range,
         device_count: items.length,
@@ -151,11 +152,12 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
 
     /** Fleet total power over a range: hourly from readings for 24h, daily from rollups beyond. */
     async fleetTotals(tenantId: string, range: TimeRange): Promise<FleetTotals> {
-      const { fromMs, toMs } = periodOfRange(range, now());
+      const period = periodOfRange(range, now());
       const hourly = range === '24h';
+      const { fromDay, toDay } = rollupDays(period);
       const points = hourly
-        ? await repository.fleetHourly(tenantId, new Date(fromMs), new Date(toMs))
-        : await repository.fleetDaily(tenantId, utcDay(fromMs), utcDay(toMs - 1));
+        ? await repository.fleetHourly(tenantId, new Date(period.fromMs), new Date(period.toMs))
+        : await repository.fleetDaily(tenantId, fromDay, toDay);
       const size = await devices.fleetSize(tenantId);
       return {
         range,
