@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database';
 import { startMqttSubscriber, type MqttSubscriber } from '../src/modules/ingest/mqtt-subscriber';
 import { deviceMessagesTopic } from '../src/modules/ingest/mqtt-topics';
+import type { IngestService } from '../src/modules/ingest/ingest.service';
 import { reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
@@ -33,6 +34,9 @@ for (const backend of TEST_DATABASES) {
     let token: string;
     let subscriber: MqttSubscriber;
     let publisher: mqtt.MqttClient;
+    /** Transactions the subscriber asked for, and how many of the next ones should fail as a database outage would. */
+    let ingestCalls = 0;
+    let failNext = 0;
 
     beforeAll(async () => {
       db = await backend.open();
@@ -40,9 +44,20 @@ for (const backend of TEST_DATABASES) {
       app = created.app;
       token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
       await registerDeviceWithKey(app, token, 'netzero', { device_id: 'MQ-1', rating_kva: 100 });
+      const ingest: IngestService = {
+        ...app.ingest,
+        ingest: (...args) => {
+          ingestCalls += 1;
+          if (failNext > 0) {
+            failNext -= 1;
+            return Promise.reject(new Error('database unavailable'));
+          }
+          return app.ingest.ingest(...args);
+        },
+      };
       subscriber = startMqttSubscriber(
         { url: BROKER_URL, topicPrefix: prefix, shareGroup: prefix },
-        app.ingest,
+        ingest,
         (t) => Promise.resolve(t === 'netzero' || t === 'gridwest'),
         app.log,
       );
@@ -86,6 +101,40 @@ for (const backend of TEST_DATABASES) {
         );
         expect(rows[0]?.n).toBe(3);
       });
+    });
+
+    const storedCount = async (fromSeq: number, toSeq: number) =>
+      (
+        await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM power_messages WHERE tenant_id = 'netzero' AND device_id = 'MQ-1' AND seq BETWEEN $1 AND $2",
+          [fromSeq, toSeq],
+        )
+      )[0]?.n;
+
+    it('stores a burst of QoS 1 messages in batches, not one transaction per message', async () => {
+      const topic = deviceMessagesTopic(prefix, 'netzero', 'MQ-1');
+      const before = ingestCalls;
+      const now = Date.now();
+      await Promise.all(
+        Array.from({ length: 200 }, (_unused, i) =>
+          publisher.publishAsync(topic, JSON.stringify(reading('MQ-1', 100 + i, new Date(now + i).toISOString())), { qos: 1 }),
+        ),
+      );
+      await eventually(async () => expect(await storedCount(100, 299)).toBe(200));
+      // One connection holds one unacknowledged message at a time; 16 of them let a batch hold up to 16.
+      expect(ingestCalls - before).toBeLessThan(50);
+    });
+
+    it('has the broker send a message again when storing it failed, and then stores it', async () => {
+      failNext = 1;
+      const before = ingestCalls;
+      await publisher.publishAsync(
+        deviceMessagesTopic(prefix, 'netzero', 'MQ-1'),
+        JSON.stringify(reading('MQ-1', 400, new Date().toISOString())),
+        { qos: 1 },
+      );
+      await eventually(async () => expect(await storedCount(400, 400)).toBe(1), 20_000);
+      expect(ingestCalls - before).toBeGreaterThanOrEqual(2);
     });
 
     it('dead-letters invalid JSON, invalid fields, a device that differs from its topic and unknown tenants', async () => {

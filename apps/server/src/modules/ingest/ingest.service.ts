@@ -28,14 +28,23 @@ interface DeadLetter {
 }
 
 /**
- * Concurrent batches (HTTP and MQTT, several replicas) upsert the same rollup rows; taking row locks in one
- * global order (device, then time) means two transactions can wait for each other but never deadlock.
+ * Concurrent batches (HTTP and MQTT, several replicas) insert the same keys and upsert the same rollup rows;
+ * taking row locks in one global order (device, then seq or time) means two transactions can wait for each
+ * other but never deadlock. That holds for every kind's insert, not only the readings'.
  */
-const inLockOrder = (a: TransformerReading, b: TransformerReading) =>
+const inLockOrder = (a: DeviceMessage, b: DeviceMessage) =>
   a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : a.seq - b.seq;
 
-const byKind = <K extends DeviceMessage['kind']>(items: { message: DeviceMessage }[], kind: K) =>
-  items.map((i) => i.message).filter((m): m is Extract<DeviceMessage, { kind: K }> => m.kind === kind);
+type OfKind<K extends DeviceMessage['kind']> = Extract<DeviceMessage, { kind: K }>;
+type ByKind = { [K in DeviceMessage['kind']]: OfKind<K>[] };
+
+/** The messages split by kind in one pass, each kind in lock order (its inserts take row locks too). */
+function byKindInLockOrder(messages: readonly DeviceMessage[]): ByKind {
+  const kinds: ByKind = { transformer: [], pq_event: [], hydrogen: [], metering: [] };
+  for (const message of messages) (kinds[message.kind] as DeviceMessage[]).push(message);
+  for (const list of Object.values(kinds)) list.sort(inLockOrder);
+  return kinds;
+}
 
 /**
  * The one path every device message takes, from HTTP and MQTT alike: validate each message on its
@@ -89,12 +98,13 @@ export function createIngestService({ db, repository, afterStore }: Deps) {
           return false;
         });
 
-        const transformer = byKind(storable, 'transformer').sort(inLockOrder);
+        const kinds = byKindInLockOrder(storable.map((c) => c.message));
+        const transformer = kinds.transformer;
         const [storedTransformer, storedEvents, storedHydrogen, storedMetering] = [
           await repository.insertTransformerReadings(tx, known, transformer),
-          await repository.insertPowerQualityEvents(tx, tenantId, byKind(storable, 'pq_event')),
-          await repository.insertHydrogenReadings(tx, tenantId, byKind(storable, 'hydrogen')),
-          await repository.insertMeteringReadings(tx, tenantId, byKind(storable, 'metering')),
+          await repository.insertPowerQualityEvents(tx, tenantId, kinds.pq_event),
+          await repository.insertHydrogenReadings(tx, tenantId, kinds.hydrogen),
+          await repository.insertMeteringReadings(tx, tenantId, kinds.metering),
         ];
         const storedOf: Record<DeviceMessage['kind'], Set<MessageKey>> = {
           transformer: storedTransformer,
@@ -120,9 +130,9 @@ export function createIngestService({ db, repository, afterStore }: Deps) {
       return { accepted: count('accepted'), duplicates: count('duplicate'), rejected: count('rejected'), results };
     },
 
-    /** For a message that cannot be tied to a tenant at all (MQTT topic of an unknown tenant, unreadable JSON). */
-    async deadLetter(letter: DeadLetter): Promise<void> {
-      await db.transaction((tx) => repository.insertDeadLetters(tx, [letter]));
+    /** For messages refused before they reach a batch (MQTT: unreadable JSON, a topic of no tenant, another device's id). */
+    async deadLetter(...letters: DeadLetter[]): Promise<void> {
+      await repository.insertDeadLetters(db, letters);
     },
   };
 }
