@@ -1,17 +1,39 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { STORED_SEQ_SHIFT } from '../modules/ingest/reading-encoding';
 
 /** Any constant works; every process must use the same one so that only one of them prunes at a time. */
 const RETENTION_LOCK_KEY = 7_340_012;
 const RETENTION_INTERVAL_MS = 6 * 3_600_000;
-/** Raw tables pruned by age; the daily rollups are kept forever (issue 3, data retention). */
-const RAW_TABLES = [
-  { table: 'power_readings', time: 'measured_at' },
+/**
+ * Pruned by age: the raw tables, and the hourly rollup (raw data in another form: charts over a month read it,
+ * so it lives as long as the readings do). The daily rollups are kept for ever (issue 3, data retention).
+ */
+const AGED_TABLES = [
   { table: 'power_quality_events', time: 'occurred_at' },
   { table: 'hydrogen_readings', time: 'measured_at' },
   { table: 'metering_readings', time: 'measured_at' },
   { table: 'ingest_dead_letters', time: 'received_at' },
+  { table: 'power_device_hourly', time: 'hour' },
 ] as const;
+
+/**
+ * power_readings has no index on time (see migration 0005), so a plain `measured_at <` would read the whole
+ * table, the biggest by far, every round. As the reads do, the old days' sequence ranges from the daily rollup
+ * become one index range per device; the time test stays, for late readings whose seq falls in an old range.
+ */
+const PRUNE_READINGS = `
+  WITH old AS (
+    SELECT p.device_key, (min(d.min_seq) - ${STORED_SEQ_SHIFT})::int AS lo, (max(d.max_seq) - ${STORED_SEQ_SHIFT})::int AS hi
+      FROM power_device_daily d
+      JOIN power_devices p ON p.tenant_id = d.tenant_id AND p.device_id = d.device_id
+     WHERE d.day <= (now() - make_interval(days => $1))::date
+     GROUP BY p.device_key),
+  gone AS (
+    DELETE FROM power_readings r USING old
+     WHERE r.device_key = old.device_key AND r.seq BETWEEN old.lo AND old.hi AND r.measured_at < now() - make_interval(days => $1)
+    RETURNING 1)
+  SELECT count(*)::int AS n FROM gone`;
 
 /**
  * Deletes raw data older than `retentionDays`. With several API processes, the transaction-scoped
@@ -21,8 +43,9 @@ export async function pruneRawData(db: Database, retentionDays: number): Promise
   return db.transaction(async (tx) => {
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK_KEY]);
     if (!lock?.locked) return null;
-    const deleted: Record<string, number> = {};
-    for (const { table, time } of RAW_TABLES) {
+    const [readings] = await tx.query<{ n: number }>(PRUNE_READINGS, [retentionDays]);
+    const deleted: Record<string, number> = { power_readings: readings?.n ?? 0 };
+    for (const { table, time } of AGED_TABLES) {
       const rows = await tx.query<{ n: number }>(
         `WITH gone AS (DELETE FROM ${table} WHERE ${time} < now() - make_interval(days => $1) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
         [retentionDays],
