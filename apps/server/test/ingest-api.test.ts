@@ -255,6 +255,14 @@ for (const backend of TEST_DATABASES) {
         const forged = `glk_${netzeroKey.secret.slice(4, 12)}_${'A'.repeat(43)}`;
         expect((await post({ authorization: `Bearer ${forged}` }, body)).statusCode).toBe(401);
         expect(await storedReadings(db, 'AUTH-1')).toBe(0);
+        // The key is checked before the body is read: an unreadable body without a key is a 401, not a 400.
+        const unread = await app.inject({
+          method: 'POST',
+          url: '/ingest/v1/messages',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"v": 1, "messages": [',
+        });
+        expect(unread.statusCode).toBe(401);
         // The same body with the real key goes through, so the 401s were about the key alone.
         expect((await post({ 'x-api-key': netzeroKey.secret }, body)).statusCode).toBe(200);
         expect(await storedReadings(db, 'AUTH-1')).toBe(1);
