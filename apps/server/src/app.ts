@@ -66,7 +66,9 @@ export async function buildApp({
   startupTasks = new Map(),
   afterIngest,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1_048_576 });
+  // Trust X-Forwarded-For only through the configured number of proxies (the same as Fastify's number form).
+  const trustProxy = (_address: string, hop: number) => hop < config.trustProxyHops;
+  const app = Fastify({ logger, trustProxy, bodyLimit: 1_048_576 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

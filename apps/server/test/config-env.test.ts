@@ -8,6 +8,12 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('./data');
     expect(config.databaseUrl).toBeNull();
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.trustProxyHops).toBe(0);
+  });
+
+  it('reads TRUST_PROXY_HOPS and rejects a negative count, naming it', () => {
+    expect(loadConfig({ TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '-1' })).toThrow(/TRUST_PROXY_HOPS/);
   });
 
   it('uses the embedded identity provider when OIDC_ISSUER is unset', () => {

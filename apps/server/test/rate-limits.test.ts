@@ -23,11 +23,13 @@ describe('rate limits', () => {
     await db.close();
   });
 
+  let attempt = 0;
   const login = (email: string) =>
     app.inject({
       method: 'POST',
       url: '/oidc/interaction/unknown-uid/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // A different claimed address each time: with no trusted proxy it must not count as another client.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${(attempt += 1)}` },
       payload: `email=${encodeURIComponent(email)}&password=guess`,
     });
 

@@ -34,6 +34,9 @@ const EnvSchema = z.object({
     .regex(/^[^/#+]+$/, 'must not contain /, # or +')
     .default('gridlens'),
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  // How many reverse proxies in front may set X-Forwarded-For. 0 (the default) trusts none: otherwise any
+  // client could name its own address and step around the per-address rate limits.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('gridlens-web'),
   // A resource indicator must be an absolute URI (RFC 8707), hence the URN.
@@ -63,6 +66,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     webDistDir: env.WEB_DIST_DIR ?? null,
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     auth: {
       embedded: embeddedIdentityProvider,
       issuer: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
