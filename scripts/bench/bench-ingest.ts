@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
-import { toStoredSeq } from '../../apps/server/src/modules/ingest/reading-encoding';
+import { storedTenths, toStoredSeq } from '../../apps/server/src/modules/ingest/reading-encoding';
 import type { BenchBackend } from './bench-support';
 
 const DEVICES = 500;
@@ -74,20 +74,19 @@ export async function benchIngest(backend: BenchBackend, app: FastifyInstance, t
   await db.query('CREATE TABLE bench_copy (LIKE power_readings INCLUDING ALL)');
   const [firstKey] = await db.query<{ key: number }>("SELECT min(device_key) AS key FROM power_devices WHERE tenant_id = 'bench'");
   const csv = rows
-    .map((r, i) => {
-      const tenths = (value: number) => Math.round(value * 10);
-      return [
+    .map((r, i) =>
+      [
         r.time,
         (firstKey?.key ?? 0) + (i % DEVICES),
         toStoredSeq(r.seq),
         ...r.current_max_a,
         ...r.current_med_a,
-        tenths(r.temperature_max_c),
-        tenths(r.temperature_med_c),
-        tenths(r.battery_pct),
+        storedTenths(r.temperature_max_c),
+        storedTenths(r.temperature_med_c),
+        storedTenths(r.battery_pct),
         r.lqi,
-      ].join(',');
-    })
+      ].join(','),
+    )
     .join('\n');
   const copyStart = performance.now();
   await backend.copyCsv(

@@ -53,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The ingestion path, shared by HTTP, MQTT and the simulator. */
     ingest: IngestService;
+    /** Whether a tenant exists, through the same short-lived cache as the API's tenant checks (MQTT topics). */
+    tenantExists: (tenantId: string) => Promise<boolean>;
   }
 }
 
@@ -78,6 +80,8 @@ export async function buildApp({
   await registerOpenApi(app);
 
   const findTenant = createTenantLookup(createTenantsRepository(db));
+  const tenantExists = async (tenantId: string) => (await findTenant(tenantId)) !== null;
+  app.decorate('tenantExists', tenantExists);
   registerHealthRoutes(app, db, startupTasks);
   registerClientConfigRoute(app, {
     authority: config.auth.issuer,
@@ -98,7 +102,7 @@ export async function buildApp({
   registerIngestRoutes(app, ingestKeys, ingest);
 
   await app.register((api, _options, done) => {
-    registerTenantAuth(api, { verifyToken, tenantExists: async (tenantId) => (await findTenant(tenantId)) !== null });
+    registerTenantAuth(api, { verifyToken, tenantExists });
     registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
     registerFeedbackRoutes(api, createFeedbackRepository(db));
     registerIngestKeyRoutes(api, ingestKeys);

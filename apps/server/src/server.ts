@@ -9,8 +9,6 @@ import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
 import { maintainTables, scheduleRetention } from './jobs/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
-import { createTenantLookup } from './modules/tenants/tenant-cache';
-import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createEmbeddedProvider } from './oidc/embedded-provider';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -74,8 +72,7 @@ async function start(config: ServerConfig): Promise<void> {
       });
   }
   if (config.mqtt) {
-    const findTenant = createTenantLookup(createTenantsRepository(db));
-    mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, async (tenantId) => (await findTenant(tenantId)) !== null, app.log);
+    mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, app.tenantExists, app.log);
   }
   app.log.info({ url: config.publicUrl, issuer: config.auth.issuer, environment: config.environment }, 'Gridlens portal is running');
   if (embeddedProvider) {

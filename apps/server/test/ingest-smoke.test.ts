@@ -45,8 +45,8 @@ for (const backend of TEST_DATABASES) {
       });
       // Peak apparent power is the first reading's: (100 + 90 + 80) A × 230 V = 62.1 kVA on 100 kVA.
       // Peak imbalance is the second reading's: (150 − 10) / 150.
-      expect(device?.['capacity_percent']).toBeCloseTo(62.1, 1);
-      expect(device?.['imbalance_percent']).toBeCloseTo(93.33, 1);
+      expect(device?.['capacity_percent']).toBe(62.1);
+      expect(device?.['imbalance_percent']).toBe(93.33);
       expect(device?.['HasImbalance']).toBe(true);
     });
   });

@@ -4,10 +4,10 @@ import { HttpError } from '../http/http-error';
 import type { Principal } from './principal';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier';
 
-/** The principal of a request that passed `requireTenantUser`: its tenant is known and matches. */
 /** The OpenAPI security requirement of every tenant-scoped route: a bearer token and the Tenant header. */
 export const TENANT_SECURITY = [{ bearerAuth: [], tenantHeader: [] }];
 
+/** The principal of a request that passed `requireTenantUser`: its tenant is known and matches. */
 export interface TenantPrincipal extends Principal {
   tenantId: string;
 }

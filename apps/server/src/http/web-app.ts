@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Paths that belong to the server, never to the single-page app. */
 /** The web app's build output inside this repository, wherever the server is started from. */
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+/** Paths that belong to the server, never to the single-page app. */
 const SERVER_PREFIXES = ['/api/', '/oidc', '/ingest/', '/healthz', '/readyz', '/client-config.json'];
 
 /**

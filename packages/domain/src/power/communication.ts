@@ -16,31 +16,6 @@ export function communicationState(lastMessageAtMs: number | null, nowMs: number
   return missedMessages > 0 ? 'missed_messages' : 'communicated';
 }
 
-/** Monitors number their messages with a 16-bit counter (0..65535) that wraps to 0. */
-export const SEQUENCE_MODULUS = 65_536;
-
-/**
- * The number of sequence numbers missing between the first and the last message received (spec §3: sequence
- * number, missed-message flag). Input order does not matter and duplicates (retransmissions) count once.
- *
- * Wrap-around assumption: one query never spans half the counter range (32768 messages, about 227 days at one
- * message every 10 minutes). So when the sorted numbers jump by more than half the modulus, the counter wrapped
- * there: the run starts just after the jump, passes 65535 and continues from 0.
- */
-export function missedMessageCount(sequenceNumbers: readonly number[]): number {
-  const sorted = [...new Set(sequenceNumbers)].sort((a, b) => a - b);
-  const first = sorted[0];
-  const last = sorted[sorted.length - 1];
-  if (first === undefined || last === undefined) return 0;
-  let largestJump = 0;
-  for (let i = 1; i < sorted.length; i++) {
-    largestJump = Math.max(largestJump, (sorted[i] ?? 0) - (sorted[i - 1] ?? 0));
-  }
-  // Without a wrap the run covers first..last; with one it covers the whole circle except the jump.
-  const spanned = largestJump > SEQUENCE_MODULUS / 2 ? SEQUENCE_MODULUS - largestJump + 1 : last - first + 1;
-  return spanned - sorted.length;
-}
-
 export type MissedMessageLevel = 'good' | 'average' | 'bad';
 
 /**

@@ -15,7 +15,7 @@ const HEALTHY: IssueFlagInput = {
   maxCurrentsA: [300, 280, 260],
   maxImbalancePercent: 30,
   maxCapacityPercent: 60,
-  medianCapacityPercent: 40,
+  meanCapacityPercent: 40,
   maxTemperatureC: 45,
   minTemperatureC: 5,
   temperatureSenseError: false,
@@ -59,8 +59,8 @@ describe('computeIssueFlags', () => {
   });
 
   it('flags capacity under limit on the median, not on one quiet night', () => {
-    expect(flagsOf({ medianCapacityPercent: 14.9 })).toEqual(['HasCapacityUnderLimit']);
-    expect(flagsOf({ medianCapacityPercent: 15 })).toEqual([]);
+    expect(flagsOf({ meanCapacityPercent: 14.9 })).toEqual(['HasCapacityUnderLimit']);
+    expect(flagsOf({ meanCapacityPercent: 15 })).toEqual([]);
   });
 
   it('flags capacity over limit strictly above 85 % of the maximum', () => {
@@ -92,12 +92,12 @@ describe('computeIssueFlags', () => {
   });
 
   it('flags no power when every phase stayed under 0.5 A, and then not under-capacity or imbalance', () => {
-    const dead = { maxCurrentsA: [0.4, 0.49, 0] as const, maxImbalancePercent: 100, medianCapacityPercent: 0 };
+    const dead = { maxCurrentsA: [0.4, 0.49, 0] as const, maxImbalancePercent: 100, meanCapacityPercent: 0 };
     expect(flagsOf(dead)).toEqual(['HasNoPower']);
   });
 
   it('does not flag no power when one phase reaches 0.5 A', () => {
-    expect(flagsOf({ maxCurrentsA: [0.5, 0, 0], maxImbalancePercent: 100, medianCapacityPercent: 0 })).toEqual([
+    expect(flagsOf({ maxCurrentsA: [0.5, 0, 0], maxImbalancePercent: 100, meanCapacityPercent: 0 })).toEqual([
       'HasCapacityUnderLimit',
       'HasImbalance',
     ]);
@@ -129,7 +129,7 @@ describe('computeIssueFlags', () => {
       missedMessages: 12,
       maxCurrentsA: [0, 0, 0],
       maxCapacityPercent: 200,
-      medianCapacityPercent: 0,
+      meanCapacityPercent: 0,
       maxImbalancePercent: 100,
       batteryPercent: 1,
       maxTemperatureC: 120,

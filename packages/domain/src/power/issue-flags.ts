@@ -9,7 +9,8 @@ export interface IssueFlagInput {
   maxCurrentsA: PhaseCurrentsA | null;
   maxImbalancePercent: number | null;
   maxCapacityPercent: number | null;
-  medianCapacityPercent: number | null;
+  /** Capacity % of the period's mean apparent power (the utilisation), for HasCapacityUnderLimit. */
+  meanCapacityPercent: number | null;
   maxTemperatureC: number | null;
   minTemperatureC: number | null;
   temperatureSenseError: boolean;
@@ -34,7 +35,11 @@ export const ISSUE_FLAG_NAMES = [
 export type IssueFlagName = (typeof ISSUE_FLAG_NAMES)[number];
 export type IssueFlags = Record<IssueFlagName, boolean>;
 
-/** Domain-references §1: a phase above its rated current (phase loading over 100 %) is over the limit. */
+/**
+ * Product decision (docs/decisions.md): a phase above its rated current (phase loading over 100 %) is over the
+ * limit. IEC 60076-7 (domain-references §2) allows 1.5 p.u. in normal cyclic loading, but that is how far a
+ * transformer may be pushed for a while; operators want to hear as soon as a phase exceeds its rating.
+ */
 export const CURRENT_OVER_LIMIT_PERCENT = 100;
 
 /**
@@ -56,8 +61,7 @@ export function computeIssueFlags(input: IssueFlagInput): IssueFlags {
   const hasPower = received && !noPower;
   return {
     // Product decision: the median, not the minimum, so one quiet night does not flag an otherwise normal unit (spec §4 states).
-    HasCapacityUnderLimit:
-      hasPower && input.medianCapacityPercent !== null && capacityState(input.medianCapacityPercent) === 'underperforming',
+    HasCapacityUnderLimit: hasPower && input.meanCapacityPercent !== null && capacityState(input.meanCapacityPercent) === 'underperforming',
     HasCapacityOverLimit: received && input.maxCapacityPercent !== null && capacityState(input.maxCapacityPercent) === 'overutilised',
     HasMissedMessages: input.missedMessages > 0,
     // Spec §9: the period's maximum imbalance over 90 %; a dead transformer has no meaningful imbalance.

@@ -1,4 +1,5 @@
 import type { DerivedReading } from './derived-reading';
+import { maxOrNull, minOrNull } from './extremes';
 
 const HOUR_MS = 3_600_000;
 
@@ -44,9 +45,6 @@ function seriesValues(r: DerivedReading): Record<HourlySeries, number | null> {
   };
 }
 
-const lower = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
-const higher = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
-
 /** Folds readings into per-device, per-hour extremes; the database merges them with what the hour holds. */
 export function hourlyContributions(readings: readonly DerivedReading[]): HourlyContribution[] {
   const byKey = new Map<string, HourlyContribution>();
@@ -69,8 +67,8 @@ export function hourlyContributions(readings: readonly DerivedReading[]): Hourly
     existing.count += 1;
     existing.apparentMedKvaSum += r.apparentMedKva;
     for (const series of HOURLY_SERIES) {
-      existing.min[series] = lower(existing.min[series], values[series]);
-      existing.max[series] = higher(existing.max[series], values[series]);
+      existing.min[series] = minOrNull(existing.min[series], values[series]);
+      existing.max[series] = maxOrNull(existing.max[series], values[series]);
     }
   }
   // Keys in lock order (see ingest.service.ts): device, then hour.

@@ -60,7 +60,7 @@ export function createIngestRepository() {
     async registeredDevices(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<DeviceKeys> {
       const rows = await tx.query<{ device_id: string; device_key: number }>(
         'SELECT device_id, device_key FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
-        [tenantId, [...new Set(deviceIds)]],
+        [tenantId, arrayLiteral([...new Set(deviceIds)])],
       );
       return new Map(rows.map((r) => [r.device_id, r.device_key]));
     },

@@ -1,6 +1,7 @@
 import type { TransformerReading } from '@gridlens/contract/ingest';
 import { utcDay } from '@gridlens/domain/time-range';
 import type { DerivedReading } from './derived-reading';
+import { maxOrNull, minOrNull } from './extremes';
 
 /** One device-day of the power_device_daily rollup, as the readings of one batch contribute to it. */
 export interface DailyContribution {
@@ -21,9 +22,6 @@ export interface DailyContribution {
   temperatureSenseErrors: number;
   batteryMinPct: number | null;
 }
-
-const maxOrNull = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
-const minOrNull = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 /**
  * Folds accepted readings into per-device, per-UTC-day contributions. The database adds them to what the

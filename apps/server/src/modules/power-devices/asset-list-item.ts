@@ -36,7 +36,7 @@ export function toAssetListItem(row: DevicePeriodRow, nowMs: number): AssetListI
     maxCurrentsA: maxCurrents,
     maxImbalancePercent: row.imbalance_max_percent,
     maxCapacityPercent: maxCapacity,
-    medianCapacityPercent: utilisation,
+    meanCapacityPercent: utilisation,
     maxTemperatureC: row.temperature_max_c,
     minTemperatureC: row.temperature_min_c,
     temperatureSenseError: row.temperature_sense_errors > 0,

@@ -129,7 +129,6 @@ const EDITABLE = [
   'power_quality_enabled',
 ] as const satisfies readonly (keyof UpdatePowerDevice)[];
 
-/** The rollup figures of one device over a period (and the equally long period before it, for power change). */
 /**
  * The rollup figures of one device over a period (and the equally long period before it, for power
  * change). Scalars only, times as epoch ms: array and timestamp parsing dominated this 10,000-row read.
