@@ -52,6 +52,13 @@ for (const backend of TEST_DATABASES) {
       expect(body.items[0]?.capacity_percent).toBeCloseTo(((270 + (2501 % 7)) * 0.23 * 100) / 200, 5);
     });
 
+    it('still gives the total on a page past the last one', async () => {
+      const response = await get(`/api/powerdata/messages/device/TX-R?from=${encodeURIComponent(at(3100))}&page=7&page_size=500`);
+      const body = response.json<{ items: unknown[]; total: number }>();
+      expect(body.items).toEqual([]);
+      expect(body.total).toBe(3000);
+    });
+
     it('downsamples chart series to at most 2,000 points and keeps the peak', async () => {
       const response = await get(`/api/powerdata/device/chartdata/TX-R?from=${encodeURIComponent(at(3100))}`);
       expect(response.statusCode).toBe(200);

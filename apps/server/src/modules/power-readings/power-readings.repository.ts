@@ -86,22 +86,22 @@ export function createPowerReadingsRepository(db: Queryable) {
       limit: number,
       offset: number,
     ): Promise<{ rows: MessageRow[]; total: number }> {
-      const rows = await db.query<MessageRow>(
+      const params = [tenantId, deviceId, from.toISOString(), to.toISOString()];
+      // The period's total rides along as a window count: the rows query reads every reading of the period
+      // anyway (for lag), so a second query would only read them all again.
+      const rows = await db.query<MessageRow & { total: number }>(
         `WITH ${IN_PERIOD}
          SELECT ${TRUE_SEQ} AS seq, measured_at, lqi, ARRAY[max_a1, max_a2, max_a3] AS current_max_a, ARRAY[med_a1, med_a2, med_a3] AS current_med_a,
                 ${tenths('temperature_max_dc')} AS temperature_max_c, ${tenths('temperature_med_dc')} AS temperature_med_c,
-                ${tenths('battery_dpct')} AS battery_pct, (seq - lag(seq) OVER (ORDER BY seq)) > 1 AS missed
+                ${tenths('battery_dpct')} AS battery_pct, (seq - lag(seq) OVER (ORDER BY seq)) > 1 AS missed, count(*) OVER ()::int AS total
            FROM in_period
           ORDER BY measured_at DESC, seq DESC
           LIMIT $5 OFFSET $6`,
-        [tenantId, deviceId, from.toISOString(), to.toISOString(), limit, offset],
+        [...params, limit, offset],
       );
-      const [count] = await db.query<{ total: number }>(`WITH ${IN_PERIOD} SELECT count(*)::int AS total FROM in_period`, [
-        tenantId,
-        deviceId,
-        from.toISOString(),
-        to.toISOString(),
-      ]);
+      if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+      // A page past the end has no row to carry the total.
+      const [count] = await db.query<{ total: number }>(`WITH ${IN_PERIOD} SELECT count(*)::int AS total FROM in_period`, params);
       return { rows, total: count?.total ?? 0 };
     },
 
