@@ -109,9 +109,9 @@ export async function buildApp({
     const powerDevices = createPowerDevicesService(createPowerDevicesRepository(db, { listParts: listQueryParts(db) }));
     registerPowerDeviceRoutes(api, powerDevices);
     registerPowerReadingRoutes(api, createPowerReadingsService({ repository: createPowerReadingsRepository(db), devices: powerDevices }));
-    const deviceExists = (tenantId: string, deviceId: string) => powerDevices.exists(tenantId, deviceId);
-    registerDeviceTabRoutes(api, createDeviceTabsService({ repository: createDeviceTabsRepository(db), deviceExists }));
-    registerDeviceImageRoutes(api, createDeviceImagesService({ repository: createDeviceImagesRepository(db), deviceExists }));
+    const requireDevice = powerDevices.require;
+    registerDeviceTabRoutes(api, createDeviceTabsService({ repository: createDeviceTabsRepository(db), requireDevice }));
+    registerDeviceImageRoutes(api, createDeviceImagesService({ repository: createDeviceImagesRepository(db), requireDevice }));
     done();
   });
 

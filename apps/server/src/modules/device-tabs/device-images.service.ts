@@ -45,18 +45,15 @@ function checkedContentType(upload: ImageUpload): ImageContentType {
 interface Deps {
   repository: DeviceImagesRepository;
   /** The registry lookup: does this tenant have this device? */
-  deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>;
+  /** The tenant's device, or a 404 (the power-devices service's `require`). */
+  requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
 }
 
 /** Installation images of power-data devices, kept in the database next to the device. */
-export function createDeviceImagesService({ repository, deviceExists }: Deps) {
-  async function deviceOrThrow(tenantId: string, deviceId: string): Promise<void> {
-    if (!(await deviceExists(tenantId, deviceId))) throw notFound('Device');
-  }
-
+export function createDeviceImagesService({ repository, requireDevice }: Deps) {
   return {
     async upload(tenantId: string, userId: string, deviceId: string, upload: ImageUpload): Promise<DeviceImage> {
-      await deviceOrThrow(tenantId, deviceId);
+      await requireDevice(tenantId, deviceId);
       const contentType = checkedContentType(upload);
       const caption = upload.caption ? upload.caption : null;
       const row = await repository.insert(tenantId, deviceId, {
@@ -70,7 +67,7 @@ export function createDeviceImagesService({ repository, deviceExists }: Deps) {
     },
 
     async list(tenantId: string, deviceId: string): Promise<DeviceImage[]> {
-      await deviceOrThrow(tenantId, deviceId);
+      await requireDevice(tenantId, deviceId);
       return (await repository.list(tenantId, deviceId)).map(present);
     },
 

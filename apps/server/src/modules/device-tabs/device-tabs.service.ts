@@ -12,7 +12,6 @@ import {
 } from '@gridlens/contract/device-tabs';
 import { hydrogenOperation, hydrogenSensorStatus, type PqEventType } from '@gridlens/domain/power/enumerations';
 import { hydrogenRateOfChangePpmPerDay, isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
-import { notFound } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../power-readings/power-readings.service';
 import type { DeviceTabsRepository, HydrogenConfigRow, HydrogenRow, MeteringRow } from './device-tabs.repository';
 
@@ -70,23 +69,20 @@ function configOf(deviceId: string, row: HydrogenConfigRow | null): HydrogenSens
 interface Deps {
   repository: DeviceTabsRepository;
   /** From the power-devices module: whether the tenant has this device. */
-  deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>;
+  /** The tenant's device, or a 404 (the power-devices service's `require`). */
+  requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
   now?: () => number;
 }
 
 /** The Events, Fault Records, XFRMR Health and Metering tabs of a power-data device. */
-export function createDeviceTabsService({ repository, deviceExists, now = Date.now }: Deps) {
-  async function deviceOrThrow(tenantId: string, deviceId: string): Promise<void> {
-    if (!(await deviceExists(tenantId, deviceId))) throw notFound('Device');
-  }
-
+export function createDeviceTabsService({ repository, requireDevice, now = Date.now }: Deps) {
   return {
     async events(
       tenantId: string,
       deviceId: string,
       query: PeriodInput & PageInput & { event_type?: PqEventType | undefined; priority?: number | undefined },
     ): Promise<PqEventsPage> {
-      await deviceOrThrow(tenantId, deviceId);
+      await requireDevice(tenantId, deviceId);
       const { from, to } = resolvePeriod(query, now());
       const types = query.event_type ? [query.event_type] : PQ_EVENT_ONLY_TYPES;
       const { page, page_size } = query;
@@ -104,7 +100,7 @@ export function createDeviceTabsService({ repository, deviceExists, now = Date.n
     },
 
     async faults(tenantId: string, deviceId: string, query: PeriodInput & PageInput): Promise<FaultRecordsPage> {
-      await deviceOrThrow(tenantId, deviceId);
+      await requireDevice(tenantId, deviceId);
       const { from, to } = resolvePeriod(query, now());
       const { page, page_size } = query;
       const { rows, total } = await repository.pqEvents(tenantId, deviceId, { from, to, types: PQ_FAULT_TYPES }, pageOf(query));
@@ -124,7 +120,7 @@ export function createDeviceTabsService({ repository, deviceExists, now = Date.n
     },
 
     async hydrogen(tenantId: string, deviceId: string, period: PeriodInput): Promise<HydrogenData> {
-      await deviceOrThrow(tenantId, deviceId);
+      await requireDevice(tenantId, deviceId);
       const { from, to } = resolvePeriod(period, now());
       const readings = (await repository.hydrogenReadings(tenantId, deviceId, from, to)).map(hydrogenRow);
       const samples = readings.flatMap((r) =>
@@ -145,7 +141,7 @@ export function createDeviceTabsService({ repository, deviceExists, now = Date.n
     },
 
     async hydrogenConfig(tenantId: string, deviceId: string): Promise<HydrogenSensorConfig> {
-      await deviceOrThrow(tenantId, deviceId);
+      await requireDevice(tenantId, deviceId);
       return configOf(deviceId, await repository.hydrogenConfig(tenantId, deviceId));
     },
 
@@ -155,12 +151,12 @@ export function createDeviceTabsService({ repository, deviceExists, now = Date.n
       deviceId: string,
       body: HydrogenSensorConfigBody,
     ): Promise<HydrogenSensorConfig> {
-      await deviceOrThrow(tenantId, deviceId);
+      await requireDevice(tenantId, deviceId);
       return configOf(deviceId, await repository.saveHydrogenConfig(tenantId, deviceId, body, userId));
     },
 
     async metering(tenantId: string, deviceId: string, period: PeriodInput): Promise<MeteringData> {
-      await deviceOrThrow(tenantId, deviceId);
+      await requireDevice(tenantId, deviceId);
       const { from, to } = resolvePeriod(period, now());
       const rows = await repository.meteringReadings(tenantId, deviceId, from, to);
       const first = rows[0];

@@ -9,6 +9,13 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
   const periodRows = (tenantId: string, userId: string, period: Period) =>
     repository.listWithPeriod(tenantId, userId, comparedRollupDays(period));
 
+  /** The tenant's device, or 404: how other modules check a device id before reading its data. */
+  async function requireDevice(tenantId: string, deviceId: string): Promise<PowerDevice> {
+    const device = await repository.find(tenantId, deviceId);
+    if (!device) throw notFound('Device');
+    return device;
+  }
+
   return {
     /** The assets list over a period, one item per device (what the fleet statistics count). */
     async listOver(tenantId: string, userId: string, period: Period): Promise<AssetListItem[]> {
@@ -26,14 +33,7 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
     },
 
     /** The tenant's device, or 404: how other modules check a device id before reading its data. */
-    async require(tenantId: string, deviceId: string): Promise<PowerDevice> {
-      const device = await repository.find(tenantId, deviceId);
-      if (!device) throw notFound('Device');
-      return device;
-    },
-    async exists(tenantId: string, deviceId: string): Promise<boolean> {
-      return (await repository.find(tenantId, deviceId)) !== null;
-    },
+    require: requireDevice,
     fleetSize: (tenantId: string) => repository.fleetSize(tenantId),
 
     async register(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice> {
@@ -58,7 +58,7 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
       }));
     },
     async watch(tenantId: string, userId: string, deviceId: string): Promise<void> {
-      if (!(await repository.find(tenantId, deviceId))) throw notFound('Device');
+      await requireDevice(tenantId, deviceId);
       await repository.addToWatchlist(tenantId, userId, deviceId);
     },
     async unwatch(tenantId: string, userId: string, deviceId: string): Promise<void> {
