@@ -6,7 +6,7 @@ import { loadConfig } from '../apps/server/src/config/env';
 import { migrate } from '../apps/server/src/db/migrate';
 import { openConfiguredDatabase } from '../apps/server/src/db/open-database';
 import { seedDemoData } from '../apps/server/src/db/seed-demo';
-import { seedDemoPowerData } from '../apps/server/src/demo/demo-power-seed';
+import { ingestServiceSender, seedDemoPowerData } from '../apps/server/src/demo/demo-power-seed';
 import { startLiveSimulator } from '../apps/server/src/demo/live-simulator';
 import { createIngestRepository } from '../apps/server/src/modules/ingest/ingest.repository';
 import { createIngestService } from '../apps/server/src/modules/ingest/ingest.service';
@@ -16,11 +16,7 @@ const log = pino({ level: config.logLevel });
 const db = await openConfiguredDatabase(config);
 await migrate(db);
 await seedDemoData(db);
-const ingest = createIngestService({ db, repository: createIngestRepository() });
-const send = async (tenantId: string, messages: unknown[]) => {
-  const result = await ingest.ingest(tenantId, 'http', messages);
-  if (result.rejected > 0) log.warn({ tenantId, rejected: result.rejected }, 'some simulated messages were rejected');
-};
+const send = ingestServiceSender(createIngestService({ db, repository: createIngestRepository() }), log);
 
 const startedMs = Date.now();
 const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, config.demoHistoryDays);

@@ -1,12 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { DeviceMessage } from '@gridlens/contract/ingest';
 import { INGEST_BATCH_MAX } from '@gridlens/contract/ingest';
 import type { Database } from '../db/database';
 import { createIngestKeysRepository } from '../modules/ingest/ingest-keys.repository';
+import { createIngestKeysService } from '../modules/ingest/ingest-keys.service';
 import { createPowerDevicesRepository } from '../modules/power-devices/power-devices.repository';
 import { demoFleet, type DemoDevice } from './demo-fleet';
 import { demoMessages } from './demo-messages';
 import { DAY_MS } from '@gridlens/domain/time-range';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IngestService } from '../modules/ingest/ingest.service';
 
 /** The demo tenants' ingest keys: fixed so that the docs and scripts can use them. Created only with demo data. */
 export const DEMO_INGEST_KEYS: Record<string, string> = {
@@ -23,6 +25,20 @@ export function demoFleets(): { tenantId: string; devices: DemoDevice[] }[] {
 }
 
 export type SendMessages = (tenantId: string, messages: DeviceMessage[]) => Promise<void>;
+
+/**
+ * Sends straight to the ingest service (same validation, storage, rollups and after-store hook as the HTTP
+ * route, without JSON round trips), and says so when a simulated message is rejected rather than losing it quietly.
+ */
+export const ingestServiceSender =
+  (ingest: IngestService, log: Pick<FastifyBaseLogger, 'warn'>): SendMessages =>
+  async (tenantId, messages) => {
+    const result = await ingest.ingest(tenantId, 'http', messages);
+    if (result.rejected > 0) {
+      const reasons = [...new Set(result.results.flatMap((r) => (r.status === 'rejected' && r.reason ? [r.reason] : [])))];
+      log.warn({ tenantId, rejected: result.rejected, reasons: reasons.slice(0, 5) }, 'some simulated messages were rejected');
+    }
+  };
 
 /**
  * Sends what one tenant's fleet produced in (fromMs, toMs], a day at a time, in time order and in batches
@@ -74,14 +90,9 @@ export async function seedDemoPowerData(
   for (const { tenantId, devices: fleet } of demoFleets()) {
     for (const device of fleet) await devices.insert(tenantId, device.registration);
   }
-  for (const [tenantId, key] of Object.entries(DEMO_INGEST_KEYS)) {
-    await createIngestKeysRepository(db).ensure(tenantId, {
-      name: 'Demo simulator',
-      prefix: key.slice(4, 12),
-      secretSha256: createHash('sha256').update(key).digest(),
-      createdBy: 'demo-seed',
-    });
-  }
+  const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
+  for (const [tenantId, key] of Object.entries(DEMO_INGEST_KEYS))
+    await ingestKeys.ensureKnown(tenantId, 'Demo simulator', key, 'demo-seed');
   let messages = 0;
   let earliestMs = nowMs;
   for (const { tenantId, devices: fleet } of demoFleets()) {

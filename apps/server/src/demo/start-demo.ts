@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { DEMO_INGEST_KEYS, seedDemoPowerData, type SendMessages } from './demo-power-seed';
+import { DEMO_INGEST_KEYS, ingestServiceSender, seedDemoPowerData, type SendMessages } from './demo-power-seed';
 import { startLiveSimulator } from './live-simulator';
-
-/** History goes straight to the ingest service (same validation, storage and rollups as the HTTP route, without JSON round trips). */
-const serviceSender =
-  (app: FastifyInstance): SendMessages =>
-  async (tenantId, messages) => {
-    await app.ingest.ingest(tenantId, 'http', messages);
-  };
 
 /** Live readings go through the real HTTP route with the tenant's demo ingest key, like a device's would. */
 export const httpSender =
@@ -28,7 +21,7 @@ export const httpSender =
 /** Seeds the demo power data in the background, then keeps it live. Resolves when seeding is done. */
 export async function startDemo(app: FastifyInstance, db: Database, historyDays: number): Promise<() => void> {
   const startedMs = Date.now();
-  const { messages, fromMs } = await seedDemoPowerData(db, serviceSender(app), startedMs, historyDays);
+  const { messages, fromMs } = await seedDemoPowerData(db, ingestServiceSender(app.ingest, app.log), startedMs, historyDays);
   app.log.info({ messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 }, 'demo power data seeded');
   return startLiveSimulator(httpSender(app), startedMs, app.log);
 }

@@ -29,6 +29,15 @@ export function createIngestKeysService(repository: IngestKeysRepository, now: (
       const row = await repository.insert(tenantId, { name, prefix, secretSha256: sha256(secret), createdBy: userId });
       return { ...present(row), secret };
     },
+    /**
+     * Registers a key whose secret is already known (the demo's published keys), idempotently. Parsing and
+     * hashing stay here, so a known key is stored exactly as `create` would have stored it.
+     */
+    async ensureKnown(tenantId: string, name: string, secret: string, createdBy: string): Promise<void> {
+      const prefix = KEY_PATTERN.exec(secret)?.[1];
+      if (!prefix) throw new Error(`Not an ingest key: ${secret.slice(0, 12)}…`);
+      await repository.ensure(tenantId, { name, prefix, secretSha256: sha256(secret), createdBy });
+    },
     async list(tenantId: string): Promise<IngestKey[]> {
       return (await repository.list(tenantId)).map(present);
     },
