@@ -1,9 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserSettings } from '@gridlens/contract/config';
 import type { Database } from '../src/db/database';
 import type { createTestIssuer } from './support/test-app';
 import { authHeaders, createTestApp } from './support/test-app';
+import { expectValidationError } from './support/api-assertions';
 import { TEST_DATABASES } from './support/test-databases';
 
 type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
@@ -11,16 +12,6 @@ type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
 const NETZERO_TABS = ['assets', 'powercoil_analytics', 'powercoil_report', 'powercoil_alerts', 'powercoil_ev'];
 const FLEETCO_TABS = ['devices', 'locations', 'journeys', 'poi', 'report', 'alerts'];
 const GRIDWEST_TABS = ['assets', 'powercoil_report', 'powercoil_alerts'];
-
-function expectValidationError(response: LightMyRequestResponse, field: string): void {
-  expect(response.statusCode).toBe(400);
-  const body = response.json<{ error: string; message: string; details?: { field: string; message: string }[] }>();
-  expect(body.error).toBe('validation_error');
-  expect(body.message).toContain(field);
-  expect(body.details?.map((d) => d.field)).toContain(field);
-  for (const detail of body.details ?? []) expect(detail.message.length).toBeGreaterThan(0);
-  expect(response.body).not.toMatch(/stack/i);
-}
 
 for (const backend of TEST_DATABASES) {
   describe(`configuration API [${backend.name}]`, () => {

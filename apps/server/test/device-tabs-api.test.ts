@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database';
-import { hydrogenReading, ingest, meteringReading, pqEvent, registerDeviceWithKey } from './support/power-fixtures';
+import { hydrogenReading, ingest, meteringReading, minutesBefore, pqEvent, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -62,7 +62,7 @@ for (const backend of TEST_DATABASES) {
     let otherToken: string;
     let installerToken: string;
     const now = Date.now();
-    const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE).toISOString();
+    const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
     const get = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
     const fieldsOf = (body: string) => (JSON.parse(body) as ErrorBody).details?.map((d) => d.field) ?? [];
     const upload = (bytes: Buffer, contentType: string, query = '', deviceId = 'TX-T', t = token, tenant = 'netzero') =>

@@ -1,20 +1,13 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { createFeedbackRepository } from '../src/modules/feedback/feedback.repository';
 import type { createTestIssuer } from './support/test-app';
 import { authHeaders, createTestApp } from './support/test-app';
+import { expectValidationError } from './support/api-assertions';
 import { TEST_DATABASES } from './support/test-databases';
 
 type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
-
-function expectValidationError(response: LightMyRequestResponse, field: string): void {
-  expect(response.statusCode).toBe(400);
-  const body = response.json<{ error: string; message: string; details?: { field: string }[] }>();
-  expect(body.error).toBe('validation_error');
-  expect(body.message).toContain(field);
-  expect(body.details?.map((d) => d.field)).toContain(field);
-}
 
 for (const backend of TEST_DATABASES) {
   describe(`feedback API [${backend.name}]`, () => {

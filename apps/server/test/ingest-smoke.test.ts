@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { assetListRows, type AssetList } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
-import { ingest, reading, registerDeviceWithKey } from './support/power-fixtures';
+import { ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -26,7 +26,7 @@ for (const backend of TEST_DATABASES) {
 
     it('stores readings, reports duplicates, and shows the figures in the assets list', async () => {
       const now = Date.now();
-      const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+      const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
       const first = await ingest(app, key, [reading('TX-1', 1, at(30)), reading('TX-1', 3, at(0), { current_max_a: [150, 20, 10] })]);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ accepted: 2, duplicates: 0, rejected: 0 });

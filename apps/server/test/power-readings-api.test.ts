@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { periodOfRange } from '@gridlens/domain/time-range';
 import type { Database } from '../src/db/database';
-import { ingest, reading, registerDeviceWithKey } from './support/power-fixtures';
+import { ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
-
-const MINUTE = 60_000;
 
 for (const backend of TEST_DATABASES) {
   describe(`power readings API [${backend.name}]`, () => {
@@ -15,7 +13,7 @@ for (const backend of TEST_DATABASES) {
     let token: string;
     let otherToken: string;
     const now = Date.now();
-    const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE).toISOString();
+    const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
     const get = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
 
     beforeAll(async () => {
