@@ -17,8 +17,12 @@ export default defineConfig({
       },
     },
   },
-  // `npm run dev` in apps/web: the API, identity provider and client config come from the server.
+  // `npm run dev` in apps/web: the API, identity provider and client config come from the server, started with
+  // PUBLIC_URL=http://localhost:5173. The Host header is kept (the string form would rewrite it to the server's),
+  // so that the identity provider builds its sign-in URLs on this origin, where the browser is.
   server: {
-    proxy: Object.fromEntries(['/api', '/oidc', '/client-config.json', '/healthz'].map((path) => [path, serverUrl])),
+    proxy: Object.fromEntries(
+      ['/api', '/oidc', '/client-config.json', '/healthz'].map((path) => [path, { target: serverUrl, changeOrigin: false }]),
+    ),
   },
 });
