@@ -41,6 +41,24 @@ describe('translations', () => {
     }
   });
 
+  /**
+   * A text left in English is the usual way a translation goes missing. These are the same in both languages
+   * on purpose: the product's name, languages named in their own language, units, and words spelled alike.
+   */
+  const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+    ALL: ['app.name', 'languages.EN', 'languages.GA', 'languages.FR', 'languages.ES', 'languages.PL', 'profile.fahrenheit'],
+    GA: ['profile.celsius'],
+    FR: ['profile.celsius', 'profile.organisation'],
+    ES: ['profile.celsius', 'pages.error', 'errors.error', 'profile.roles'],
+    PL: [],
+  };
+  it.each(LANGUAGES.filter((l) => l !== 'EN'))('%s translates every text (none copied from English unless listed)', (code) => {
+    const other = flatten(load(code));
+    const allowed = new Set([...(SAME_AS_ENGLISH['ALL'] ?? []), ...(SAME_AS_ENGLISH[code] ?? [])]);
+    const copied = [...other].filter(([key, text]) => text === english.get(key) && !allowed.has(key)).map(([key]) => key);
+    expect(copied).toEqual([]);
+  });
+
   it('every key the code refers to exists (section labels included)', () => {
     const namespaces = new Set([...english.keys()].map((key) => key.split('.')[0] ?? ''));
     const referenced = new Set(SECTION_CATALOGUE.map((s) => s.labelKey));
