@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceMessageSchema, type DeviceMessage, type MeteringReading, type TransformerReading } from '@gridlens/contract/ingest';
 import { apparentPowerKva } from '@gridlens/domain/power/electrical';
+import { TEMPERATURE_OVER_LIMIT_C } from '@gridlens/domain/power/temperature-checks';
 import { demoFleet, type DemoBehaviour, type DemoDevice } from '../src/demo/demo-fleet';
 import { ambientTemperatureC, simulateReading } from '../src/demo/demo-load-model';
 import { demoMessages, READING_INTERVAL_MS } from '../src/demo/demo-messages';
@@ -110,6 +111,23 @@ describe('demo load model', () => {
     const at = (baseUtilisation: number) => tankC({ ...device, behaviour: { ...device.behaviour, baseUtilisation } }, januaryWeekday(19));
     expect(at(0.2)).toBeLessThan(at(0.5));
     expect(at(0.5)).toBeLessThan(at(1));
+  });
+
+  it('runs its hot transformers over the temperature limit in winter as in summer, and no others', () => {
+    const hottest = (d: DemoDevice, day: (hour: number) => number) =>
+      Math.max(
+        ...Array.from(
+          { length: 24 },
+          (_unused, hour) => simulateReading(d.registration.device_id, d.registration.rating_kva, d.behaviour, day(hour)).temperatureMaxC,
+        ),
+      );
+    const hot = fleet.filter((d) => d.behaviour.temperatureOffsetC > 0);
+    expect(hot.length).toBeGreaterThanOrEqual(3);
+    for (const d of hot) for (const day of [januaryWeekday, julyWeekday]) expect(hottest(d, day)).toBeGreaterThan(TEMPERATURE_OVER_LIMIT_C);
+    const plain = fleet.filter(
+      (d) => d.behaviour.temperatureOffsetC === 0 && !d.behaviour.temperatureSenseError && d.behaviour.baseUtilisation < 0.9,
+    );
+    for (const d of plain) expect(hottest(d, julyWeekday)).toBeLessThanOrEqual(TEMPERATURE_OVER_LIMIT_C);
   });
 
   it('follows the weather: colder in January than in July, warmest in the afternoon', () => {

@@ -1,6 +1,13 @@
 import type { CreatePowerDevice } from '@gridlens/contract/power-devices';
 import { pick, seededRandom } from '@gridlens/domain/seeded-random';
 
+/**
+ * How much warmer a "hot" demo tank runs than its load and the weather explain (a failing cooling fan, say):
+ * enough for its daily peak to cross the temperature limit (HasTemperatureOverLimit, 90 °C) in winter and
+ * in summer, as the Assets screen's temperature warning is there to show.
+ */
+const HOT_TANK_OFFSET_C = 62;
+
 /** Irish towns the demo transformers are scattered around (WGS 84), so markers land on land. */
 const TOWNS: readonly [string, number, number][] = [
   ['Dublin', 53.3498, -6.2603],
@@ -127,7 +134,7 @@ export function demoFleet(size: number = DEMO_FLEET_SIZE, seed: number = DEMO_FL
         // 0.03 % a slot: about 3 % of healthy units miss a message in a day, 18 % in a week, like a good radio network.
         missedMessageRate: missing ? 0.08 : 0.0003,
         batteryStartPct: lowBattery ? 12 : 70 + random() * 30,
-        temperatureOffsetC: hot ? 45 : 0,
+        temperatureOffsetC: hot ? HOT_TANK_OFFSET_C : 0,
         temperatureSenseError: senseError,
         sends,
       },
