@@ -1,8 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
-import { loadMigrations, migrate } from '../src/db/migrate';
+import { loadMigrations, migrate, splitStatements } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed-demo';
 import { TEST_DATABASES } from './support/test-databases';
+
+describe('splitting a migration into statements', () => {
+  it('ends statements at semicolons that end a line, but not inside a $$-quoted body, and drops comment lines', () => {
+    const sql = [
+      '-- a comment; with a semicolon;',
+      'CREATE TABLE a (id integer);',
+      'CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$',
+      'BEGIN',
+      '  UPDATE a SET id = id + 1;',
+      '  RETURN NULL;',
+      'END $$;',
+      'SELECT 1',
+    ].join('\n');
+    expect(splitStatements(sql)).toEqual([
+      'CREATE TABLE a (id integer)',
+      'CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  UPDATE a SET id = id + 1;\n  RETURN NULL;\nEND $$',
+      'SELECT 1',
+    ]);
+  });
+});
 
 for (const backend of TEST_DATABASES) {
   describe(`migrations [${backend.name}]`, () => {

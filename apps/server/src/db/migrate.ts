@@ -38,10 +38,23 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
   });
 }
 
-/** Migration files hold plain DDL separated by semicolons at line ends (no function bodies yet). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter((s) => s.length > 0);
+/**
+ * Migration files hold statements separated by semicolons at line ends; a semicolon inside a $$-quoted
+ * function body does not end its statement.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    const code = line.replace(/^\s*--.*$/, '');
+    current.push(code);
+    inBody = (code.split('$$').length - 1) % 2 === 1 ? !inBody : inBody;
+    if (!inBody && /;\s*$/.test(code)) {
+      statements.push(current.join('\n').replace(/;\s*$/, '').trim());
+      current = [];
+    }
+  }
+  statements.push(current.join('\n').trim());
+  return statements.filter((s) => s.length > 0);
 }
