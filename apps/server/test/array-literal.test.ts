@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayLiteral } from './array-literal';
+import { arrayLiteral } from '../src/db/array-literal';
 
 describe('arrayLiteral', () => {
   it('writes numbers, nulls and plain ids bare', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AssetListSchema, assetListRows } from '@gridlens/contract/power-devices';
 import { toAssetListColumns, toAssetListItem } from '../src/modules/power-devices/asset-list-item';
-import type { DevicePeriodRow } from '../src/modules/power-devices/power-devices.repository';
+import type { DevicePeriodRow } from '../src/modules/power-devices/period-list';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 

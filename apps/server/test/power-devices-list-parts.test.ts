@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { utcDay } from '@gridlens/domain/time-range';
 import { createPowerDevicesRepository } from '../src/modules/power-devices/power-devices.repository';
+import type { PeriodTable } from '../src/modules/power-devices/period-list';
 import { TEST_DATABASES } from './support/test-databases';
 
 const DEVICES = 57;
@@ -37,13 +38,11 @@ for (const backend of TEST_DATABASES) {
       await backend.dispose(db);
     });
 
+    const days = { fromDay: yesterday, toDay: today, previousFromDay: dayBefore };
+    const rowsOf = (table: PeriodTable) => Array.from({ length: table.count }, (_unused, i) => table.rowAt(i));
+    const list = async (listParts: number) => rowsOf(await createPowerDevicesRepository(db, { listParts }).listWithPeriod('t1', 'u', days));
+
     it('gives the same rows in the same order whatever the number of parts, for the caller’s tenant only', async () => {
-      const list = (listParts: number) =>
-        createPowerDevicesRepository(db, { listParts }).listWithPeriod('t1', 'u', {
-          fromDay: yesterday,
-          toDay: today,
-          previousFromDay: dayBefore,
-        });
       const whole = await list(1);
       expect(whole).toHaveLength(DEVICES);
       expect(whole.map((r) => r.device_id)).toEqual(whole.map((r) => r.device_id).sort());
@@ -52,6 +51,37 @@ for (const backend of TEST_DATABASES) {
         previous_message_count: 90 + whole[0]!.device_id.length,
       });
       for (const parts of [2, 3, 4]) expect(await list(parts)).toEqual(whole);
+    });
+
+    it('shows every change to the registry at once, however it was made, even when another process kept a copy', async () => {
+      const process1 = createPowerDevicesRepository(db, { listParts: 2 });
+      const process2 = createPowerDevicesRepository(db, { listParts: 2 });
+      const names = async (repository: typeof process1) =>
+        new Map(rowsOf(await repository.listWithPeriod('t1', 'u', days)).map((r) => [r.device_id, r.transformer_name]));
+      expect((await names(process1)).get('A2')).toBe('Transformer 2'); // both processes now keep the registry
+      expect((await names(process2)).get('A2')).toBe('Transformer 2');
+
+      await process1.update('t1', 'A2', { transformer_name: 'Renamed through the API' });
+      expect((await names(process2)).get('A2')).toBe('Renamed through the API');
+
+      await db.query("UPDATE power_devices SET transformer_name = 'Renamed in SQL' WHERE tenant_id = 't1' AND device_id = 'A2'");
+      expect((await names(process1)).get('A2')).toBe('Renamed in SQL');
+
+      await process2.insert('t1', { device_id: 'NEW-1', transformer_name: 'Added', rating_kva: 50 });
+      const withNew = rowsOf(await process1.listWithPeriod('t1', 'u', days));
+      expect(withNew).toHaveLength(DEVICES + 1);
+      expect(withNew.find((r) => r.device_id === 'NEW-1')).toMatchObject({ transformer_name: 'Added', message_count: 0, max_a1: null });
+
+      await db.query("DELETE FROM power_devices WHERE tenant_id = 't1' AND device_id = 'NEW-1'");
+      expect((await names(process2)).has('NEW-1')).toBe(false);
+      expect((await names(process2)).size).toBe(DEVICES);
+    });
+
+    it('lists nothing for a tenant without devices, or one that does not exist', async () => {
+      await db.query("INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('empty', 'E', 'powerdata', 'netzero', '[]')");
+      const repository = createPowerDevicesRepository(db, { listParts: 2 });
+      expect((await repository.listWithPeriod('empty', 'u', days)).count).toBe(0);
+      expect((await repository.listWithPeriod('no-such-tenant', 'u', days)).count).toBe(0);
     });
   });
 }

@@ -2,7 +2,7 @@ import type { AssetList, AssetListItem, CreatePowerDevice, PowerDevice, UpdatePo
 import { comparedRollupDays, lastDays, type Period } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
 import { toAssetListColumns, toAssetListItem } from './asset-list-item';
-import type { DevicePeriodRow, PowerDevicesRepository } from './power-devices.repository';
+import type { PowerDevicesRepository } from './power-devices.repository';
 
 export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
   /** The rollup rows of the assets list over a period (comparedRollupDays says which days it reads). */
@@ -20,7 +20,8 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
     /** The assets list over a period, one item per device (what the fleet statistics count). */
     async listOver(tenantId: string, userId: string, period: Period): Promise<AssetListItem[]> {
       const nowMs = now();
-      return (await periodRows(tenantId, userId, period)).map((row) => toAssetListItem(row, nowMs));
+      const table = await periodRows(tenantId, userId, period);
+      return Array.from({ length: table.count }, (_unused, i) => toAssetListItem(table.rowAt(i), nowMs));
     },
     /**
      * The assets list over the last `numDays` × 24 h, columnar, as GET /api/powerdata/device answers it. Rollups
@@ -28,8 +29,8 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
      */
     async listColumns(tenantId: string, userId: string, numDays: number): Promise<AssetList> {
       const nowMs = now();
-      const rows = await periodRows(tenantId, userId, lastDays(numDays, nowMs));
-      return toAssetListColumns(rows.length, (i) => toAssetListItem(rows[i] as DevicePeriodRow, nowMs));
+      const table = await periodRows(tenantId, userId, lastDays(numDays, nowMs));
+      return toAssetListColumns(table.count, (i) => toAssetListItem(table.rowAt(i), nowMs));
     },
 
     /** The tenant's device, or 404: how other modules check a device id before reading its data. */
