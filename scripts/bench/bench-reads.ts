@@ -5,7 +5,7 @@ import { createIngestKeysService } from '../../apps/server/src/modules/ingest/in
 import { createPowerDevicesRepository, listQueryParts } from '../../apps/server/src/modules/power-devices/power-devices.repository';
 import { hoursPerBucket } from '../../apps/server/src/modules/power-readings/chart-series';
 import { createPowerReadingsRepository } from '../../apps/server/src/modules/power-readings/power-readings.repository';
-import { percentile, timeRepeated, type BenchBackend } from './bench-support';
+import { percentile, timeInTurns, type BenchBackend } from './bench-support';
 import { comparedRollupDays, lastDays, utcDay } from '@gridlens/domain/time-range';
 
 const FLEET = 10_000;
@@ -39,16 +39,18 @@ export async function fillFleet(backend: BenchBackend): Promise<void> {
 /** GET /api/powerdata/device?num_days=1 for 10,000 devices, against the bare SQL behind it. */
 export async function benchFleetList(backend: BenchBackend, app: FastifyInstance, headers: Record<string, string>) {
   let body = '';
-  const api = await timeRepeated(30, async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers });
-    if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
-    body = response.body;
+  const repository = createPowerDevicesRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
+  const days = comparedRollupDays(lastDays(1, Date.now())); // the days the server reads for num_days=1
+  const { api, sql } = await timeInTurns(30, {
+    api: async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers });
+      if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
+      body = response.body;
+    },
+    sql: () => repository.listWithPeriod('bench', 'bench-user', days),
   });
   // Parsed once, outside the clock: reading the 3.5 MB answer is the client's time, not the server's.
   const rows = (JSON.parse(body) as { count: number }).count;
-  const repository = createPowerDevicesRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
-  const days = comparedRollupDays(lastDays(1, Date.now())); // the days the server reads for num_days=1
-  const sql = await timeRepeated(30, () => repository.listWithPeriod('bench', 'bench-user', days));
   return { rows, apiP50: percentile(api, 50), apiP95: percentile(api, 95), sqlP50: percentile(sql, 50), sqlP95: percentile(sql, 95) };
 }
 
@@ -83,15 +85,17 @@ export async function benchYearChart(backend: BenchBackend, app: FastifyInstance
   const fromDate = new Date(Date.now() - 366 * 86_400_000);
   const from = encodeURIComponent(fromDate.toISOString());
   let body = '';
-  const api = await timeRepeated(20, async () => {
-    const response = await app.inject({ method: 'GET', url: `/api/powerdata/device/chartdata/YEAR-1?from=${from}`, headers });
-    if (response.statusCode !== 200) throw new Error(`chart answered ${response.statusCode}`);
-    body = response.body;
-  });
-  const points = (JSON.parse(body) as { series: { current_max_a_1: unknown[] } }).series.current_max_a_1.length; // the client's time, off the clock
   const repository = createPowerReadingsRepository(db);
   const bucketHours = hoursPerBucket(Date.now() - fromDate.getTime());
-  const sql = await timeRepeated(20, () => repository.chartHourly('bench', 'YEAR-1', fromDate, new Date(), bucketHours));
+  const { api, sql } = await timeInTurns(20, {
+    api: async () => {
+      const response = await app.inject({ method: 'GET', url: `/api/powerdata/device/chartdata/YEAR-1?from=${from}`, headers });
+      if (response.statusCode !== 200) throw new Error(`chart answered ${response.statusCode}`);
+      body = response.body;
+    },
+    sql: () => repository.chartHourly('bench', 'YEAR-1', fromDate, new Date(), bucketHours),
+  });
+  const points = (JSON.parse(body) as { series: { current_max_a_1: unknown[] } }).series.current_max_a_1.length; // the client's time, off the clock
   return {
     readings: YEAR_READINGS,
     pointsPerSeries: points,

@@ -105,13 +105,25 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-export async function timeRepeated(times: number, work: () => Promise<unknown>, warmup = 3): Promise<number[]> {
-  for (let i = 0; i < warmup; i += 1) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
+/**
+ * Times each piece of work `times` times, taking turns round by round, after `warmup` untimed rounds. Taking
+ * turns matters: a baseline measured after the subject (or before) ran under different conditions (a
+ * checkpoint still writing the rows just loaded, a heap just grown), which showed as a 50 ms gap between two
+ * measurements of the same query.
+ */
+export async function timeInTurns<K extends string>(
+  times: number,
+  works: Record<K, () => Promise<unknown>>,
+  warmup = 3,
+): Promise<Record<K, number[]>> {
+  const names = Object.keys(works) as K[];
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < warmup + times; round += 1) {
+    for (const name of names) {
+      const start = performance.now();
+      await works[name]();
+      if (round >= warmup) samples[name].push(performance.now() - start);
+    }
   }
   return samples;
 }
