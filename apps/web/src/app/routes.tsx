@@ -64,7 +64,11 @@ export const routes: RouteObject[] = [
               sectionRoute('/report', 'report'),
               sectionRoute('/alerts', 'alerts'),
               sectionRoute('/powercoil_analytics', 'powercoil_analytics'),
-              sectionRoute('/assets', 'assets'),
+              {
+                path: '/assets',
+                lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),
+                handle: { sectionId: 'assets' } satisfies RouteHandle,
+              },
               sectionRoute('/asset/:deviceId', 'assets', 'pages.asset'),
               sectionRoute('/powercoil_report', 'powercoil_report'),
               sectionRoute('/powercoil_alerts', 'powercoil_alerts'),

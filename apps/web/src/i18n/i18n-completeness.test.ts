@@ -46,10 +46,40 @@ describe('translations', () => {
    * on purpose: the product's name, languages named in their own language, units, and words spelled alike.
    */
   const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-    ALL: ['app.name', 'languages.EN', 'languages.GA', 'languages.FR', 'languages.ES', 'languages.PL', 'profile.fahrenheit'],
+    ALL: [
+      'app.name',
+      'languages.EN',
+      'languages.GA',
+      'languages.FR',
+      'languages.ES',
+      'languages.PL',
+      'profile.fahrenheit',
+      'assets.segmentLabel',
+      'assets.values.connection_type.P_L_T_E',
+    ],
     GA: ['profile.celsius'],
-    FR: ['profile.celsius', 'profile.organisation'],
-    ES: ['profile.celsius', 'pages.error', 'errors.error', 'profile.roles'],
+    FR: [
+      'profile.celsius',
+      'profile.organisation',
+      'assets.charts.communication',
+      'assets.columns.communication_state',
+      'assets.columns.message_count',
+      'assets.columns.latitude',
+      'assets.columns.longitude',
+      'assets.values.capacity_state.normal',
+      'assets.values.imbalance_state.normal',
+      'assets.values.power_change_state.normal',
+    ],
+    ES: [
+      'profile.celsius',
+      'pages.error',
+      'errors.error',
+      'profile.roles',
+      'assets.values.boolean.false',
+      'assets.values.capacity_state.normal',
+      'assets.values.imbalance_state.normal',
+      'assets.values.power_change_state.normal',
+    ],
     PL: [],
   };
   it.each(LANGUAGES.filter((l) => l !== 'EN'))('%s translates every text (none copied from English unless listed)', (code) => {

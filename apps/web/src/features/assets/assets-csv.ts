@@ -1,0 +1,52 @@
+import { cellText, type AssetColumn, type DisplayContext } from './asset-columns';
+import type { AssetColumns } from './asset-filters';
+
+/**
+ * One CSV field: quoted when it holds a separator, quote or line break; text that a spreadsheet would run
+ * as a formula (= + - @ at the start) is prefixed with an apostrophe (CSV injection).
+ */
+export function csvField(text: string, isText: boolean): string {
+  const safe = isText && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * The rows and columns the table shows, as CSV text: a header of the column titles, then one line per row.
+ * Numbers are written with a dot and no grouping, whatever the screen's language, so that any spreadsheet
+ * reads them as numbers; everything else as the table shows it.
+ */
+export function assetsCsv(
+  columns: AssetColumns,
+  rows: readonly number[],
+  shown: readonly AssetColumn[],
+  headers: readonly string[],
+  display: DisplayContext,
+): string {
+  const csvDisplay: DisplayContext = { ...display, languageTag: 'en', noData: '' };
+  const numeric = new Set(['number', 'integer', 'temperature']);
+  const lines = [headers.map((h) => csvField(h, true)).join(',')];
+  for (const i of rows) {
+    lines.push(
+      shown
+        .map((col) => {
+          const text = cellText(columns, col, i, csvDisplay);
+          return csvField(numeric.has(col.kind) ? text.replace(/,/g, '') : text, !numeric.has(col.kind));
+        })
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Saves text as a file through the browser's download. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8 (names such as "Seán").
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

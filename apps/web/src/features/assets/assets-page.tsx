@@ -1,0 +1,186 @@
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '@/lib/app-store';
+import { useAssetList, useWatchDevice } from '@/lib/api/power-devices';
+import { utcDay } from '@gridlens/domain/time-range';
+import { ASSET_COLUMNS } from './asset-columns';
+import {
+  countByValue,
+  segmentFilter,
+  SUMMARY_CHARTS,
+  toneOf,
+  warningFilter,
+  type AssetColumns,
+  type AssetField,
+  type AssetFilter,
+  type WarningId,
+} from './asset-filters';
+import { selectRows, type SortOrder } from './asset-rows';
+import { AssetWarnings } from './asset-warnings';
+import { assetsCsv, downloadText } from './assets-csv';
+import { AssetsTable } from './assets-table';
+import { ColumnChooser } from './column-chooser';
+import { SummaryDonut } from './summary-donut';
+import { useAssetDisplay, valueKey } from './use-asset-display';
+import { useVisibleColumns } from './use-visible-columns';
+
+const COLUMNS_BY_FIELD = new Map(ASSET_COLUMNS.map((col) => [col.field, col]));
+
+/** The filter in force, with what the chip says about it. */
+interface ActiveFilter {
+  filter: AssetFilter;
+  label: string;
+}
+
+/** Assets overview (/assets): summary charts, the spec's warnings and the devices table of the whole fleet. */
+export function AssetsPage() {
+  const { t } = useTranslation();
+  const list = useAssetList();
+  const watchDevice = useWatchDevice();
+  const showSnackbar = useAppStore((s) => s.showSnackbar);
+  const search = useDeferredValue(useAppStore((s) => s.searchText));
+  const display = useAssetDisplay();
+  const { visible, toggle } = useVisibleColumns();
+  const [active, setActive] = useState<ActiveFilter | null>(null);
+  const [sort, setSort] = useState<SortOrder | null>(null);
+  const [columnFilters, setColumnFilters] = useState<Partial<Record<AssetField, string>>>({});
+  const deferredColumnFilters = useDeferredValue(columnFilters);
+
+  const columns = list.data?.columns;
+  const count = list.data?.count ?? 0;
+  const shown = useMemo(() => ASSET_COLUMNS.filter((col) => visible.has(col.field)), [visible]);
+  const titles = useMemo(() => {
+    const unit = display.temperatureMetric === 'fahrenheit' ? '°F' : '°C';
+    return new Map(
+      ASSET_COLUMNS.map((col) => [col.field, `${t(`assets.columns.${col.field}`)}${col.kind === 'temperature' ? ` (${unit})` : ''}`]),
+    );
+  }, [t, display.temperatureMetric]);
+  const rows = useMemo(
+    () =>
+      columns
+        ? selectRows(
+            columns,
+            count,
+            { filter: active?.filter ?? null, search, columnFilters: deferredColumnFilters, sort },
+            COLUMNS_BY_FIELD,
+            display,
+          )
+        : [],
+    [columns, count, active, search, deferredColumnFilters, sort, display],
+  );
+
+  const applyFilter = useCallback(
+    (next: ActiveFilter) => {
+      if (active?.filter.id === next.filter.id) {
+        setActive(null);
+        showSnackbar(t('messages.filterRemoved'));
+      } else {
+        setActive(next);
+        showSnackbar(t('messages.filterApplied'));
+      }
+    },
+    [active, showSnackbar, t],
+  );
+  const clearFilter = () => {
+    setActive(null);
+    showSnackbar(t('messages.filterRemoved'));
+  };
+  const onSort = useCallback(
+    (field: AssetField) =>
+      setSort((current) =>
+        current?.field !== field ? { field, direction: 'asc' } : current.direction === 'asc' ? { field, direction: 'desc' } : null,
+      ),
+    [],
+  );
+  const onColumnFilter = useCallback(
+    (field: AssetField, text: string) => setColumnFilters((current) => ({ ...current, [field]: text })),
+    [],
+  );
+  const onWatch = useCallback((deviceId: string, watch: boolean) => watchDevice.mutate({ deviceId, watch }), [watchDevice]);
+
+  const exportCsv = (data: AssetColumns) => {
+    const headers = shown.map((col) => titles.get(col.field) ?? col.field);
+    downloadText(assetsCsv(data, rows, shown, headers, display), `assets-${utcDay(Date.now())}.csv`, 'text/csv;charset=utf-8');
+  };
+
+  if (list.isPending) return <Typography sx={{ p: 2 }}>{t('assets.loading')}</Typography>;
+  if (!columns) return <Typography sx={{ p: 2 }}>{t('assets.loadFailed')}</Typography>;
+  if (count === 0) return <Typography sx={{ p: 2 }}>{t('messages.noData')}</Typography>;
+
+  return (
+    <Box data-testid="assets-page">
+      <AssetWarnings
+        columns={columns}
+        count={count}
+        onShow={(id: WarningId) => applyFilter({ filter: warningFilter(id), label: t(`assets.warnings.${id}`) })}
+      />
+      <Box
+        component="section"
+        aria-label={t('assets.summaries')}
+        sx={{ display: 'grid', gap: 2, mb: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))' }}
+      >
+        {SUMMARY_CHARTS.map((chart) => {
+          const counts = countByValue(columns, count, chart);
+          const title = t(`assets.charts.${chart.id}`);
+          return (
+            <SummaryDonut
+              key={chart.id}
+              chartId={chart.id}
+              title={title}
+              segments={chart.values.map((value, k) => ({
+                key: value ?? 'none',
+                label: t(valueKey(chart.field, value)),
+                count: counts[k] ?? 0,
+                tone: toneOf(value),
+                selected: active?.filter.id === segmentFilter(chart.field, value).id,
+              }))}
+              onSelect={(key) => {
+                const value = key === 'none' ? null : key;
+                applyFilter({ filter: segmentFilter(chart.field, value), label: `${title}: ${t(valueKey(chart.field, value))}` });
+              }}
+            />
+          );
+        })}
+      </Box>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography component="h2" variant="h6" sx={{ mr: 1 }}>
+            {t('assets.devicesTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="assets-shown-count" aria-live="polite">
+            {t('assets.shownOf', { shown: rows.length, total: count })}
+          </Typography>
+          {active && <Chip label={active.label} onDelete={clearFilter} color="primary" size="small" data-testid="active-filter" />}
+          <Box sx={{ flex: 1 }} />
+          <ColumnChooser visible={visible} onToggle={toggle} />
+          <Button startIcon={<DownloadIcon />} onClick={() => exportCsv(columns)} data-testid="export-csv">
+            {t('assets.exportCsv')}
+          </Button>
+        </Box>
+        {rows.length === 0 ? (
+          <Typography sx={{ p: 2 }} data-testid="assets-no-rows">
+            {t('messages.noData')}
+          </Typography>
+        ) : null}
+        <AssetsTable
+          columns={columns}
+          rows={rows}
+          shown={shown}
+          titles={titles}
+          display={display}
+          sort={sort}
+          onSort={onSort}
+          columnFilters={columnFilters}
+          onColumnFilter={onColumnFilter}
+          onWatch={onWatch}
+        />
+      </Paper>
+    </Box>
+  );
+}

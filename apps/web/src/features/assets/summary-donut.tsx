@@ -1,0 +1,124 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+
+import type { SegmentTone } from './asset-filters';
+
+export interface DonutSegment {
+  key: string;
+  label: string;
+  count: number;
+  tone: SegmentTone;
+  selected: boolean;
+}
+
+interface SummaryDonutProps {
+  chartId: string;
+  title: string;
+  segments: readonly DonutSegment[];
+  onSelect: (key: string) => void;
+}
+
+const SIZE = 120;
+const RADIUS = 48;
+const STROKE = 18;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/**
+ * A donut of how many devices fall in each value, with a legend. Each arc and each legend entry filters the
+ * table to its devices; the legend entries are the keyboard's and screen reader's way in (buttons with the
+ * count in their name), the arcs the mouse's.
+ */
+export function SummaryDonut({ chartId, title, segments, onSelect }: SummaryDonutProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const colour = (tone: SegmentTone) => (tone === 'neutral' ? theme.palette.grey[500] : theme.palette[tone].main);
+  const total = segments.reduce((sum, s) => sum + s.count, 0);
+  const anySelected = segments.some((s) => s.selected);
+  // Where each arc starts and how long it is, along the circle's circumference.
+  const arcs: { segment: DonutSegment; start: number; length: number }[] = [];
+  let start = 0;
+  for (const segment of segments) {
+    const length = total === 0 ? 0 : (segment.count / total) * CIRCUMFERENCE;
+    arcs.push({ segment, start, length });
+    start += length;
+  }
+  const titleId = `summary-${chartId}-title`;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={`summary-${chartId}`} role="group" aria-labelledby={titleId}>
+      <Typography id={titleId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden style={{ flex: 'none' }}>
+          <circle cx={SIZE / 2} cy={SIZE / 2} r={RADIUS} fill="none" stroke={theme.palette.action.hover} strokeWidth={STROKE} />
+          {arcs
+            .filter(({ length }) => length > 0)
+            .map(({ segment, start: arcStart, length }) => (
+              <circle
+                key={segment.key}
+                data-testid={`segment-${chartId}-${segment.key}`}
+                cx={SIZE / 2}
+                cy={SIZE / 2}
+                r={RADIUS}
+                fill="none"
+                stroke={colour(segment.tone)}
+                strokeWidth={segment.selected ? STROKE + 6 : STROKE}
+                strokeDasharray={`${length} ${CIRCUMFERENCE - length}`}
+                strokeDashoffset={-arcStart}
+                transform={`rotate(-90 ${SIZE / 2} ${SIZE / 2})`}
+                opacity={anySelected && !segment.selected ? 0.35 : 1}
+                style={{ cursor: 'pointer' }}
+                onClick={() => onSelect(segment.key)}
+              />
+            ))}
+          <text
+            x="50%"
+            y="50%"
+            textAnchor="middle"
+            dominantBaseline="central"
+            fill={theme.palette.text.primary}
+            fontSize="20"
+            pointerEvents="none"
+          >
+            {total}
+          </text>
+        </svg>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0, flex: 1 }}>
+          {segments.map((segment) => (
+            <li key={segment.key}>
+              <ButtonBase
+                onClick={() => onSelect(segment.key)}
+                aria-pressed={segment.selected}
+                aria-label={t('assets.segmentLabel', { label: segment.label, count: segment.count })}
+                data-testid={`legend-${chartId}-${segment.key}`}
+                sx={{
+                  width: '100%',
+                  justifyContent: 'flex-start',
+                  gap: 1,
+                  px: 0.5,
+                  py: 0.25,
+                  borderRadius: 1,
+                  fontWeight: segment.selected ? 700 : 400,
+                  bgcolor: segment.selected ? 'action.selected' : 'transparent',
+                }}
+              >
+                <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour(segment.tone), flex: 'none' }} />
+                <Typography component="span" variant="body2" noWrap sx={{ flex: 1, textAlign: 'left', fontWeight: 'inherit' }}>
+                  {segment.label}
+                </Typography>
+                <Typography component="span" variant="body2" sx={{ fontWeight: 'inherit' }}>
+                  {segment.count}
+                </Typography>
+              </ButtonBase>
+            </li>
+          ))}
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AssetList } from '@gridlens/contract/power-devices';
+import { api } from './api-client';
+
+/** Spec §9: the assets are loaded for 1 day. */
+export const ASSET_LIST_DAYS = 1;
+
+export const assetListQuery = queryOptions({
+  queryKey: ['powerdata', 'device', ASSET_LIST_DAYS],
+  queryFn: () => api.get<AssetList>('/api/powerdata/device', { num_days: ASSET_LIST_DAYS }),
+  staleTime: 60_000,
+});
+
+export const useAssetList = () => useQuery(assetListQuery);
+
+interface WatchChange {
+  deviceId: string;
+  watch: boolean;
+}
+
+/** Adds a device to the caller's watchlist or takes it off, and marks it so in the loaded assets list. */
+export function useWatchDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deviceId, watch }: WatchChange) =>
+      watch ? api.post('/api/watchlist/device', { device_id: deviceId }) : api.delete('/api/watchlist/device', { device_id: deviceId }),
+    onSuccess: (_answer, { deviceId, watch }) =>
+      queryClient.setQueryData(assetListQuery.queryKey, (list) => {
+        if (!list) return list;
+        const index = list.columns.device_id.indexOf(deviceId);
+        if (index < 0) return list;
+        const watchlisted = [...list.columns.watchlisted];
+        watchlisted[index] = watch;
+        return { ...list, columns: { ...list.columns, watchlisted } };
+      }),
+  });
+}
