@@ -154,3 +154,14 @@ test('the assets screen has no serious or critical accessibility violations, in 
     await page.getByRole('button', { name: /Switch to the (dark|light) theme/ }).click();
   }
 });
+
+test('a device id opens its asset page inside the app, and back returns to the list', async () => {
+  const link = cells('device_id').first().locator('a');
+  const id = (await link.textContent()) ?? '';
+  await page.evaluate(() => ((window as unknown as { stayedInApp: boolean }).stayedInApp = true));
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${id}$`));
+  expect(await page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp)).toBe(true); // no full reload
+  await page.goBack();
+  await expect(page.getByTestId('assets-page')).toBeVisible();
+});

@@ -13,25 +13,30 @@ const YEAR_READINGS = 365 * 96;
 /** Days of daily rollups per fleet device: the list reads 2 of them, among a realistic history. */
 const HISTORY_DAYS = 90;
 
-/** 10,000 devices with 90 days of daily rollups and a latest state, made in SQL (not the subject here). */
-export async function fillFleet(backend: BenchBackend): Promise<void> {
+/**
+ * 10,000 devices with 90 days of daily rollups and a latest state, made in SQL (not the subject here), in
+ * `tenant` with ids `prefix`1…`prefix`10000.
+ */
+export async function fillFleet(backend: Pick<BenchBackend, 'db'>, tenant = 'bench', prefix = 'F-'): Promise<void> {
   const { db } = backend;
   await db.query(
     `INSERT INTO power_devices (tenant_id, device_id, transformer_name, rating_kva, latitude, longitude)
-     SELECT 'bench', 'F-' || g, 'Fleet ' || g, (ARRAY[100, 200, 400, 630])[1 + g % 4], 53 + (g % 100) / 100.0, -8 + (g % 70) / 50.0
+     SELECT $1, $2 || g, 'Fleet ' || g, (ARRAY[100, 200, 400, 630])[1 + g % 4], 53 + (g % 100) / 100.0, -8 + (g % 70) / 50.0
        FROM generate_series(1, ${FLEET}) g`,
+    [tenant, prefix],
   );
   await db.query(
     `INSERT INTO power_device_latest (tenant_id, device_id, last_seq, last_message_at, current_max_a, current_med_a, temperature_max_c, temperature_med_c, battery_pct, lqi)
-     SELECT 'bench', 'F-' || g, 96, now() - make_interval(mins => g % 30), ARRAY[120, 110, 100]::real[], ARRAY[80, 75, 70]::real[], 45, 40, 70, 150
+     SELECT $1, $2 || g, 96, now() - make_interval(mins => g % 30), ARRAY[120, 110, 100]::real[], ARRAY[80, 75, 70]::real[], 45, 40, 70, 150
        FROM generate_series(1, ${FLEET}) g`,
+    [tenant, prefix],
   );
   await db.query(
     `INSERT INTO power_device_daily (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a, apparent_max_kva,
         apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c, temperature_med_sum_c, temperature_count, battery_min_pct)
-     SELECT 'bench', 'F-' || g, $1::date - d, 96 - g % 3, 1, 96, ARRAY[150 + g % 50, 140, 130]::real[], ARRAY[7000, 6500, 6000]::float8[], 80, 3000, 30 + g % 60, 55, 30, 3800, 96, 60
+     SELECT $1, $2 || g, $3::date - d, 96 - g % 3, 1, 96, ARRAY[150 + g % 50, 140, 130]::real[], ARRAY[7000, 6500, 6000]::float8[], 80, 3000, 30 + g % 60, 55, 30, 3800, 96, 60
        FROM generate_series(1, ${FLEET}) g CROSS JOIN generate_series(0, ${HISTORY_DAYS - 1}) AS d`,
-    [utcDay(Date.now())],
+    [tenant, prefix, utcDay(Date.now())],
   );
   await maintainTables(db); // as the server's maintenance job (and PostgreSQL's autovacuum) would have by now
 }

@@ -38,7 +38,7 @@ export async function pgliteBackend(): Promise<BenchBackend> {
   };
 }
 
-export async function postgresBackend(adminUrl: string): Promise<BenchBackend> {
+export async function postgresBackend(adminUrl: string): Promise<BenchBackend & { url: string }> {
   const name = `gridlens_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -50,6 +50,7 @@ export async function postgresBackend(adminUrl: string): Promise<BenchBackend> {
   const { from: copyFrom } = await import('pg-copy-streams');
   return {
     name: 'postgres',
+    url: url.toString(),
     db,
     async copyCsv(table, columns, csv) {
       const client = new pg.Client({ connectionString: url.toString() });

@@ -3,11 +3,12 @@
 import { benchIngest } from './bench-ingest';
 import { benchFleetList, benchYearChart, fillFleet, storagePerPoint } from './bench-reads';
 import { benchApp, fmt, pgliteBackend, postgresBackend, type BenchBackend } from './bench-support';
+import { benchWeb, webBuildExists } from './bench-web';
 
 const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
 const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
-/** For quicker runs while working on one backend: BENCH_BACKENDS=postgres (default: both). */
-const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres').split(',');
+/** For quicker runs while working on one part: BENCH_BACKENDS=postgres, or web (default: all three). */
+const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres,web').split(',');
 const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function run(backend: BenchBackend): Promise<void> {
@@ -41,12 +42,45 @@ async function run(backend: BenchBackend): Promise<void> {
   }
 }
 
-if (BACKENDS.includes('pglite')) await run(await pgliteBackend());
-let postgres: BenchBackend | null = null;
-if (BACKENDS.includes('postgres'))
-  try {
-    postgres = await postgresBackend(postgresUrl);
-  } catch (error) {
-    process.stdout.write(`[postgres] skipped: no server at ${postgresUrl} (${error instanceof Error ? error.message : String(error)})\n`);
+async function runWeb(): Promise<void> {
+  const print = (line: string) => process.stdout.write(`[web] ${line}\n`);
+  if (!webBuildExists()) {
+    print('skipped: no build of the web app (npm run build)');
+    return;
   }
-if (postgres) await run(postgres);
+  const backend = await connectPostgres('web');
+  if (!backend) return;
+  try {
+    const web = await benchWeb(backend);
+    print(
+      `shell first-load JavaScript: ${fmt(web.shellJsGzipBytes / 1024)} KB gzipped in ${web.shellFiles} files; screens in the shell: ${web.screenChunks.length === 0 ? 'none (each its own chunk)' : web.screenChunks.join(', ')}`,
+    );
+    print(
+      `assets screen with ${web.devices} devices: interactive p50 ${fmt(web.interactiveP50Ms, 0)} ms, max ${fmt(web.interactiveMaxMs, 0)} ms after navigation`,
+    );
+    print(
+      `scrolling all ${web.scrolledRows} rows: ${web.scrollLongTasks} long tasks, the longest ${fmt(web.scrollLongestTaskMs, 0)} ms (budget: none over 50 ms)`,
+    );
+  } finally {
+    await backend.dispose();
+  }
+}
+
+/** A fresh bench database on the PostgreSQL server, or null (and a line saying so) when there is none. */
+async function connectPostgres(part: string): Promise<(BenchBackend & { url: string }) | null> {
+  try {
+    return await postgresBackend(postgresUrl);
+  } catch (error) {
+    process.stdout.write(
+      `[${part}] skipped: no PostgreSQL server at ${postgresUrl} (${error instanceof Error ? error.message : String(error)})\n`,
+    );
+    return null;
+  }
+}
+
+if (BACKENDS.includes('pglite')) await run(await pgliteBackend());
+if (BACKENDS.includes('postgres')) {
+  const postgres = await connectPostgres('postgres');
+  if (postgres) await run(postgres);
+}
+if (BACKENDS.includes('web')) await runWeb();

@@ -1,13 +1,11 @@
-import { memo, useRef } from 'react';
+import { memo, useRef, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import StarIcon from '@mui/icons-material/Star';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { cellText, isNumericColumn, type AssetColumn, type DisplayContext } from './asset-columns';
 import type { AssetColumns, AssetField } from './asset-filters';
 import type { SortOrder } from './asset-rows';
@@ -32,6 +30,7 @@ interface AssetsTableProps {
 }
 
 interface AssetRowProps {
+  t: TFunction;
   columns: AssetColumns;
   index: number;
   position: number;
@@ -40,34 +39,105 @@ interface AssetRowProps {
   onWatch: (deviceId: string, watch: boolean) => void;
 }
 
-/** One device's row; plain cells, because a scroll re-renders every visible row and MUI cells cost more. */
-const AssetRow = memo(function AssetRow({ columns, index, position, shown, display, onWatch }: AssetRowProps) {
-  const { t } = useTranslation();
+/** Material's star and star-outline paths, drawn inline: an icon component per row cost more than the row. */
+const STAR = 'M12 17.27 18.18 21l-1.64-7.03L22 8.24l-7.19-.61L12 1 9.19 7.63 2 8.24l5.46 4.73L5.82 21z';
+const STAR_OUTLINE =
+  'm22 9.24-7.19-.62L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21 12 17.27 18.18 21l-1.63-7.03zM12 15.4l-3.76 2.27 1-4.28-3.32-2.88 4.38-.38L12 6.1l1.71 4.04 4.38.38-3.32 2.88 1 4.28z';
+
+/**
+ * One device's row, in plain elements: scrolling fast mounts a whole screen of new rows every frame, and MUI
+ * buttons, icons and router links per row made those frames long tasks. The device link is a plain anchor
+ * whose clicks the table hands to the router.
+ */
+const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, display, onWatch }: AssetRowProps) {
   const deviceId = columns.device_id[index] as string;
   const watched = columns.watchlisted[index] === true;
   return (
     <tr aria-rowindex={position + 3} data-testid="asset-row" data-device-id={deviceId}>
       <td>
-        <IconButton
-          size="small"
+        <button
+          type="button"
+          className={watched ? 'watch watched' : 'watch'}
           aria-pressed={watched}
           aria-label={t(watched ? 'assets.unwatch' : 'assets.watch', { device: deviceId })}
           onClick={() => onWatch(deviceId, !watched)}
-          sx={{ p: 0.25 }}
         >
-          {watched ? <StarIcon fontSize="small" color="warning" /> : <StarBorderIcon fontSize="small" />}
-        </IconButton>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden focusable="false">
+            <path d={watched ? STAR : STAR_OUTLINE} />
+          </svg>
+        </button>
       </td>
       {shown.map((col) => (
         <td key={col.field} data-field={col.field} className={isNumericColumn(col) ? 'numeric' : undefined}>
           {col.field === 'device_id' ? (
-            <Link to={`/asset/${encodeURIComponent(deviceId)}`}>{deviceId}</Link>
+            <a href={`/asset/${encodeURIComponent(deviceId)}`}>{deviceId}</a>
           ) : (
             cellText(columns, col, index, display)
           )}
         </td>
       ))}
     </tr>
+  );
+});
+
+interface TableHeaderProps {
+  shown: readonly AssetColumn[];
+  titles: ReadonlyMap<AssetField, string>;
+  sort: SortOrder | null;
+  onSort: (field: AssetField) => void;
+  columnFilters: Partial<Record<AssetField, string>>;
+  onColumnFilter: (field: AssetField, text: string) => void;
+}
+
+/** The sortable titles and the filter boxes; memoised, because scrolling re-renders the table on every frame. */
+const TableHeader = memo(function TableHeader({ shown, titles, sort, onSort, columnFilters, onColumnFilter }: TableHeaderProps) {
+  const { t } = useTranslation();
+  const header = (field: AssetField) => titles.get(field) ?? field;
+  return (
+    <thead>
+      <tr aria-rowindex={1}>
+        <th scope="col">
+          <Box component="span" sx={visuallyHidden}>
+            {t('assets.columns.watchlisted')}
+          </Box>
+        </th>
+        {shown.map((col) => (
+          <th
+            key={col.field}
+            scope="col"
+            className={isNumericColumn(col) ? 'numeric' : undefined}
+            aria-sort={sort?.field === col.field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+          >
+            <TableSortLabel
+              active={sort?.field === col.field}
+              direction={sort?.field === col.field ? sort.direction : 'asc'}
+              onClick={() => onSort(col.field)}
+              data-testid={`sort-${col.field}`}
+              sx={{ maxWidth: '100%', overflow: 'hidden' }}
+            >
+              {header(col.field)}
+            </TableSortLabel>
+          </th>
+        ))}
+      </tr>
+      <tr aria-rowindex={2}>
+        <th />
+        {shown.map((col) => (
+          <th key={col.field}>
+            <InputBase
+              value={columnFilters[col.field] ?? ''}
+              onChange={(event) => onColumnFilter(col.field, event.target.value)}
+              placeholder={isNumericColumn(col) ? t('assets.filterNumberPlaceholder') : t('assets.filterPlaceholder')}
+              inputProps={{
+                'aria-label': t('assets.filterColumn', { column: header(col.field) }),
+                'data-testid': `filter-${col.field}`,
+              }}
+              sx={{ width: '100%', fontSize: '0.8125rem', borderBottom: 1, borderColor: 'divider' }}
+            />
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 });
 
@@ -88,19 +158,26 @@ export function AssetsTable({
   onWatch,
 }: AssetsTableProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The rows' device links are plain anchors; a plain left click goes through the router instead of reloading.
+  const followLink = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const link = (event.target as HTMLElement).closest('a');
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(link.getAttribute('href') ?? '/');
+  };
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const tableWidth = WATCH_WIDTH + shown.reduce((sum, col) => sum + col.width, 0);
-  const header = (field: AssetField) => titles.get(field) ?? field;
 
   return (
     <Box
@@ -144,6 +221,19 @@ export function AssetsTable({
           '& th.numeric .MuiTableSortLabel-root': { flexDirection: 'row-reverse' },
           '& tbody tr:hover td': { bgcolor: 'action.hover' },
           '& a': { color: 'primary.main' },
+          '& button.watch': {
+            display: 'inline-flex',
+            p: 0.25,
+            border: 0,
+            borderRadius: '50%',
+            bgcolor: 'transparent',
+            color: 'action.active',
+            cursor: 'pointer',
+            '& svg': { fill: 'currentColor' },
+            '&:hover': { bgcolor: 'action.hover' },
+            '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
+          },
+          '& button.watch.watched': { color: 'warning.main' },
         }}
       >
         <colgroup>
@@ -152,55 +242,20 @@ export function AssetsTable({
             <col key={col.field} style={{ width: col.width }} />
           ))}
         </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col">
-              <Box component="span" sx={visuallyHidden}>
-                {t('assets.columns.watchlisted')}
-              </Box>
-            </th>
-            {shown.map((col) => (
-              <th
-                key={col.field}
-                scope="col"
-                className={isNumericColumn(col) ? 'numeric' : undefined}
-                aria-sort={sort?.field === col.field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-              >
-                <TableSortLabel
-                  active={sort?.field === col.field}
-                  direction={sort?.field === col.field ? sort.direction : 'asc'}
-                  onClick={() => onSort(col.field)}
-                  data-testid={`sort-${col.field}`}
-                  sx={{ maxWidth: '100%', overflow: 'hidden' }}
-                >
-                  {header(col.field)}
-                </TableSortLabel>
-              </th>
-            ))}
-          </tr>
-          <tr aria-rowindex={2}>
-            <th />
-            {shown.map((col) => (
-              <th key={col.field}>
-                <InputBase
-                  value={columnFilters[col.field] ?? ''}
-                  onChange={(event) => onColumnFilter(col.field, event.target.value)}
-                  placeholder={isNumericColumn(col) ? t('assets.filterNumberPlaceholder') : t('assets.filterPlaceholder')}
-                  inputProps={{
-                    'aria-label': t('assets.filterColumn', { column: header(col.field) }),
-                    'data-testid': `filter-${col.field}`,
-                  }}
-                  sx={{ width: '100%', fontSize: '0.8125rem', borderBottom: 1, borderColor: 'divider' }}
-                />
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
+        <TableHeader
+          shown={shown}
+          titles={titles}
+          sort={sort}
+          onSort={onSort}
+          columnFilters={columnFilters}
+          onColumnFilter={onColumnFilter}
+        />
+        <tbody onClick={followLink}>
           {paddingTop > 0 && <SpacerRow height={paddingTop} span={shown.length + 1} />}
           {items.map((item) => (
             <AssetRow
               key={rows[item.index]}
+              t={t}
               columns={columns}
               index={rows[item.index] as number}
               position={item.index}
