@@ -165,3 +165,25 @@ test('a device id opens its asset page inside the app, and back returns to the l
   await page.goBack();
   await expect(page.getByTestId('assets-page')).toBeVisible();
 });
+
+test('the map draws the devices in clusters, without any tile server, and follows the table’s filter', async () => {
+  const map = page.getByTestId('assets-map');
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.locator('.asset-cluster').first()).toBeVisible();
+  const clustered = async () => {
+    let sum = 0;
+    for (const text of await map.locator('.asset-cluster').allTextContents()) sum += Number(text);
+    return sum;
+  };
+  const { total } = await shownCount();
+  const all = await clustered();
+  expect(all).toBeGreaterThan(0);
+  expect(all).toBeLessThanOrEqual(total);
+  await expect(map.locator('.leaflet-tile')).toHaveCount(0); // no tiles configured: nothing fetched from outside
+
+  await page.getByTestId('filter-capacity_percent').fill('>85');
+  await expect.poll(async () => (await shownCount()).shown).toBeLessThan(total);
+  const { shown } = await shownCount();
+  await expect.poll(clustered).toBeLessThanOrEqual(shown);
+  await page.getByTestId('filter-capacity_percent').fill('');
+});

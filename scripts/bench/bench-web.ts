@@ -39,7 +39,7 @@ function shellJavaScript(): { bytes: number; files: string[]; screenChunks: stri
   return { bytes, files, screenChunks };
 }
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+export async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
   const server = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'apps/server/src/server.ts')], {
     env: {
       ...process.env,
@@ -65,7 +65,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
 }
 
 /** Collects the page's long tasks (over 50 ms, as Chromium defines them) from its very start. */
-const LONG_TASK_RECORDER = `
+export const LONG_TASK_RECORDER = `
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -73,7 +73,7 @@ const LONG_TASK_RECORDER = `
 `;
 type LongTask = { start: number; duration: number };
 
-async function signIn(page: Page): Promise<void> {
+export async function signIn(page: Page): Promise<void> {
   await page.goto(`${BASE}/assets`);
   await page.locator('input[name="email"]').fill('power@gridlens.demo');
   await page.locator('input[name="password"]').fill('power-demo');
@@ -99,7 +99,7 @@ async function timeToInteractive(page: Page): Promise<number> {
  * Scrolls the table from top to bottom one step per frame and returns the long tasks meanwhile. Written as
  * text: functions compiled by tsx carry a helper the page does not have.
  */
-const SCROLL_THROUGH = `(async () => {
+export const SCROLL_THROUGH = `(async () => {
   const before = window.__longTasks.length;
   const scroller = document.querySelector('[data-testid="assets-table-scroll"]');
   const steps = 300;

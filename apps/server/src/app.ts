@@ -93,6 +93,7 @@ export async function buildApp({
     tenantKey: config.auth.tenantKey,
     environment: config.environment,
     signInMode: config.auth.signInMode,
+    mapTiles: config.mapTiles,
   });
   embeddedProvider?.register(app);
 
@@ -120,6 +121,12 @@ export async function buildApp({
 }
 
 /** Same-origin everything; the external issuer (if any) is allowed for token calls and the silent-renew frame. */
+/** The tile server's origin when it is plain http (https: is allowed already); {s} subdomains become a wildcard. */
+function tileSource(config: ServerConfig): string[] {
+  if (!config.mapTiles?.url.startsWith('http:')) return [];
+  return [new URL(config.mapTiles.url.replace('{s}', 'tile-subdomain')).origin.replace('tile-subdomain', '*')];
+}
+
 function contentSecurityPolicy(config: ServerConfig) {
   const issuerOrigin = config.auth.embedded ? null : new URL(config.auth.issuer).origin;
   const withIssuer = (...sources: string[]) => (issuerOrigin ? [...sources, issuerOrigin] : sources);
@@ -127,7 +134,7 @@ function contentSecurityPolicy(config: ServerConfig) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: withIssuer("'self'", 'data:', 'blob:', 'https:'),
+    imgSrc: withIssuer("'self'", 'data:', 'blob:', 'https:', ...tileSource(config)),
     connectSrc: withIssuer("'self'"),
     frameSrc: withIssuer("'self'"),
     formAction: withIssuer("'self'"),

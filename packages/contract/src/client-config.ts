@@ -15,6 +15,10 @@ export const ClientConfigSchema = z
     tenantKey: z.string().describe('Key of the tenant inside the app-metadata claim'),
     environment: z.string().describe("Shown as a badge in the header unless it is 'production'"),
     signInMode: z.enum(['redirect', 'popup']),
+    mapTiles: z
+      .object({ url: z.string().describe('Tile URL template with {z}, {x}, {y} (and optionally {s})'), attribution: z.string() })
+      .nullable()
+      .describe('Where the assets map takes its tiles; null: markers on a plain background'),
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;

@@ -37,6 +37,14 @@ const EnvSchema = z.object({
   // How many reverse proxies in front may set X-Forwarded-For. 0 (the default) trusts none: otherwise any
   // client could name its own address and step around the per-address rate limits.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Map tiles for the assets map, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Unset: markers on a
+  // plain background, so that the map works without any outside server.
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must contain {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('gridlens-web'),
   // A resource indicator must be an absolute URI (RFC 8707), hence the URN.
@@ -67,6 +75,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
     auth: {
       embedded: embeddedIdentityProvider,
       issuer: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useDeferredValue, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -7,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/lib/app-store';
+import { ClientConfigContext } from '@/lib/client-config-context';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useAssetList, useWatchDevice } from '@/lib/api/power-devices';
 import { utcDay } from '@gridlens/domain/time-range';
 import { ASSET_COLUMNS } from './asset-columns';
@@ -31,6 +33,8 @@ import { useAssetDisplay, valueKey } from './use-asset-display';
 import { useVisibleColumns } from './use-visible-columns';
 
 const COLUMNS_BY_FIELD = new Map(ASSET_COLUMNS.map((col) => [col.field, col]));
+// Leaflet is loaded with the map, after the table is on screen.
+const AssetsMap = lazy(() => import('./assets-map'));
 
 /** The filter in force, with what the chip says about it. */
 interface ActiveFilter {
@@ -47,6 +51,9 @@ export function AssetsPage() {
   const search = useDeferredValue(useAppStore((s) => s.searchText));
   const display = useAssetDisplay();
   const { visible, toggle } = useVisibleColumns();
+  const mapTiles = useContext(ClientConfigContext)?.mapTiles ?? null;
+  const mapSection = useRef<HTMLElement>(null);
+  const showMap = useNearViewport(mapSection);
   const [active, setActive] = useState<ActiveFilter | null>(null);
   const [sort, setSort] = useState<SortOrder | null>(null);
   const [columnFilters, setColumnFilters] = useState<Partial<Record<AssetField, string>>>({});
@@ -148,7 +155,7 @@ export function AssetsPage() {
           );
         })}
       </Box>
-      <Paper variant="outlined" sx={{ p: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
           <Typography component="h2" variant="h6" sx={{ mr: 1 }}>
             {t('assets.devicesTitle')}
@@ -180,6 +187,18 @@ export function AssetsPage() {
           onColumnFilter={onColumnFilter}
           onWatch={onWatch}
         />
+      </Paper>
+      <Paper ref={mapSection} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="assets-map-title">
+        <Typography id="assets-map-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+          {t('assets.mapTitle')}
+        </Typography>
+        {showMap ? (
+          <Suspense fallback={<Box sx={{ height: 420 }} />}>
+            <AssetsMap columns={columns} rows={rows} tiles={mapTiles} />
+          </Suspense>
+        ) : (
+          <Box sx={{ height: 420 }} />
+        )}
       </Paper>
     </Box>
   );
