@@ -104,7 +104,7 @@ test('sorting by a column orders the rows, and the header search and a column fi
   await page.getByTestId('filter-capacity_percent').fill('');
 });
 
-test('the CSV export holds exactly the filtered rows and the shown columns', async () => {
+test('the CSV export holds exactly the filtered rows and the shown columns, and the XLSX export downloads', async () => {
   await page.getByTestId('filter-capacity_percent').fill('>85');
   await expect.poll(async () => (await shownCount()).shown).toBeLessThan((await shownCount()).total);
   const { shown } = await shownCount();
@@ -119,6 +119,12 @@ test('the CSV export holds exactly the filtered rows and the shown columns', asy
   expect(lines).toHaveLength(shown + 1);
   const capacityColumn = (lines[0] ?? '').split(',').indexOf('Capacity %');
   for (const line of lines.slice(1)) expect(Number(line.split(',')[capacityColumn])).toBeGreaterThan(85);
+
+  const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+  expect(workbook.suggestedFilename()).toMatch(/^assets-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const bytes = readFileSync((await workbook.path()) ?? '');
+  expect(bytes.subarray(0, 2).toString()).toBe('PK'); // an .xlsx is a zip; its sheet's content is unit-tested
+  expect(bytes.length).toBeGreaterThan(1000);
   await page.getByTestId('filter-capacity_percent').fill('');
 });
 
@@ -147,7 +153,9 @@ test('the watchlist star and the column choice are kept across a reload', async 
 });
 
 test('the assets screen has no serious or critical accessibility violations, in light and dark', async () => {
+  await page.getByRole('region', { name: 'Map', exact: true }).scrollIntoViewIfNeeded(); // the map too
   for (const theme of ['light', 'dark']) {
+    await expect(page.getByTestId('assets-map').locator('.asset-cluster').first()).toBeVisible();
     const results = await new AxeBuilder({ page }).include('main').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
@@ -167,8 +175,9 @@ test('a device id opens its asset page inside the app, and back returns to the l
 });
 
 test('the map draws the devices in clusters, without any tile server, and follows the table’s filter', async () => {
+  // The map is only built once scrolled near.
+  await page.getByRole('region', { name: 'Map', exact: true }).scrollIntoViewIfNeeded();
   const map = page.getByTestId('assets-map');
-  await map.scrollIntoViewIfNeeded();
   await expect(map.locator('.asset-cluster').first()).toBeVisible();
   const clustered = async () => {
     let sum = 0;

@@ -26,6 +26,9 @@ export interface WebFigures {
   scrolledRows: number;
   scrollLongTasks: number;
   scrollLongestTaskMs: number;
+  mapClustersMs: number;
+  mapLongTasks: number;
+  mapLongestTaskMs: number;
 }
 
 export const webBuildExists = () => existsSync(join(DIST, 'index.html'));
@@ -117,6 +120,18 @@ async function scrollThrough(page: Page): Promise<{ rows: number; tasks: LongTas
   return page.evaluate<{ rows: number; tasks: LongTask[] }>(SCROLL_THROUGH);
 }
 
+/** Scrolls the page to the map, which is built only then, and times its first clusters; long tasks over 3 s. */
+async function openMap(page: Page): Promise<{ clustersMs: number; tasks: LongTask[] }> {
+  const before = await page.evaluate<number>('window.__longTasks.length');
+  const start = await page.evaluate(() => performance.now());
+  await page.getByRole('region', { name: 'Map', exact: true }).scrollIntoViewIfNeeded();
+  await page.getByTestId('assets-map').locator('.asset-cluster').first().waitFor({ timeout: 30_000 });
+  const clustersMs = (await page.evaluate(() => performance.now())) - start;
+  await page.waitForTimeout(3000);
+  const tasks = await page.evaluate<LongTask[]>('window.__longTasks');
+  return { clustersMs, tasks: tasks.slice(before) };
+}
+
 export async function benchWeb(backend: BenchBackend & { url: string }): Promise<WebFigures> {
   const shell = shellJavaScript();
   const dataDir = mkdtempSync(join(tmpdir(), 'gridlens-bench-web-'));
@@ -136,6 +151,7 @@ export async function benchWeb(backend: BenchBackend & { url: string }): Promise
     for (let i = 0; i < NAVIGATIONS; i += 1) interactive.push(await timeToInteractive(page));
     interactive.sort((a, b) => a - b);
     const scroll = await scrollThrough(page);
+    const map = await openMap(page);
     return {
       shellJsGzipBytes: shell.bytes,
       shellFiles: shell.files.length,
@@ -146,6 +162,9 @@ export async function benchWeb(backend: BenchBackend & { url: string }): Promise
       scrolledRows: scroll.rows,
       scrollLongTasks: scroll.tasks.length,
       scrollLongestTaskMs: scroll.tasks.reduce((longest, t) => Math.max(longest, t.duration), 0),
+      mapClustersMs: map.clustersMs,
+      mapLongTasks: map.tasks.length,
+      mapLongestTaskMs: map.tasks.reduce((longest, t) => Math.max(longest, t.duration), 0),
     };
   } finally {
     await browser.close();

@@ -61,6 +61,9 @@ async function runWeb(): Promise<void> {
     print(
       `scrolling all ${web.scrolledRows} rows: ${web.scrollLongTasks} long tasks, the longest ${fmt(web.scrollLongestTaskMs, 0)} ms (budget: none over 50 ms)`,
     );
+    print(
+      `map of ${web.devices} devices: first clusters ${fmt(web.mapClustersMs, 0)} ms after scrolling to it; ${web.mapLongTasks} long tasks while it filled, the longest ${fmt(web.mapLongestTaskMs, 0)} ms`,
+    );
   } finally {
     await backend.dispose();
   }

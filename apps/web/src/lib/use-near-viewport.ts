@@ -1,13 +1,14 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
- * True once the element has come within `margin` of the viewport, and from then on: for heavy parts below the
- * fold (the assets map and its 10,000 markers) that should cost nothing until someone scrolls to them.
+ * True once the element given to `ref` has come within `margin` of the viewport, and from then on: for heavy
+ * parts below the fold (the assets map and its 10,000 markers) that should cost nothing until someone scrolls
+ * to them. A callback ref, so that an element rendered later (after data loads) is still observed.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = '200px'): boolean {
+export function useNearViewport(margin = '200px'): { ref: (element: Element | null) => void; near: boolean } {
+  const [element, setElement] = useState<Element | null>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -17,6 +18,6 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '200px'
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, margin, near]);
-  return near;
+  }, [element, margin, near]);
+  return { ref: setElement, near };
 }

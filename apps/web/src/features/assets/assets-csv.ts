@@ -38,10 +38,9 @@ export function assetsCsv(
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Saves text as a file through the browser's download. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8 (names such as "Seán").
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+/** Saves a file through the browser's download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -50,3 +49,6 @@ export function downloadText(text: string, fileName: string, type: string): void
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+/** CSV text as a file; the byte-order mark makes spreadsheet programs read it as UTF-8 (names such as "Seán"). */
+export const csvBlob = (text: string) => new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });

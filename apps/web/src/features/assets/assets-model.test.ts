@@ -4,6 +4,7 @@ import { ASSET_COLUMNS, cellText, DEFAULT_VISIBLE_COLUMNS, type DisplayContext }
 import { countByValue, countMatching, segmentFilter, SUMMARY_CHARTS, warningFilter, WARNINGS, type AssetColumns } from './asset-filters';
 import { parseComparison, selectRows, type RowSelection } from './asset-rows';
 import { assetsCsv, csvField } from './assets-csv';
+import { assetsSheet } from './assets-xlsx';
 import { readVisibleColumns } from './use-visible-columns';
 
 const BASE: AssetListItem = {
@@ -207,5 +208,25 @@ describe('remembered column choice', () => {
     expect([...readVisibleColumns(null)]).toEqual(DEFAULT_VISIBLE_COLUMNS);
     expect([...readVisibleColumns('{not json')]).toEqual(DEFAULT_VISIBLE_COLUMNS);
     expect([...readVisibleColumns('["rating_kva","gone_column"]')]).toEqual(['device_id', 'rating_kva']);
+  });
+});
+
+describe('XLSX worksheet', () => {
+  it('holds the header, then the shown rows with numbers as numbers in the user’s unit', () => {
+    const shown = [col('device_id'), col('capacity_percent'), col('rating_kva'), col('temperature_max_c'), col('status_category')];
+    const sheet = assetsSheet(columns, [0, 2], shown, ['Device ID', 'Capacity %', 'Size', 'Max temperature (°F)', 'Status'], {
+      ...display,
+      temperatureMetric: 'fahrenheit',
+    });
+    expect(sheet).toHaveLength(3);
+    expect(sheet[0]?.[0]).toEqual({ value: 'Device ID', fontWeight: 'bold' });
+    expect(sheet[1]).toEqual([
+      'TX-1',
+      { value: 95.5, type: Number, format: '0.00' },
+      { value: 400, type: Number, format: '0' },
+      { value: 203, type: Number, format: '0.00' },
+      'status_category/no_issue',
+    ]);
+    expect(sheet[2]?.[1]).toBeNull(); // no figure: an empty cell, not a dash
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useContext, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -25,7 +25,8 @@ import {
 } from './asset-filters';
 import { selectRows, type SortOrder } from './asset-rows';
 import { AssetWarnings } from './asset-warnings';
-import { assetsCsv, downloadText } from './assets-csv';
+import { assetsCsv, csvBlob, downloadBlob } from './assets-csv';
+import { assetsSheet, assetsXlsx } from './assets-xlsx';
 import { AssetsTable } from './assets-table';
 import { ColumnChooser } from './column-chooser';
 import { SummaryDonut } from './summary-donut';
@@ -52,8 +53,7 @@ export function AssetsPage() {
   const display = useAssetDisplay();
   const { visible, toggle } = useVisibleColumns();
   const mapTiles = useContext(ClientConfigContext)?.mapTiles ?? null;
-  const mapSection = useRef<HTMLElement>(null);
-  const showMap = useNearViewport(mapSection);
+  const { ref: mapSection, near: showMap } = useNearViewport();
   const [active, setActive] = useState<ActiveFilter | null>(null);
   const [sort, setSort] = useState<SortOrder | null>(null);
   const [columnFilters, setColumnFilters] = useState<Partial<Record<AssetField, string>>>({});
@@ -111,9 +111,17 @@ export function AssetsPage() {
   );
   const onWatch = useCallback((deviceId: string, watch: boolean) => watchDevice.mutate({ deviceId, watch }), [watchDevice]);
 
-  const exportCsv = (data: AssetColumns) => {
+  const exportAs = async (format: 'csv' | 'xlsx', data: AssetColumns) => {
     const headers = shown.map((col) => titles.get(col.field) ?? col.field);
-    downloadText(assetsCsv(data, rows, shown, headers, display), `assets-${utcDay(Date.now())}.csv`, 'text/csv;charset=utf-8');
+    const fileName = `assets-${utcDay(Date.now())}.${format}`;
+    const blob =
+      format === 'csv'
+        ? csvBlob(assetsCsv(data, rows, shown, headers, display))
+        : await assetsXlsx(
+            assetsSheet(data, rows, shown, headers, display),
+            shown.map((col) => col.width),
+          );
+    downloadBlob(blob, fileName);
   };
 
   if (list.isPending) return <Typography sx={{ p: 2 }}>{t('assets.loading')}</Typography>;
@@ -166,8 +174,11 @@ export function AssetsPage() {
           {active && <Chip label={active.label} onDelete={clearFilter} color="primary" size="small" data-testid="active-filter" />}
           <Box sx={{ flex: 1 }} />
           <ColumnChooser visible={visible} onToggle={toggle} />
-          <Button startIcon={<DownloadIcon />} onClick={() => exportCsv(columns)} data-testid="export-csv">
+          <Button startIcon={<DownloadIcon />} onClick={() => void exportAs('csv', columns)} data-testid="export-csv">
             {t('assets.exportCsv')}
+          </Button>
+          <Button startIcon={<DownloadIcon />} onClick={() => void exportAs('xlsx', columns)} data-testid="export-xlsx">
+            {t('assets.exportXlsx')}
           </Button>
         </Box>
         {rows.length === 0 ? (
