@@ -30,7 +30,10 @@ describe('the map tiles in the client configuration', () => {
       MAP_TILE_URL: 'http://tiles.example.internal:8080/{z}/{x}/{y}.png',
       MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',
     });
-    expect(body.mapTiles).toEqual({ url: 'http://tiles.example.internal:8080/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
+    expect(body.mapTiles).toEqual({
+      url: 'http://tiles.example.internal:8080/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
     expect(csp).toMatch(/img-src [^;]*http:\/\/tiles\.example\.internal:8080/);
   });
 
