@@ -205,7 +205,8 @@ export function AssetsTable({
             fontWeight: 600,
             px: 1,
           },
-          '& thead tr:first-of-type th': { top: 0, height: HEAD_ROW_HEIGHT, lineHeight: 1.2 },
+          // Long single words (Polish, Irish) wrap inside the column instead of being cut off.
+          '& thead tr:first-of-type th': { top: 0, height: HEAD_ROW_HEIGHT, lineHeight: 1.2, overflowWrap: 'anywhere', hyphens: 'auto' },
           '& thead tr:nth-of-type(2) th': { top: HEAD_ROW_HEIGHT, height: FILTER_ROW_HEIGHT, fontWeight: 400 },
           '& td': {
             height: ROW_HEIGHT,
