@@ -196,3 +196,44 @@ test('the map draws the devices in clusters, without any tile server, and follow
   await expect.poll(clustered).toBeLessThanOrEqual(shown);
   await page.getByTestId('filter-capacity_percent').fill('');
 });
+
+test('editing a device shows the spec’s messages for bad input and changes nothing, then saves a good edit', async () => {
+  const row = rows().first();
+  const id = (await row.getAttribute('data-device-id')) ?? '';
+  const name = (await row.locator('td[data-field="transformer_name"]').textContent()) ?? '';
+  await row.getByRole('button', { name: `Edit the details of ${id}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(page.getByTestId('edit-transformer_name')).toHaveValue(name);
+  await expect(dialog.locator('label').filter({ hasText: 'Transformer name' })).toContainText('*'); // required
+  await expect(dialog.locator('label').filter({ hasText: 'Transformer number' })).not.toContainText('*');
+  const scan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await page.getByTestId('edit-transformer_name').fill('');
+  await page.getByTestId('edit-monitor_type').fill('M'.repeat(50));
+  await page.getByTestId('edit-rating_kva').fill('-5');
+  await page.getByTestId('edit-save').click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await expect(dialog.getByText('Must be less than 50 characters')).toBeVisible();
+  await expect(dialog.getByText('Value should be greater than 0')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.locator('td[data-field="transformer_name"]')).toHaveText(name); // nothing changed
+
+  const renamed = `${name.slice(0, 30)} (edited)`;
+  await row.getByRole('button', { name: `Edit the details of ${id}` }).click();
+  await page.getByTestId('edit-transformer_name').fill(renamed);
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByText('Device Details Successfully Saved!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator(`[data-testid="asset-row"][data-device-id="${id}"] td[data-field="transformer_name"]`)).toHaveText(renamed);
+
+  await page.reload(); // stored, not only shown
+  await page.getByRole('searchbox', { name: 'Search' }).fill(id);
+  const stored = page.locator(`[data-testid="asset-row"][data-device-id="${id}"]`);
+  await expect(stored.locator('td[data-field="transformer_name"]')).toHaveText(renamed);
+  await stored.getByRole('button', { name: `Edit the details of ${id}` }).click();
+  await page.getByTestId('edit-transformer_name').fill(name); // back as it was for the other tests
+  await page.getByTestId('edit-save').click();
+  await expect(stored.locator('td[data-field="transformer_name"]')).toHaveText(name);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+});

@@ -32,10 +32,12 @@ import { ColumnChooser } from './column-chooser';
 import { SummaryDonut } from './summary-donut';
 import { useAssetDisplay, valueKey } from './use-asset-display';
 import { useVisibleColumns } from './use-visible-columns';
+import { deviceAt } from './edit/device-at';
 
 const COLUMNS_BY_FIELD = new Map(ASSET_COLUMNS.map((col) => [col.field, col]));
-// Leaflet is loaded with the map, after the table is on screen.
+// Leaflet is loaded with the map, after the table is on screen; the edit dialog (and its schema) when opened.
 const AssetsMap = lazy(() => import('./assets-map'));
+const EditDeviceDialog = lazy(() => import('./edit/edit-device-dialog'));
 
 /** The filter in force, with what the chip says about it. */
 interface ActiveFilter {
@@ -57,6 +59,7 @@ export function AssetsPage() {
   const [active, setActive] = useState<ActiveFilter | null>(null);
   const [sort, setSort] = useState<SortOrder | null>(null);
   const [columnFilters, setColumnFilters] = useState<Partial<Record<AssetField, string>>>({});
+  const [editing, setEditing] = useState<string | null>(null);
   const deferredColumnFilters = useDeferredValue(columnFilters);
 
   const columns = list.data?.columns;
@@ -110,6 +113,8 @@ export function AssetsPage() {
     [],
   );
   const onWatch = useCallback((deviceId: string, watch: boolean) => watchDevice.mutate({ deviceId, watch }), [watchDevice]);
+  const onEdit = useCallback((deviceId: string) => setEditing(deviceId), []);
+  const editedIndex = editing === null || !columns ? -1 : columns.device_id.indexOf(editing);
 
   const exportAs = async (format: 'csv' | 'xlsx', data: AssetColumns) => {
     const headers = shown.map((col) => titles.get(col.field) ?? col.field);
@@ -197,8 +202,14 @@ export function AssetsPage() {
           columnFilters={columnFilters}
           onColumnFilter={onColumnFilter}
           onWatch={onWatch}
+          onEdit={onEdit}
         />
       </Paper>
+      {editedIndex >= 0 && (
+        <Suspense fallback={null}>
+          <EditDeviceDialog key={editing} device={deviceAt(columns, editedIndex)} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <Paper ref={mapSection} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="assets-map-title">
         <Typography id="assets-map-title" component="h2" variant="h6" sx={{ mb: 1 }}>
           {t('assets.mapTitle')}

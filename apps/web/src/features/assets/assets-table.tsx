@@ -13,7 +13,7 @@ import type { SortOrder } from './asset-rows';
 const ROW_HEIGHT = 36;
 const HEAD_ROW_HEIGHT = 52;
 const FILTER_ROW_HEIGHT = 40;
-const WATCH_WIDTH = 48;
+const ACTIONS_WIDTH = 76;
 
 interface AssetsTableProps {
   columns: AssetColumns;
@@ -27,6 +27,7 @@ interface AssetsTableProps {
   columnFilters: Partial<Record<AssetField, string>>;
   onColumnFilter: (field: AssetField, text: string) => void;
   onWatch: (deviceId: string, watch: boolean) => void;
+  onEdit: (deviceId: string) => void;
 }
 
 interface AssetRowProps {
@@ -37,10 +38,12 @@ interface AssetRowProps {
   shown: readonly AssetColumn[];
   display: DisplayContext;
   onWatch: (deviceId: string, watch: boolean) => void;
+  onEdit: (deviceId: string) => void;
 }
 
 /** Material's star and star-outline paths, drawn inline: an icon component per row cost more than the row. */
 const STAR = 'M12 17.27 18.18 21l-1.64-7.03L22 8.24l-7.19-.61L12 1 9.19 7.63 2 8.24l5.46 4.73L5.82 21z';
+const PENCIL = 'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
 const STAR_OUTLINE =
   'm22 9.24-7.19-.62L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21 12 17.27 18.18 21l-1.63-7.03zM12 15.4l-3.76 2.27 1-4.28-3.32-2.88 4.38-.38L12 6.1l1.71 4.04 4.38.38-3.32 2.88 1 4.28z';
 
@@ -49,7 +52,7 @@ const STAR_OUTLINE =
  * buttons, icons and router links per row made those frames long tasks. The device link is a plain anchor
  * whose clicks the table hands to the router.
  */
-const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, display, onWatch }: AssetRowProps) {
+const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, display, onWatch, onEdit }: AssetRowProps) {
   const deviceId = columns.device_id[index] as string;
   const watched = columns.watchlisted[index] === true;
   return (
@@ -64,6 +67,11 @@ const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, di
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden focusable="false">
             <path d={watched ? STAR : STAR_OUTLINE} />
+          </svg>
+        </button>
+        <button type="button" className="watch" aria-label={t('assets.edit.open', { device: deviceId })} onClick={() => onEdit(deviceId)}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden focusable="false">
+            <path d={PENCIL} />
           </svg>
         </button>
       </td>
@@ -98,7 +106,7 @@ const TableHeader = memo(function TableHeader({ shown, titles, sort, onSort, col
       <tr aria-rowindex={1}>
         <th scope="col">
           <Box component="span" sx={visuallyHidden}>
-            {t('assets.columns.watchlisted')}
+            {t('assets.actionsColumn')}
           </Box>
         </th>
         {shown.map((col) => (
@@ -156,6 +164,7 @@ export function AssetsTable({
   columnFilters,
   onColumnFilter,
   onWatch,
+  onEdit,
 }: AssetsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -177,7 +186,7 @@ export function AssetsTable({
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const tableWidth = WATCH_WIDTH + shown.reduce((sum, col) => sum + col.width, 0);
+  const tableWidth = ACTIONS_WIDTH + shown.reduce((sum, col) => sum + col.width, 0);
 
   return (
     <Box
@@ -238,7 +247,7 @@ export function AssetsTable({
         }}
       >
         <colgroup>
-          <col style={{ width: WATCH_WIDTH }} />
+          <col style={{ width: ACTIONS_WIDTH }} />
           {shown.map((col) => (
             <col key={col.field} style={{ width: col.width }} />
           ))}
@@ -263,6 +272,7 @@ export function AssetsTable({
               shown={shown}
               display={display}
               onWatch={onWatch}
+              onEdit={onEdit}
             />
           ))}
           {paddingBottom > 0 && <SpacerRow height={paddingBottom} span={shown.length + 1} />}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetList } from '@gridlens/contract/power-devices';
+import type { AssetList, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
 import { api } from './api-client';
 
 /** Spec §9: the assets are loaded for 1 day. */
@@ -33,5 +33,15 @@ export function useWatchDevice() {
         watchlisted[index] = watch;
         return { ...list, columns: { ...list.columns, watchlisted } };
       }),
+  });
+}
+
+/** Saves a device's edited details; the assets list is fetched again so that every screen shows them. */
+export function useUpdateDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deviceId, changes }: { deviceId: string; changes: UpdatePowerDevice }) =>
+      api.put<PowerDevice>(`/api/powerdata/device/${encodeURIComponent(deviceId)}`, changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetListQuery.queryKey }),
   });
 }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { PowerDevice } from '@gridlens/contract/power-devices';
+import { formValuesOf, validateChanges } from './device-form';
+
+const DEVICE: PowerDevice = {
+  device_id: 'TX-1',
+  monitor_type: 'PowerCoil',
+  transformer_name: 'Main Street',
+  transformer_number: null,
+  rating_kva: 400,
+  asset_id: 'A-9',
+  device_status: 'Installed',
+  device_voltage_v: 230,
+  installation_date: '2025-03-01',
+  connected_mprns: 12,
+  commuter_area: false,
+  latitude: 53.1,
+  longitude: -7.6,
+  device_type: 'Ground Mount',
+  connection_type: null,
+  power_quality_enabled: false,
+};
+const initial = formValuesOf(DEVICE);
+
+describe('the edit-device form', () => {
+  it('sends only what changed, as the API takes it: numbers as numbers, emptied optional fields as null', () => {
+    const { changes, problems } = validateChanges(initial, {
+      ...initial,
+      transformer_name: '  Quay Road ',
+      rating_kva: '630',
+      latitude: '53,25',
+      asset_id: '',
+      commuter_area: true,
+    });
+    expect(problems).toEqual({});
+    expect(changes).toEqual({ transformer_name: 'Quay Road', rating_kva: 630, latitude: 53.25, asset_id: null, commuter_area: true });
+  });
+
+  it('names each problem in the words of spec §5, and sends nothing', () => {
+    const { changes, problems } = validateChanges(initial, {
+      ...initial,
+      transformer_name: '',
+      monitor_type: 'x'.repeat(50),
+      rating_kva: '-5',
+      connected_mprns: '2.5',
+      latitude: '95',
+      device_voltage_v: 'abc',
+    });
+    expect(changes).toEqual({});
+    expect(problems).toEqual({
+      transformer_name: { key: 'validation.required' },
+      monitor_type: { key: 'validation.nameTooLong' },
+      rating_kva: { key: 'validation.greaterThan', values: { value: 0 } },
+      connected_mprns: { key: 'validation.wholeNumber' },
+      latitude: { key: 'validation.lessThan', values: { value: 90 } },
+      device_voltage_v: { key: 'validation.number' },
+    });
+  });
+
+  it('treats an emptied required number as missing, and unchanged values as nothing to send', () => {
+    expect(validateChanges(initial, { ...initial, rating_kva: ' ' }).problems).toEqual({ rating_kva: { key: 'validation.required' } });
+    expect(validateChanges(initial, initial)).toEqual({ changes: {}, problems: {} });
+  });
+});

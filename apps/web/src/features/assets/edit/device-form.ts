@@ -1,0 +1,101 @@
+import type { PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
+import { UpdatePowerDeviceSchema } from '@gridlens/contract/power-devices';
+
+/** The dialog's fields: what the device registry lets an operator edit (contract PowerDeviceFieldsSchema). */
+export type DeviceFormValues = Record<keyof UpdatePowerDevice, string | boolean>;
+export type EditableField = keyof UpdatePowerDevice;
+
+export const TEXT_FIELDS = ['transformer_name', 'transformer_number', 'monitor_type', 'asset_id'] as const;
+export const NUMBER_FIELDS = ['rating_kva', 'device_voltage_v', 'connected_mprns', 'latitude', 'longitude'] as const;
+export const REQUIRED_FIELDS: ReadonlySet<EditableField> = new Set(['transformer_name', 'monitor_type', 'rating_kva', 'connected_mprns']);
+const NULLABLE: ReadonlySet<EditableField> = new Set([
+  'transformer_number',
+  'asset_id',
+  'device_voltage_v',
+  'installation_date',
+  'latitude',
+  'longitude',
+  'device_type',
+  'connection_type',
+]);
+
+/** The form's starting values: the device as stored, empty text for nothing. */
+export function formValuesOf(device: PowerDevice): DeviceFormValues {
+  const text = (value: string | number | null) => (value === null ? '' : String(value));
+  return {
+    transformer_name: device.transformer_name,
+    transformer_number: text(device.transformer_number),
+    monitor_type: device.monitor_type,
+    asset_id: text(device.asset_id),
+    rating_kva: text(device.rating_kva),
+    device_voltage_v: text(device.device_voltage_v),
+    connected_mprns: text(device.connected_mprns),
+    latitude: text(device.latitude),
+    longitude: text(device.longitude),
+    installation_date: text(device.installation_date),
+    device_status: device.device_status,
+    device_type: text(device.device_type),
+    connection_type: text(device.connection_type),
+    commuter_area: device.commuter_area,
+    power_quality_enabled: device.power_quality_enabled,
+  };
+}
+
+/** A field's problem as an i18n key and its values, from the contract schema's own rules. */
+export interface FieldProblem {
+  key: string;
+  values?: Record<string, number>;
+}
+
+/**
+ * The changed fields as the API takes them, checked by the same schema the server checks them with; or the
+ * problems per field in the spec's words (§5): 'This field is required', 'Must be less than 50 characters',
+ * 'Value should be greater than …', 'Value should be less than …'.
+ */
+export function validateChanges(
+  initial: DeviceFormValues,
+  values: DeviceFormValues,
+): { changes: UpdatePowerDevice; problems: Partial<Record<EditableField, FieldProblem>> } {
+  const body: Record<string, unknown> = {};
+  const problems: Partial<Record<EditableField, FieldProblem>> = {};
+  for (const field of Object.keys(values) as EditableField[]) {
+    const value = values[field];
+    if (value === initial[field]) continue;
+    if (typeof value === 'boolean') {
+      body[field] = value;
+      continue;
+    }
+    const trimmed = value.trim();
+    if (trimmed === '') {
+      if (NULLABLE.has(field)) body[field] = null;
+      else problems[field] = { key: 'validation.required' };
+      continue;
+    }
+    if ((NUMBER_FIELDS as readonly string[]).includes(field)) {
+      const number = Number(trimmed.replace(',', '.'));
+      if (!Number.isFinite(number)) problems[field] = { key: 'validation.number' };
+      else body[field] = number;
+      continue;
+    }
+    body[field] = trimmed;
+  }
+  const parsed = UpdatePowerDeviceSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues as Issue[] & typeof parsed.error.issues) {
+      const field = issue.path[0] as EditableField;
+      if (!problems[field]) problems[field] = problemOf(issue);
+    }
+  }
+  return { changes: parsed.success ? parsed.data : {}, problems };
+}
+
+type Issue = { code: string; minimum?: unknown; maximum?: unknown; origin?: string; expected?: string };
+
+function problemOf(issue: Issue): FieldProblem {
+  if (issue.code === 'too_small' && issue.origin === 'string') return { key: 'validation.required' };
+  if (issue.code === 'too_big' && issue.origin === 'string') return { key: 'validation.nameTooLong' };
+  if (issue.code === 'too_small') return { key: 'validation.greaterThan', values: { value: Number(issue.minimum) } };
+  if (issue.code === 'too_big') return { key: 'validation.lessThan', values: { value: Number(issue.maximum) } };
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return { key: 'validation.wholeNumber' };
+  return { key: 'validation.invalid' };
+}
