@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { assetListRows, type AssetList } from '@gridlens/contract/power-devices';
@@ -47,6 +48,17 @@ for (const backend of TEST_DATABASES) {
     });
 
     describe('POST /api/powerdata/device', () => {
+      it('gzips the list for a client that asks, and sends it plain to one that does not', async () => {
+        await registerDevice(app, netzero, 'netzero', { device_id: 'GZ-1', transformer_name: 'Compressed', rating_kva: 400 });
+        const url = '/api/powerdata/device?num_days=1';
+        const plain = await app.inject({ method: 'GET', url, headers: authHeaders(netzero, 'netzero') });
+        const zipped = await app.inject({ method: 'GET', url, headers: { ...authHeaders(netzero, 'netzero'), 'accept-encoding': 'gzip' } });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+      });
+
       it('registers a device (201) and answers 409 for the same id again', async () => {
         const payload = {
           device_id: 'REG-1',
