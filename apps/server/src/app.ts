@@ -69,8 +69,8 @@ export async function buildApp({
   startupTasks = new Map(),
   afterIngest,
 }: AppDependencies): Promise<FastifyInstance> {
-  // Trust X-Forwarded-For only through the configured number of proxies (the same as Fastify's number form).
-  const trustProxy = (_address: string, hop: number) => hop < config.trustProxyHops;
+  // X-Forwarded-For is believed only from the configured proxies' addresses (false: from nobody).
+  const trustProxy = config.trustedProxies.length > 0 ? config.trustedProxies.join(',') : false;
   const app = Fastify({ logger, trustProxy, bodyLimit: 1_048_576 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

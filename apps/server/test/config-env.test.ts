@@ -8,12 +8,18 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('./data');
     expect(config.databaseUrl).toBeNull();
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.trustProxyHops).toBe(0);
+    expect(config.trustedProxies).toEqual([]);
   });
 
-  it('reads TRUST_PROXY_HOPS and rejects a negative count, naming it', () => {
-    expect(loadConfig({ TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
-    expect(() => loadConfig({ TRUST_PROXY_HOPS: '-1' })).toThrow(/TRUST_PROXY_HOPS/);
+  it('reads TRUST_PROXY as addresses and ranges, and rejects anything else, naming it', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1, loopback ' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['2', 'proxy.example', '10.0.0.0/33', '10.0.0.1/8/1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 
   it('uses the embedded identity provider when OIDC_ISSUER is unset', () => {

@@ -41,6 +41,33 @@ describe('rate limits', () => {
     expect((await login('fleet@gridlens.demo')).statusCode).not.toBe(429);
   });
 
+  it('believes X-Forwarded-For only from a configured proxy address, never by hop count', async () => {
+    const attemptsFromManyAddresses = async (trustProxy: string) => {
+      const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: trustProxy });
+      const provider = await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: null });
+      const proxied = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+      try {
+        let limited = 0;
+        for (let i = 1; i <= 21; i += 1) {
+          const answer = await proxied.inject({
+            method: 'POST',
+            url: '/oidc/interaction/unknown-uid/login',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` },
+            payload: 'email=gridwest%40gridlens.demo&password=guess',
+          });
+          if (answer.statusCode === 429) limited += 1;
+        }
+        return limited;
+      } finally {
+        await proxied.close();
+      }
+    };
+    // inject connects from 127.0.0.1: behind that proxy each forwarded address is its own client ...
+    expect(await attemptsFromManyAddresses('127.0.0.1')).toBe(0);
+    // ... while a proxy elsewhere does not make the direct peer's claims believable.
+    expect(await attemptsFromManyAddresses('10.0.0.1')).toBe(1);
+  });
+
   it('limits one ingest key to 600 batches a minute, and another key is unaffected', async () => {
     const post = (key: string) =>
       app.inject({

@@ -1,8 +1,18 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** An address, a CIDR range or one of proxy-addr's named ranges, as Fastify's trustProxy takes them. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 /** Every setting the server reads, with its default. Documented in docs/configuration.md. */
 const EnvSchema = z.object({
@@ -34,9 +44,22 @@ const EnvSchema = z.object({
     .regex(/^[^/#+]+$/, 'must not contain /, # or +')
     .default('gridlens'),
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
-  // How many reverse proxies in front may set X-Forwarded-For. 0 (the default) trusts none: otherwise any
-  // client could name its own address and step around the per-address rate limits.
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // The reverse proxies whose X-Forwarded-For is believed, by address or CIDR (or loopback, linklocal,
+  // uniquelocal). Empty (the default) believes none: otherwise any client could name its own address and
+  // step around the per-address rate limits. A hop count would not do: it trusts whoever connects directly.
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .refine(
+      (entries) => entries.every(isProxyAddress),
+      'must be IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated',
+    ),
   // Map tiles for the assets map, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Unset: markers on a
   // plain background, so that the map works without any outside server.
   MAP_TILE_URL: z
@@ -74,7 +97,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     webDistDir: env.WEB_DIST_DIR ?? null,
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,
-    trustProxyHops: env.TRUST_PROXY_HOPS,
+    trustedProxies: env.TRUST_PROXY,
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
     auth: {
       embedded: embeddedIdentityProvider,

@@ -22,7 +22,7 @@ table{width:100%;border-collapse:collapse;margin-top:8px;font-size:13px}td{paddi
 const LOGO = `<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0b6bcb"/><path d="M17 5 9 18h6l-2 9 9-14h-6z" fill="#ffd54f"/></svg>`;
 
 export function page(lang: string, title: string, body: string): string {
-  return `<!doctype html><html lang="${escapeHtml(lang.toLowerCase())}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><div class="brand">${LOGO}<span>Gridlens</span></div>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(lang.toLowerCase())}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><style>${STYLE}</style></head><body><main><div class="brand">${LOGO}<span>Gridlens</span></div>${body}</main></body></html>`;
 }
 
 export interface LoginPageInput {
