@@ -41,7 +41,7 @@ export async function fillFleet(backend: Pick<BenchBackend, 'db'>, tenant = 'ben
   await maintainTables(db); // as the server's maintenance job (and PostgreSQL's autovacuum) would have by now
 }
 
-/** GET /api/powerdata/device?num_days=1 for 10,000 devices, against the bare SQL behind it. */
+/** GET /api/powerdata/device?num_days=1 for 10,000 devices, against the repository call behind it (its SQL and the reading of its answer). */
 export async function benchFleetList(backend: BenchBackend, app: FastifyInstance, headers: Record<string, string>) {
   let body = '';
   const repository = createPowerDevicesRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
@@ -61,7 +61,7 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
 
 /**
  * A year of 15-minute readings of one device, stored through the real ingest route (so the hourly rollup
- * exists), then charted: server time of the endpoint against the bare SQL behind it.
+ * exists), then charted: server time of the endpoint against the repository call behind it (SQL and parsing).
  */
 export async function benchYearChart(backend: BenchBackend, app: FastifyInstance, headers: Record<string, string>) {
   const { db } = backend;

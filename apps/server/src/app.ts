@@ -130,13 +130,13 @@ export async function buildApp({
   return app;
 }
 
-/** Same-origin everything; the external issuer (if any) is allowed for token calls and the silent-renew frame. */
 /** The tile server's origin when it is plain http (https: is allowed already); {s} subdomains become a wildcard. */
 function tileSource(config: ServerConfig): string[] {
   if (!config.mapTiles?.url.startsWith('http:')) return [];
   return [new URL(config.mapTiles.url.replace('{s}', 'tile-subdomain')).origin.replace('tile-subdomain', '*')];
 }
 
+/** Same-origin everything; the external issuer (if any) is allowed for token calls and the silent-renew frame. */
 function contentSecurityPolicy(config: ServerConfig) {
   const issuerOrigin = config.auth.embedded ? null : new URL(config.auth.issuer).origin;
   const withIssuer = (...sources: string[]) => (issuerOrigin ? [...sources, issuerOrigin] : sources);

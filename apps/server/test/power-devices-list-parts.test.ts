@@ -77,6 +77,20 @@ for (const backend of TEST_DATABASES) {
       expect((await names(process2)).size).toBe(DEVICES);
     });
 
+    it('loads a stale registry once for lists that find it stale at the same time', async () => {
+      let registryReads = 0;
+      const counting = {
+        query: <Row>(sql: string, params?: readonly unknown[]) => {
+          if (sql.includes('power_registry_version::float8 AS version')) registryReads += 1;
+          return db.query<Row>(sql, params);
+        },
+      };
+      const repository = createPowerDevicesRepository(counting, { listParts: 2 });
+      const lists = await Promise.all([1, 2, 3, 4].map(() => repository.listWithPeriod('t1', 'u', days)));
+      expect(lists.map((table) => table.count)).toEqual([DEVICES, DEVICES, DEVICES, DEVICES]);
+      expect(registryReads).toBe(1);
+    });
+
     it('lists nothing for a tenant without devices, or one that does not exist', async () => {
       await db.query("INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('empty', 'E', 'powerdata', 'netzero', '[]')");
       const repository = createPowerDevicesRepository(db, { listParts: 2 });

@@ -58,7 +58,7 @@ describe('computeIssueFlags', () => {
     expect(flagsOf({})).toEqual([]);
   });
 
-  it('flags capacity under limit on the median, not on one quiet night', () => {
+  it('flags capacity under limit on the mean utilisation, not on one quiet night', () => {
     expect(flagsOf({ meanCapacityPercent: 14.9 })).toEqual(['HasCapacityUnderLimit']);
     expect(flagsOf({ meanCapacityPercent: 15 })).toEqual([]);
   });

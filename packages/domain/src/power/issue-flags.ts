@@ -60,7 +60,7 @@ export function computeIssueFlags(input: IssueFlagInput): IssueFlags {
   // Unknown currents do not prove a dead transformer, so they count as power.
   const hasPower = received && !noPower;
   return {
-    // Product decision: the median, not the minimum, so one quiet night does not flag an otherwise normal unit (spec §4 states).
+    // Product decision: the period's mean utilisation, not its minimum, so one quiet night does not flag an otherwise normal unit (spec §4 states).
     HasCapacityUnderLimit: hasPower && input.meanCapacityPercent !== null && capacityState(input.meanCapacityPercent) === 'underperforming',
     HasCapacityOverLimit: received && input.maxCapacityPercent !== null && capacityState(input.maxCapacityPercent) === 'overutilised',
     HasMissedMessages: input.missedMessages > 0,

@@ -9,7 +9,7 @@
 --   * currents as six real columns; temperatures in tenths of a °C and battery in tenths of a per cent as
 --     smallint (the ingest path rounds to that precision before deriving anything, so rollups agree),
 --   * one index, (device_key, seq), which is also the idempotency key. Time ranges become seq ranges through
---     the daily rollup's min_seq/max_seq of the days concerned (see readings-in-period.ts), so no time index.
+--     the daily rollup's min_seq/max_seq of the days concerned (see IN_PERIOD in power-readings.repository.ts), so no time index.
 ALTER TABLE power_devices ADD COLUMN device_key integer GENERATED ALWAYS AS IDENTITY;
 ALTER TABLE power_devices ADD CONSTRAINT power_devices_device_key_unique UNIQUE (device_key);
 

@@ -68,7 +68,6 @@ function configOf(deviceId: string, row: HydrogenConfigRow | null): HydrogenSens
 
 interface Deps {
   repository: DeviceTabsRepository;
-  /** From the power-devices module: whether the tenant has this device. */
   /** The tenant's device, or a 404 (the power-devices service's `require`). */
   requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
   now?: () => number;

@@ -50,7 +50,10 @@ function transformerColumns(readings: readonly TransformerReading[]): string[] {
 /** A tenant's registered devices among a batch's, by device id: the integer key power_readings uses. */
 export type DeviceKeys = ReadonlyMap<string, number>;
 
-/** SQL of the ingestion path. Every statement is bulk (unnest of column arrays) and scoped by the tenant. */
+/**
+ * SQL of the ingestion path. Every statement is bulk (unnest of column arrays) and scoped by the tenant: by its
+ * tenant_id column, or for power_readings by the device_key that registeredDevices resolved within the tenant.
+ */
 export function createIngestRepository() {
   return {
     /**

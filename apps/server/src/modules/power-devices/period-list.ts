@@ -33,7 +33,12 @@ export const REGISTRY_COLUMNS = [
   'device_type',
   'connection_type',
   'power_quality_enabled',
-] as const;
+] as const satisfies readonly (keyof PowerDevice)[];
+/** Every PowerDevice field is a registry column (installation_date is formatted apart): a new field cannot be left out. */
+const REGISTRY_IS_COMPLETE: Exclude<keyof PowerDevice, (typeof REGISTRY_COLUMNS)[number] | 'installation_date'> extends never
+  ? true
+  : never = true;
+void REGISTRY_IS_COMPLETE;
 
 /**
  * The rollup figures of one device over a period (and the equally long period before it, for power
@@ -265,8 +270,11 @@ const ATTEMPTS = 3;
 
 export function createPeriodListReader(db: Queryable, parts: number) {
   const registries = new Map<string, Registry>();
+  /** Loads under way: lists that find the same registry stale at once wait for one load, not one each. */
+  const loading = new Map<string, Promise<Registry | null>>();
+  const sql = figuresSql(parts);
 
-  async function loadRegistry(tenantId: string): Promise<Registry | null> {
+  async function readRegistry(tenantId: string): Promise<Registry | null> {
     const [row] = await db.query<{ version: number; columns: string }>(REGISTRY_SQL, [tenantId]);
     if (!row) return null;
     const columns = JSON.parse(row.columns) as RegistryColumns;
@@ -276,10 +284,18 @@ export function createPeriodListReader(db: Queryable, parts: number) {
     if (registries.size > REGISTRIES_KEPT) registries.delete(registries.keys().next().value as string);
     return registry;
   }
+  function loadRegistry(tenantId: string): Promise<Registry | null> {
+    let load = loading.get(tenantId);
+    if (!load) {
+      load = readRegistry(tenantId).finally(() => loading.delete(tenantId));
+      loading.set(tenantId, load);
+    }
+    return load;
+  }
 
   async function readPart(params: unknown[], part: number): Promise<FiguresPart> {
     const [row] = await db.query<Record<string, string> & { registry_version: number | null }>(
-      figuresSql(parts),
+      sql,
       parts > 1 ? [...params, parts, part] : params,
     );
     if (!row) throw new Error('the assets-list query returned no row');

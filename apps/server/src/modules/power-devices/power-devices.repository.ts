@@ -4,33 +4,18 @@ import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import type { Database, Queryable } from '../../db/database';
 import { createPeriodListReader, REGISTRY_COLUMNS, type PeriodTable } from './period-list';
 
-const deviceColumns = (alias = 'power_devices') =>
-  REGISTRY_COLUMNS.map((c) => `${alias}.${c}`)
-    .concat(`to_char(${alias}.installation_date, 'YYYY-MM-DD') AS installation_date`)
-    .join(', ');
+const DEVICE_COLUMNS = [...REGISTRY_COLUMNS, "to_char(installation_date, 'YYYY-MM-DD') AS installation_date"].join(', ');
 
-/** Editable columns, in one place so that create and update cannot drift apart. */
+/** Editable columns: the registry's but the id, in one place so that create and update cannot drift apart. */
 const EDITABLE = [
-  'monitor_type',
-  'transformer_name',
-  'transformer_number',
-  'rating_kva',
-  'asset_id',
-  'device_status',
-  'device_voltage_v',
-  'installation_date',
-  'connected_mprns',
-  'commuter_area',
-  'latitude',
-  'longitude',
-  'device_type',
-  'connection_type',
-  'power_quality_enabled',
-] as const satisfies readonly (keyof UpdatePowerDevice)[];
+  ...REGISTRY_COLUMNS.filter((c): c is Exclude<typeof c, 'device_id'> => c !== 'device_id'),
+  'installation_date' as const,
+] satisfies readonly (keyof UpdatePowerDevice)[];
 
 /**
- * How many parts the assets-list query is split into: one per core on PostgreSQL (at most 4), one on PGlite,
- * whose single connection would only queue them.
+ * How many parts the assets-list query is split into on PostgreSQL: one per core of this host (at most 4), a
+ * guess at the database's cores, which usually match in the deployments we document; on PGlite one, since its
+ * single connection would only queue them. Each part holds one pooled connection while it runs.
  */
 export const listQueryParts = (db: Database): number => (db.kind === 'postgres' ? Math.min(4, availableParallelism()) : 1);
 
@@ -42,7 +27,7 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
       const values = columns.map((c) => device[c as keyof CreatePowerDevice]);
       const rows = await db.query<PowerDevice>(
         `INSERT INTO power_devices (tenant_id, ${columns.join(', ')}) VALUES ($1, ${columns.map((_c, i) => `$${i + 2}`).join(', ')})
-         ON CONFLICT (tenant_id, device_id) DO NOTHING RETURNING ${deviceColumns()}`,
+         ON CONFLICT (tenant_id, device_id) DO NOTHING RETURNING ${DEVICE_COLUMNS}`,
         [tenantId, ...values],
       );
       return rows[0] ?? null;
@@ -52,14 +37,14 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
       const columns = EDITABLE.filter((c) => changes[c] !== undefined);
       const sets = columns.map((c, i) => `${c} = $${i + 3}`);
       const rows = await db.query<PowerDevice>(
-        `UPDATE power_devices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE tenant_id = $1 AND device_id = $2 RETURNING ${deviceColumns()}`,
+        `UPDATE power_devices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE tenant_id = $1 AND device_id = $2 RETURNING ${DEVICE_COLUMNS}`,
         [tenantId, deviceId, ...columns.map((c) => changes[c])],
       );
       return rows[0] ?? null;
     },
 
     async find(tenantId: string, deviceId: string): Promise<PowerDevice | null> {
-      const rows = await db.query<PowerDevice>(`SELECT ${deviceColumns()} FROM power_devices WHERE tenant_id = $1 AND device_id = $2`, [
+      const rows = await db.query<PowerDevice>(`SELECT ${DEVICE_COLUMNS} FROM power_devices WHERE tenant_id = $1 AND device_id = $2`, [
         tenantId,
         deviceId,
       ]);

@@ -33,7 +33,6 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
       return toAssetListColumns(table.count, (i) => toAssetListItem(table.rowAt(i), nowMs));
     },
 
-    /** The tenant's device, or 404: how other modules check a device id before reading its data. */
     require: requireDevice,
     fleetSize: (tenantId: string) => repository.fleetSize(tenantId),
 

@@ -150,7 +150,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
       };
     },
 
-    /** Fleet total power over a range: hourly from readings for 24h, daily from rollups beyond. */
+    /** Fleet total power over a range: from the hourly rollup for 24h, from the daily rollup beyond. */
     async fleetTotals(tenantId: string, range: TimeRange): Promise<FleetTotals> {
       const period = periodOfRange(range, now());
       const hourly = range === '24h';
