@@ -44,7 +44,6 @@ function checkedContentType(upload: ImageUpload): ImageContentType {
 
 interface Deps {
   repository: DeviceImagesRepository;
-  /** The registry lookup: does this tenant have this device? */
   /** The tenant's device, or a 404 (the power-devices service's `require`). */
   requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
 }
