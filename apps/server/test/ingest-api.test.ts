@@ -75,6 +75,20 @@ for (const backend of TEST_DATABASES) {
         expect(await storedReadings(db, 'DUP-1')).toBe(1);
       });
 
+      it('answers a batch whole, uncompressed, even to a client that accepts gzip', async () => {
+        await registerDevice(app, netzero, 'netzero', { device_id: 'PLAIN-1' });
+        const batch = Array.from({ length: 60 }, (_unused, seq) => reading('PLAIN-1', seq + 1, at(900 - seq * 15)));
+        const answer = await app.inject({
+          method: 'POST',
+          url: '/ingest/v1/messages',
+          headers: { authorization: `Bearer ${netzeroKey.secret}`, 'accept-encoding': 'gzip' },
+          payload: { v: 1, messages: batch },
+        });
+        expect(answer.rawPayload.length).toBeGreaterThan(1024); // over the compression threshold
+        expect(answer.headers['content-encoding']).toBeUndefined();
+        expect(answer.json<IngestAnswer>()).toMatchObject({ accepted: 60, rejected: 0 });
+      });
+
       it('accepts the first of two equal messages in one batch and reports the second as duplicate', async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'DUP-2' });
         const message = reading('DUP-2', 1, at(5));

@@ -33,6 +33,9 @@ export function registerIngestRoutes(app: FastifyInstance, keys: IngestKeysServi
       tenantOfRequest.set(request, tenantId);
     },
     bodyLimit: INGEST_BODY_LIMIT_BYTES,
+    // Answered whole and at once, never as a compressed stream: the acknowledgement must not trail the status
+    // line (a device killed or cut off after the status has its answer), and the hot path pays no gzip.
+    compress: false,
     serializerCompiler: plainJsonSerializer, // 5,000 per-message results: see plain-json-serializer.ts
     config: { rateLimit: INGEST_RATE_LIMIT },
     schema: {
