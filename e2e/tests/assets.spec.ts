@@ -20,11 +20,11 @@ test.afterAll(async () => {
 
 const shownCount = async () => {
   const text = (await page.getByTestId('assets-shown-count').textContent()) ?? '';
-  const match = /^(\d+) of (\d+) devices$/.exec(text);
+  const match = /^([\d,]+) of ([\d,]+) devices$/.exec(text); // counts are grouped as English writes them
   if (!match) throw new Error(`unexpected count text: ${text}`);
-  return { shown: Number(match[1]), total: Number(match[2]) };
+  return { shown: Number(match[1]?.replaceAll(',', '')), total: Number(match[2]?.replaceAll(',', '')) };
 };
-const legendCount = async (legend: Locator) => Number((await legend.locator('span').last().textContent()) ?? 'NaN');
+const legendCount = async (legend: Locator) => Number(((await legend.locator('span').last().textContent()) ?? 'NaN').replaceAll(',', ''));
 const rows = () => page.getByTestId('asset-row');
 
 /** Clicks the middle of a donut arc itself (its box's centre is the hole), so that the browser's hit-testing decides. */
@@ -79,6 +79,17 @@ test('clicking a chart segment filters the table to its devices, and removing th
   await page.getByTestId('active-filter').locator('svg').click(); // the chip's delete icon
   await expect(page.getByText('Filter removed successfully')).toBeVisible();
   expect((await shownCount()).shown).toBe(total);
+});
+
+test('a warning’s button shows exactly the devices it counts', async () => {
+  const warning = page.getByTestId('warning-no_communication');
+  const counted = Number(/Devices: ([\d,]+)/.exec((await warning.textContent()) ?? '')?.[1]?.replaceAll(',', ''));
+  expect(counted).toBeGreaterThan(0);
+  await warning.getByRole('button', { name: 'Show devices: No Communications' }).click();
+  await expect(page.getByTestId('active-filter')).toHaveText('No Communications');
+  expect((await shownCount()).shown).toBe(counted);
+  for (const state of await cells('communication_state').allTextContents()) expect(state).toBe('No communication in 24 hours');
+  await page.getByTestId('active-filter').locator('svg').click();
 });
 
 test('sorting by a column orders the rows, and the header search and a column filter narrow them', async () => {
@@ -217,6 +228,7 @@ test('editing a device shows the spec’s messages for bad input and changes not
   await expect(dialog.getByText('This field is required')).toBeVisible();
   await expect(dialog.getByText('Must be less than 50 characters')).toBeVisible();
   await expect(dialog.getByText('Value should be greater than 0')).toBeVisible();
+  await expect(page.getByTestId('edit-transformer_name')).toBeFocused(); // the keyboard lands on the first problem
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row.locator('td[data-field="transformer_name"]')).toHaveText(name); // nothing changed
 

@@ -146,7 +146,7 @@ export async function benchWeb(backend: BenchBackend & { url: string }): Promise
     await page.addInitScript(LONG_TASK_RECORDER);
     await signIn(page);
     const shownText = (await page.getByTestId('assets-shown-count').textContent()) ?? '';
-    const devices = Number(/of (\d+)/.exec(shownText)?.[1] ?? 0);
+    const devices = Number((/of ([\d,]+)/.exec(shownText)?.[1] ?? '0').replaceAll(',', ''));
     const interactive: number[] = [];
     for (let i = 0; i < NAVIGATIONS; i += 1) interactive.push(await timeToInteractive(page));
     interactive.sort((a, b) => a - b);

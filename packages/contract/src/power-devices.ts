@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
+import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
+import { COMMUNICATION_STATES, MISSED_MESSAGE_LEVELS } from '@gridlens/domain/power/communication';
+import { CAPACITY_STATES, IMBALANCE_STATES } from '@gridlens/domain/power/electrical';
+import { POWER_CHANGE_STATES } from '@gridlens/domain/power/power-change';
 
 /** Spec §5: name fields hold fewer than 50 characters. */
 export const NAME_MAX_LENGTH = 49;
@@ -79,14 +83,14 @@ const issueFlagShape = Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, 
 /** One row of the assets list (GET /api/powerdata/device): registry fields, the period's figures and every issue flag. */
 export const AssetListItemSchema = PowerDeviceSchema.extend({
   watchlisted: z.boolean(),
-  battery_status: z.enum(['High', 'Low', 'Unknown']),
+  battery_status: z.enum(BATTERY_STATUSES),
   battery_pct: nullableNumber,
   total_kva: nullableNumber.describe('Apparent power of the latest reading (median currents), kVA'),
   capacity_percent: nullableNumber.describe('Peak apparent power of the period over the rating'),
-  capacity_state: z.enum(['underperforming', 'normal', 'overutilised']).nullable(),
+  capacity_state: z.enum(CAPACITY_STATES).nullable(),
   utilisation_percent: nullableNumber.describe('Mean apparent power of the period over the rating'),
   imbalance_percent: nullableNumber.describe('Largest imbalance of the period, 100·(Imax−Imin)/Imax'),
-  imbalance_state: z.enum(['normal', 'imbalance']).nullable(),
+  imbalance_state: z.enum(IMBALANCE_STATES).nullable(),
   phase_loading_percent: nullableNumber,
   Current0Max: nullableNumber,
   Current1Max: nullableNumber,
@@ -99,9 +103,9 @@ export const AssetListItemSchema = PowerDeviceSchema.extend({
   last_message_at: z.string().nullable(),
   message_count: z.number().int(),
   missed_messages: z.number().int(),
-  missed_message_level: z.enum(['good', 'average', 'bad']),
-  communication_state: z.enum(['communicated', 'no_communication_24h', 'missed_messages']),
-  power_change_state: z.enum(['normal', 'abnormal']).nullable(),
+  missed_message_level: z.enum(MISSED_MESSAGE_LEVELS),
+  communication_state: z.enum(COMMUNICATION_STATES),
+  power_change_state: z.enum(POWER_CHANGE_STATES).nullable(),
   status_category: z.enum(DEVICE_STATUS_CATEGORIES),
   ...issueFlagShape,
 }).meta({ id: 'AssetListItem' });
@@ -130,14 +134,16 @@ export const AssetListSchema = z
   .meta({ id: 'AssetList' });
 export type AssetList = z.infer<typeof AssetListSchema>;
 
-/** The rows of a columnar assets list, for code that reads one device at a time (tables, tests). */
+/** Row `index` of a columnar assets list, for code that works on one device (the edit dialog, tests). */
+export function assetListRowAt(columns: AssetListColumns, index: number): AssetListItem {
+  const row: Record<string, unknown> = {};
+  for (const field of ASSET_LIST_FIELDS) row[field] = columns[field][index];
+  return row as AssetListItem;
+}
+
+/** Every row of a columnar assets list. */
 export function assetListRows(list: AssetList): AssetListItem[] {
-  const rows = Array.from({ length: list.count }, (): Record<string, unknown> => ({}));
-  for (const field of ASSET_LIST_FIELDS) {
-    const values: unknown[] = list.columns[field];
-    for (let i = 0; i < list.count; i += 1) (rows[i] as Record<string, unknown>)[field] = values[i];
-  }
-  return rows as AssetListItem[];
+  return Array.from({ length: list.count }, (_unused, index) => assetListRowAt(list.columns, index));
 }
 
 export const WatchlistChangeSchema = z

@@ -55,6 +55,7 @@ describe('translations', () => {
       'languages.PL',
       'profile.fahrenheit',
       'assets.segmentLabel',
+      'assets.filterChip',
       'assets.values.connection_type.P_L_T_E',
     ],
     GA: ['profile.celsius'],

@@ -6,7 +6,8 @@
 export const LOW_BATTERY_PERCENT = 20;
 
 /** Spec §3 power-data device: battery status High, Low or Unknown. */
-export type BatteryStatus = 'High' | 'Low' | 'Unknown';
+export const BATTERY_STATUSES = ['High', 'Low', 'Unknown'] as const;
+export type BatteryStatus = (typeof BATTERY_STATUSES)[number];
 
 /** No reading (null, undefined, NaN) is Unknown; below 20 % is Low; 20 % and above is High. */
 export function batteryStatus(batteryPercent: number | null | undefined): BatteryStatus {

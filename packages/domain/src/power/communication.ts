@@ -2,7 +2,8 @@
 export const NO_COMMUNICATION_MS = 24 * 3600 * 1000;
 
 /** Spec §4 communication states. */
-export type CommunicationState = 'communicated' | 'no_communication_24h' | 'missed_messages';
+export const COMMUNICATION_STATES = ['communicated', 'no_communication_24h', 'missed_messages'] as const;
+export type CommunicationState = (typeof COMMUNICATION_STATES)[number];
 
 /**
  * Spec §4 and §9: no message, or the last one more than 24 h before `nowMs`, is no_communication_24h (a message
@@ -16,7 +17,8 @@ export function communicationState(lastMessageAtMs: number | null, nowMs: number
   return missedMessages > 0 ? 'missed_messages' : 'communicated';
 }
 
-export type MissedMessageLevel = 'good' | 'average' | 'bad';
+export const MISSED_MESSAGE_LEVELS = ['good', 'average', 'bad'] as const;
+export type MissedMessageLevel = (typeof MISSED_MESSAGE_LEVELS)[number];
 
 /**
  * Product decision (the spec names good, average and bad but gives no numbers): up to 2 % of the expected messages

@@ -25,7 +25,8 @@ export const CAPACITY_UNDER_LIMIT_PERCENT = 15;
 /** Spec §4 and §9: above 85 % a transformer is overutilised. */
 export const CAPACITY_OVER_LIMIT_PERCENT = 85;
 
-export type CapacityState = 'underperforming' | 'normal' | 'overutilised';
+export const CAPACITY_STATES = ['underperforming', 'normal', 'overutilised'] as const;
+export type CapacityState = (typeof CAPACITY_STATES)[number];
 
 /**
  * Spec §4 capacity state: < 15 % underperforming, 15-85 % (both ends included) normal, > 85 % overutilised.
@@ -61,7 +62,8 @@ export function imbalancePercent(currentsA: PhaseCurrentsA): number {
 /** Spec §9: the phase-imbalance flag is raised when the period's maximum imbalance exceeds 90 %. */
 export const IMBALANCE_FLAG_PERCENT = 90;
 
-export type ImbalanceState = 'normal' | 'imbalance';
+export const IMBALANCE_STATES = ['normal', 'imbalance'] as const;
+export type ImbalanceState = (typeof IMBALANCE_STATES)[number];
 
 /** Spec §4 and §9: 'imbalance' strictly above 90 %; exactly 90 % is still normal. */
 export function imbalanceState(maxImbalancePercent: number): ImbalanceState {

@@ -6,7 +6,8 @@
  */
 export const POWER_CHANGE_ABNORMAL_PERCENT = 50;
 
-export type PowerChangeState = 'normal' | 'abnormal';
+export const POWER_CHANGE_STATES = ['normal', 'abnormal'] as const;
+export type PowerChangeState = (typeof POWER_CHANGE_STATES)[number];
 
 /**
  * The signed change of the mean apparent power against the previous period, in % of the previous period:

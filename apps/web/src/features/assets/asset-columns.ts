@@ -112,3 +112,18 @@ export function sortValue(columns: AssetColumns, col: AssetColumn, index: number
 }
 
 export const isNumericColumn = (col: AssetColumn) => col.kind === 'number' || col.kind === 'integer' || col.kind === 'temperature';
+
+/** Decimals a number column shows: whole numbers for counts and ratings, two otherwise (spec §9). */
+export const decimalsOf = (col: AssetColumn) => (col.kind === 'integer' ? 0 : 2);
+
+/**
+ * A number column's value as the user sees it, as a number: temperatures in the user's unit, rounded to the
+ * decimals shown. What column filters compare, and what the CSV and XLSX exports write.
+ */
+export function shownNumber(columns: AssetColumns, col: AssetColumn, index: number, metric: TemperatureMetric): number | null {
+  const value = columns[col.field][index] as number | null | undefined;
+  if (value === null || value === undefined) return null;
+  const inUnit = col.kind === 'temperature' ? temperatureInMetric(value, metric) : value;
+  const scale = 10 ** decimalsOf(col);
+  return Math.round(inUnit * scale) / scale;
+}

@@ -1,12 +1,16 @@
-import type { AssetList, AssetListItem } from '@gridlens/contract/power-devices';
+import type { AssetListColumns, AssetListItem } from '@gridlens/contract/power-devices';
+import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
+import { COMMUNICATION_STATES } from '@gridlens/domain/power/communication';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
+import { CAPACITY_STATES, IMBALANCE_STATES } from '@gridlens/domain/power/electrical';
+import { POWER_CHANGE_STATES } from '@gridlens/domain/power/power-change';
 
 /**
  * The assets screen works on the columnar list as it arrives (`columns[field][i]`): with 10,000 devices,
  * turning it into row objects would cost more than the whole table's rendering. Filters and sorting produce
  * a list of row indexes; nothing else is copied.
  */
-export type AssetColumns = AssetList['columns'];
+export type AssetColumns = AssetListColumns;
 export type AssetField = keyof AssetListItem;
 
 /** A way of picking devices: a chart segment or one of the screen's warnings. */
@@ -24,16 +28,19 @@ export interface SummaryChart {
 }
 
 export const SUMMARY_CHARTS: readonly SummaryChart[] = [
-  { id: 'capacity', field: 'capacity_state', values: ['underperforming', 'normal', 'overutilised', null] },
-  { id: 'imbalance', field: 'imbalance_state', values: ['normal', 'imbalance', null] },
-  { id: 'powerChange', field: 'power_change_state', values: ['normal', 'abnormal', null] },
-  { id: 'battery', field: 'battery_status', values: ['High', 'Low', 'Unknown'] },
-  { id: 'communication', field: 'communication_state', values: ['communicated', 'no_communication_24h', 'missed_messages'] },
+  { id: 'capacity', field: 'capacity_state', values: [...CAPACITY_STATES, null] },
+  { id: 'imbalance', field: 'imbalance_state', values: [...IMBALANCE_STATES, null] },
+  { id: 'powerChange', field: 'power_change_state', values: [...POWER_CHANGE_STATES, null] },
+  { id: 'battery', field: 'battery_status', values: BATTERY_STATUSES },
+  { id: 'communication', field: 'communication_state', values: COMMUNICATION_STATES },
   { id: 'deviceStatus', field: 'status_category', values: DEVICE_STATUS_CATEGORIES },
 ];
 
+/** The id of the filter a chart segment applies: what the page compares to tell the selected segment. */
+export const segmentId = (field: AssetField, value: string | null) => `${field}:${value ?? 'none'}`;
+
 export function segmentFilter(field: AssetField, value: string | null): AssetFilter {
-  return { id: `${field}:${value ?? 'none'}`, test: (columns, i) => (columns[field][i] ?? null) === value };
+  return { id: segmentId(field, value), test: (columns, i) => (columns[field][i] ?? null) === value };
 }
 
 /** How many devices fall in each value of a chart, in the chart's order. */

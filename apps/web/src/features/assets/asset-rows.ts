@@ -1,4 +1,4 @@
-import { cellText, isNumericColumn, sortValue, type AssetColumn, type DisplayContext } from './asset-columns';
+import { cellText, isNumericColumn, shownNumber, sortValue, type AssetColumn, type DisplayContext } from './asset-columns';
 import type { AssetColumns, AssetField, AssetFilter } from './asset-filters';
 
 export interface SortOrder {
@@ -49,11 +49,10 @@ function columnFilterTest(columns: AssetColumns, col: AssetColumn, text: string,
   if (wanted === '') return null;
   const comparison = isNumericColumn(col) ? parseComparison(wanted) : null;
   if (comparison) {
-    // Numbers compare as shown: temperatures in the user's unit.
+    // Numbers compare as shown: temperatures in the user's unit, at the decimals on screen.
     return (i) => {
-      const shown = cellText(columns, col, i, { ...display, languageTag: 'en' }).replace(/,/g, '');
-      const value = Number(shown);
-      return Number.isFinite(value) && compare(value, comparison);
+      const value = shownNumber(columns, col, i, display.temperatureMetric);
+      return value !== null && compare(value, comparison);
     };
   }
   return (i) => cellText(columns, col, i, display).toLocaleLowerCase().includes(wanted);

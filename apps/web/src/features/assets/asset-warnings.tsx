@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
@@ -7,13 +8,18 @@ import { countMatching, WARNINGS, type AssetColumns, type WarningId } from './as
 interface AssetWarningsProps {
   columns: AssetColumns;
   count: number;
+  formatCount: (value: number) => string;
   onShow: (id: WarningId) => void;
 }
 
 /** The warnings of spec §8, each shown only when some device has it, with a button that filters the table to them. */
-export function AssetWarnings({ columns, count, onShow }: AssetWarningsProps) {
+export function AssetWarnings({ columns, count, formatCount, onShow }: AssetWarningsProps) {
   const { t } = useTranslation();
-  const present = WARNINGS.map((w) => ({ id: w.id, devices: countMatching(columns, count, w.test) })).filter((w) => w.devices > 0);
+  // Counted once per list, not on every render of the page.
+  const present = useMemo(
+    () => WARNINGS.map((w) => ({ id: w.id, devices: countMatching(columns, count, w.test) })).filter((w) => w.devices > 0),
+    [columns, count],
+  );
   if (present.length === 0) return null;
   return (
     <Box
@@ -24,15 +30,22 @@ export function AssetWarnings({ columns, count, onShow }: AssetWarningsProps) {
         <Alert
           key={w.id}
           sx={{ alignItems: 'center' }}
+          // Static facts about the fleet, not news: read in turn, not announced over everything else.
+          role="status"
           severity={w.id === 'no_communication' || w.id === 'temperature_error' ? 'error' : 'warning'}
           data-testid={`warning-${w.id}`}
           action={
-            <Button color="inherit" size="small" onClick={() => onShow(w.id)}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => onShow(w.id)}
+              aria-label={t('assets.showWarningDevices', { warning: t(`assets.warnings.${w.id}`) })}
+            >
               {t('assets.showDevices')}
             </Button>
           }
         >
-          <strong>{t(`assets.warnings.${w.id}`)}</strong> · {t('assets.deviceCount', { count: w.devices })}
+          <strong>{t(`assets.warnings.${w.id}`)}</strong> · {t('assets.deviceCount', { devices: formatCount(w.devices) })}
         </Alert>
       ))}
     </Box>

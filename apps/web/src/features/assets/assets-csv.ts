@@ -1,4 +1,4 @@
-import { cellText, type AssetColumn, type DisplayContext } from './asset-columns';
+import { cellText, decimalsOf, isNumericColumn, shownNumber, type AssetColumn, type DisplayContext } from './asset-columns';
 import type { AssetColumns } from './asset-filters';
 
 /**
@@ -22,19 +22,13 @@ export function assetsCsv(
   headers: readonly string[],
   display: DisplayContext,
 ): string {
-  const csvDisplay: DisplayContext = { ...display, languageTag: 'en', noData: '' };
-  const numeric = new Set(['number', 'integer', 'temperature']);
+  const csvDisplay: DisplayContext = { ...display, noData: '' };
+  const cell = (col: AssetColumn, i: number) => {
+    if (!isNumericColumn(col)) return csvField(cellText(columns, col, i, csvDisplay), true);
+    return shownNumber(columns, col, i, display.temperatureMetric)?.toFixed(decimalsOf(col)) ?? '';
+  };
   const lines = [headers.map((h) => csvField(h, true)).join(',')];
-  for (const i of rows) {
-    lines.push(
-      shown
-        .map((col) => {
-          const text = cellText(columns, col, i, csvDisplay);
-          return csvField(numeric.has(col.kind) ? text.replace(/,/g, '') : text, !numeric.has(col.kind));
-        })
-        .join(','),
-    );
-  }
+  for (const i of rows) lines.push(shown.map((col) => cell(col, i)).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

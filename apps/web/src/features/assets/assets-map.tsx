@@ -68,7 +68,9 @@ export default function AssetsMap({ columns, rows, tiles }: AssetsMapProps) {
       // Clustering needs a highest zoom even when no tile layer brings one.
       maxZoom: MAX_ZOOM,
       preferCanvas: true,
+      zoomControl: false, // added below with titles in the user's language
     });
+    L.control.zoom({ zoomInTitle: t('assets.mapZoomIn'), zoomOutTitle: t('assets.mapZoomOut') }).addTo(map);
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: MAX_ZOOM }).addTo(map);
     const group = L.markerClusterGroup({
       // Adds markers in slices of at most 40 ms, so that 10,000 of them never block the page for a long task.
@@ -92,7 +94,7 @@ export default function AssetsMap({ columns, rows, tiles }: AssetsMapProps) {
       cluster.current = null;
       map.remove();
     };
-  }, [tiles, colours, clusterText]);
+  }, [tiles, colours, clusterText, t]);
 
   useEffect(() => {
     const group = cluster.current;

@@ -7,14 +7,17 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/lib/app-store';
+import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useAssetList, useWatchDevice } from '@/lib/api/power-devices';
+import { formatNumber } from '@gridlens/domain/number-format';
 import { utcDay } from '@gridlens/domain/time-range';
 import { ASSET_COLUMNS } from './asset-columns';
 import {
   countByValue,
   segmentFilter,
+  segmentId,
   SUMMARY_CHARTS,
   toneOf,
   warningFilter,
@@ -32,12 +35,11 @@ import { ColumnChooser } from './column-chooser';
 import { SummaryDonut } from './summary-donut';
 import { useAssetDisplay, valueKey } from './use-asset-display';
 import { useVisibleColumns } from './use-visible-columns';
-import { deviceAt } from './edit/device-at';
 
 const COLUMNS_BY_FIELD = new Map(ASSET_COLUMNS.map((col) => [col.field, col]));
 // Leaflet is loaded with the map, after the table is on screen; the edit dialog (and its schema) when opened.
-const AssetsMap = lazy(() => import('./assets-map'));
-const EditDeviceDialog = lazy(() => import('./edit/edit-device-dialog'));
+const AssetsMap = lazy(() => loadChunk(() => import('./assets-map')));
+const EditDeviceDialog = lazy(() => loadChunk(() => import('./edit/edit-device-dialog')));
 
 /** The filter in force, with what the chip says about it. */
 interface ActiveFilter {
@@ -49,7 +51,7 @@ interface ActiveFilter {
 export function AssetsPage() {
   const { t } = useTranslation();
   const list = useAssetList();
-  const watchDevice = useWatchDevice();
+  const { mutate: watchDevice } = useWatchDevice();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const search = useDeferredValue(useAppStore((s) => s.searchText));
   const display = useAssetDisplay();
@@ -71,6 +73,9 @@ export function AssetsPage() {
       ASSET_COLUMNS.map((col) => [col.field, `${t(`assets.columns.${col.field}`)}${col.kind === 'temperature' ? ` (${unit})` : ''}`]),
     );
   }, [t, display.temperatureMetric]);
+  // Counted once per list, not on every keystroke, sort or snackbar.
+  const chartCounts = useMemo(() => (columns ? SUMMARY_CHARTS.map((chart) => countByValue(columns, count, chart)) : []), [columns, count]);
+  const formatCount = useCallback((value: number) => formatNumber(value, display.languageTag, 0), [display.languageTag]);
   const rows = useMemo(
     () =>
       columns
@@ -112,21 +117,27 @@ export function AssetsPage() {
     (field: AssetField, text: string) => setColumnFilters((current) => ({ ...current, [field]: text })),
     [],
   );
-  const onWatch = useCallback((deviceId: string, watch: boolean) => watchDevice.mutate({ deviceId, watch }), [watchDevice]);
+  const onWatch = useCallback((deviceId: string, watch: boolean) => watchDevice({ deviceId, watch }), [watchDevice]);
   const onEdit = useCallback((deviceId: string) => setEditing(deviceId), []);
   const editedIndex = editing === null || !columns ? -1 : columns.device_id.indexOf(editing);
 
   const exportAs = async (format: 'csv' | 'xlsx', data: AssetColumns) => {
     const headers = shown.map((col) => titles.get(col.field) ?? col.field);
     const fileName = `assets-${utcDay(Date.now())}.${format}`;
-    const blob =
-      format === 'csv'
-        ? csvBlob(assetsCsv(data, rows, shown, headers, display))
-        : await assetsXlsx(
-            assetsSheet(data, rows, shown, headers, display),
-            shown.map((col) => col.width),
-          );
-    downloadBlob(blob, fileName);
+    try {
+      const blob =
+        format === 'csv'
+          ? csvBlob(assetsCsv(data, rows, shown, headers, display))
+          : await assetsXlsx(
+              assetsSheet(data, rows, shown, headers, display),
+              shown.map((col) => col.width),
+              t('sections.assets'),
+            );
+      downloadBlob(blob, fileName);
+    } catch (error) {
+      console.error(error); // the writer's chunk did not load, most likely
+      showSnackbar(t('errors.error'));
+    }
   };
 
   if (list.isPending) return <Typography sx={{ p: 2 }}>{t('assets.loading')}</Typography>;
@@ -138,6 +149,7 @@ export function AssetsPage() {
       <AssetWarnings
         columns={columns}
         count={count}
+        formatCount={formatCount}
         onShow={(id: WarningId) => applyFilter({ filter: warningFilter(id), label: t(`assets.warnings.${id}`) })}
       />
       <Box
@@ -145,24 +157,28 @@ export function AssetsPage() {
         aria-label={t('assets.summaries')}
         sx={{ display: 'grid', gap: 2, mb: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))' }}
       >
-        {SUMMARY_CHARTS.map((chart) => {
-          const counts = countByValue(columns, count, chart);
+        {SUMMARY_CHARTS.map((chart, c) => {
+          const counts = chartCounts[c] ?? [];
           const title = t(`assets.charts.${chart.id}`);
           return (
             <SummaryDonut
               key={chart.id}
               chartId={chart.id}
               title={title}
+              formatCount={formatCount}
               segments={chart.values.map((value, k) => ({
                 key: value ?? 'none',
                 label: t(valueKey(chart.field, value)),
                 count: counts[k] ?? 0,
                 tone: toneOf(value),
-                selected: active?.filter.id === segmentFilter(chart.field, value).id,
+                selected: active?.filter.id === segmentId(chart.field, value),
               }))}
               onSelect={(key) => {
                 const value = key === 'none' ? null : key;
-                applyFilter({ filter: segmentFilter(chart.field, value), label: `${title}: ${t(valueKey(chart.field, value))}` });
+                applyFilter({
+                  filter: segmentFilter(chart.field, value),
+                  label: t('assets.filterChip', { chart: title, value: t(valueKey(chart.field, value)) }),
+                });
               }}
             />
           );
@@ -174,7 +190,7 @@ export function AssetsPage() {
             {t('assets.devicesTitle')}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="assets-shown-count" aria-live="polite">
-            {t('assets.shownOf', { shown: rows.length, total: count })}
+            {t('assets.shownOf', { shown: formatCount(rows.length), total: formatCount(count) })}
           </Typography>
           {active && <Chip label={active.label} onDelete={clearFilter} color="primary" size="small" data-testid="active-filter" />}
           <Box sx={{ flex: 1 }} />
@@ -207,7 +223,7 @@ export function AssetsPage() {
       </Paper>
       {editedIndex >= 0 && (
         <Suspense fallback={null}>
-          <EditDeviceDialog key={editing} device={deviceAt(columns, editedIndex)} onClose={() => setEditing(null)} />
+          <EditDeviceDialog key={editing} columns={columns} index={editedIndex} onClose={() => setEditing(null)} />
         </Suspense>
       )}
       <Paper ref={mapSection} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="assets-map-title">

@@ -1,9 +1,7 @@
 import type { SheetData } from 'write-excel-file/universal';
-import { cellText, isNumericColumn, type AssetColumn, type DisplayContext } from './asset-columns';
+import { loadChunk } from '@/lib/chunk-load';
+import { cellText, decimalsOf, isNumericColumn, shownNumber, type AssetColumn, type DisplayContext } from './asset-columns';
 import type { AssetColumns } from './asset-filters';
-import { temperatureInMetric } from '@gridlens/domain/temperature';
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * The rows and columns the table shows as a worksheet: numbers as numbers (temperatures in the user's unit,
@@ -19,21 +17,17 @@ export function assetsSheet(
   const header = headers.map((title) => ({ value: title, fontWeight: 'bold' as const }));
   const body = rows.map((i) =>
     shown.map((col) => {
-      const value = columns[col.field][i] as unknown;
-      if (value === null || value === undefined) return null;
-      if (!isNumericColumn(col)) return cellText(columns, col, i, display);
-      const number = col.kind === 'temperature' ? temperatureInMetric(value as number, display.temperatureMetric) : (value as number);
-      return col.kind === 'integer'
-        ? { value: number, type: Number, format: '0' }
-        : { value: round2(number), type: Number, format: '0.00' };
+      if (!isNumericColumn(col)) return columns[col.field][i] === null ? null : cellText(columns, col, i, display);
+      const value = shownNumber(columns, col, i, display.temperatureMetric);
+      return value === null ? null : { value, type: Number, format: decimalsOf(col) === 0 ? '0' : '0.00' };
     }),
   );
   return [header, ...body];
 }
 
-/** The worksheet as an .xlsx file; the writer is loaded on first use, not with the screen. */
-export async function assetsXlsx(sheet: SheetData, widths: readonly number[]): Promise<Blob> {
-  const { default: writeExcelFile } = await import('write-excel-file/universal');
+/** The worksheet as an .xlsx file named `sheetName` inside; the writer is loaded on first use, not with the screen. */
+export async function assetsXlsx(sheet: SheetData, widths: readonly number[], sheetName: string): Promise<Blob> {
+  const { default: writeExcelFile } = await loadChunk(() => import('write-excel-file/universal'));
   // Column widths in characters, from the table's pixels.
-  return writeExcelFile(sheet, { columns: widths.map((px) => ({ width: Math.max(8, Math.round(px / 7)) })), sheet: 'Assets' }).toBlob();
+  return writeExcelFile(sheet, { columns: widths.map((px) => ({ width: Math.max(8, Math.round(px / 7)) })), sheet: sheetName }).toBlob();
 }

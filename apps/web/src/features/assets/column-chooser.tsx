@@ -32,7 +32,15 @@ export function ColumnChooser({ visible, onToggle }: ColumnChooserProps) {
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 420 } } }}>
         {ASSET_COLUMNS.filter((col) => col.field !== 'device_id').map((col) => (
           <MenuItem key={col.field} onClick={() => onToggle(col.field)} dense role="menuitemcheckbox" aria-checked={visible.has(col.field)}>
-            <Checkbox checked={visible.has(col.field)} size="small" tabIndex={-1} disableRipple sx={{ p: 0.5, mr: 1 }} />
+            {/* The menu item is the checkbox to assistive technology (role and aria-checked); this one is only drawn. */}
+            <Checkbox
+              checked={visible.has(col.field)}
+              size="small"
+              tabIndex={-1}
+              disableRipple
+              sx={{ p: 0.5, mr: 1 }}
+              slotProps={{ input: { 'aria-hidden': true } }}
+            />
             <ListItemText primary={t(`assets.columns.${col.field}`)} />
           </MenuItem>
         ))}

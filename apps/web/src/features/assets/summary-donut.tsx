@@ -19,6 +19,8 @@ interface SummaryDonutProps {
   chartId: string;
   title: string;
   segments: readonly DonutSegment[];
+  /** Counts as the user's language writes them (10,300 or 10 300). */
+  formatCount: (value: number) => string;
   onSelect: (key: string) => void;
 }
 
@@ -32,7 +34,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
  * table to its devices; the legend entries are the keyboard's and screen reader's way in (buttons with the
  * count in their name), the arcs the mouse's.
  */
-export function SummaryDonut({ chartId, title, segments, onSelect }: SummaryDonutProps) {
+export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }: SummaryDonutProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const colour = (tone: SegmentTone) => (tone === 'neutral' ? theme.palette.grey[500] : theme.palette[tone].main);
@@ -85,7 +87,7 @@ export function SummaryDonut({ chartId, title, segments, onSelect }: SummaryDonu
             fontSize="20"
             pointerEvents="none"
           >
-            {total}
+            {formatCount(total)}
           </text>
         </svg>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0, flex: 1 }}>
@@ -94,7 +96,7 @@ export function SummaryDonut({ chartId, title, segments, onSelect }: SummaryDonu
               <ButtonBase
                 onClick={() => onSelect(segment.key)}
                 aria-pressed={segment.selected}
-                aria-label={t('assets.segmentLabel', { label: segment.label, count: segment.count })}
+                aria-label={t('assets.segmentLabel', { label: segment.label, count: formatCount(segment.count) })}
                 data-testid={`legend-${chartId}-${segment.key}`}
                 sx={{
                   width: '100%',
@@ -105,6 +107,8 @@ export function SummaryDonut({ chartId, title, segments, onSelect }: SummaryDonu
                   borderRadius: 1,
                   fontWeight: segment.selected ? 700 : 400,
                   bgcolor: segment.selected ? 'action.selected' : 'transparent',
+                  // ButtonBase draws no focus ring of its own: keyboard users must see where they are.
+                  '&.Mui-focusVisible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
                 }}
               >
                 <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour(segment.tone), flex: 'none' }} />
@@ -112,7 +116,7 @@ export function SummaryDonut({ chartId, title, segments, onSelect }: SummaryDonu
                   {segment.label}
                 </Typography>
                 <Typography component="span" variant="body2" sx={{ fontWeight: 'inherit' }}>
-                  {segment.count}
+                  {formatCount(segment.count)}
                 </Typography>
               </ButtonBase>
             </li>

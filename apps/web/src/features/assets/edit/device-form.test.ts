@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PowerDevice } from '@gridlens/contract/power-devices';
-import { formValuesOf, validateChanges } from './device-form';
+import { formValuesOf, REQUIRED_FIELDS, validateChanges } from './device-form';
 
 const DEVICE: PowerDevice = {
   device_id: 'TX-1',
@@ -60,5 +60,11 @@ describe('the edit-device form', () => {
   it('treats an emptied required number as missing, and unchanged values as nothing to send', () => {
     expect(validateChanges(initial, { ...initial, rating_kva: ' ' }).problems).toEqual({ rating_kva: { key: 'validation.required' } });
     expect(validateChanges(initial, initial)).toEqual({ changes: {}, problems: {} });
+  });
+});
+
+describe('required fields', () => {
+  it('are the typed fields the contract will not let be emptied', () => {
+    expect([...REQUIRED_FIELDS].sort()).toEqual(['connected_mprns', 'monitor_type', 'rating_kva', 'transformer_name']);
   });
 });

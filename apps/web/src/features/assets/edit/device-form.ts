@@ -1,23 +1,28 @@
 import type { PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
-import { UpdatePowerDeviceSchema } from '@gridlens/contract/power-devices';
+import { PowerDeviceFieldsSchema, UpdatePowerDeviceSchema } from '@gridlens/contract/power-devices';
 
 /** The dialog's fields: what the device registry lets an operator edit (contract PowerDeviceFieldsSchema). */
 export type DeviceFormValues = Record<keyof UpdatePowerDevice, string | boolean>;
 export type EditableField = keyof UpdatePowerDevice;
 
-export const TEXT_FIELDS = ['transformer_name', 'transformer_number', 'monitor_type', 'asset_id'] as const;
-export const NUMBER_FIELDS = ['rating_kva', 'device_voltage_v', 'connected_mprns', 'latitude', 'longitude'] as const;
-export const REQUIRED_FIELDS: ReadonlySet<EditableField> = new Set(['transformer_name', 'monitor_type', 'rating_kva', 'connected_mprns']);
-const NULLABLE: ReadonlySet<EditableField> = new Set([
+/** Fields typed into a box (the rest are choices and switches); the numbers among them. */
+const TYPED_FIELDS: readonly EditableField[] = [
+  'transformer_name',
   'transformer_number',
+  'monitor_type',
   'asset_id',
+  'rating_kva',
   'device_voltage_v',
+  'connected_mprns',
   'installation_date',
   'latitude',
   'longitude',
-  'device_type',
-  'connection_type',
-]);
+];
+const NUMBER_FIELDS: ReadonlySet<EditableField> = new Set(['rating_kva', 'device_voltage_v', 'connected_mprns', 'latitude', 'longitude']);
+/** Whether the contract lets a field be emptied: read from the schema, so the form cannot disagree with the server. */
+const acceptsNull = (field: EditableField) => PowerDeviceFieldsSchema.shape[field].safeParse(null).success;
+/** Typed fields the device cannot do without: marked with an asterisk (spec §5). */
+export const REQUIRED_FIELDS: ReadonlySet<EditableField> = new Set(TYPED_FIELDS.filter((field) => !acceptsNull(field)));
 
 /** The form's starting values: the device as stored, empty text for nothing. */
 export function formValuesOf(device: PowerDevice): DeviceFormValues {
@@ -67,11 +72,11 @@ export function validateChanges(
     }
     const trimmed = value.trim();
     if (trimmed === '') {
-      if (NULLABLE.has(field)) body[field] = null;
+      if (acceptsNull(field)) body[field] = null;
       else problems[field] = { key: 'validation.required' };
       continue;
     }
-    if ((NUMBER_FIELDS as readonly string[]).includes(field)) {
+    if (NUMBER_FIELDS.has(field)) {
       const number = Number(trimmed.replace(',', '.'));
       if (!Number.isFinite(number)) problems[field] = { key: 'validation.number' };
       else body[field] = number;

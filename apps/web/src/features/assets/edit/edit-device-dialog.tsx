@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import type { PowerDevice } from '@gridlens/contract/power-devices';
+import { assetListRowAt, type AssetListColumns } from '@gridlens/contract/power-devices';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { ApiRequestError } from '@/lib/api/api-client';
 import { useAppStore } from '@/lib/app-store';
@@ -26,20 +26,29 @@ import {
 } from './device-form';
 
 interface EditDeviceDialogProps {
-  device: PowerDevice;
+  /** The loaded assets list and the row of the device to edit. */
+  columns: AssetListColumns;
+  index: number;
   onClose: () => void;
 }
 
 const NUMERIC_INPUT = { inputMode: 'decimal' } as const;
 
 /** Edit device details (spec §5, §8): required fields marked with an asterisk, the spec's messages, a snackbar on save. */
-export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogProps) {
+export default function EditDeviceDialog({ columns, index, onClose }: EditDeviceDialogProps) {
   const { t } = useTranslation();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const update = useUpdateDevice();
+  const [device] = useState(() => assetListRowAt(columns, index));
   const [initial] = useState(() => formValuesOf(device));
   const [values, setValues] = useState<DeviceFormValues>(initial);
   const [problems, setProblems] = useState<Partial<Record<EditableField, FieldProblem>>>({});
+  const form = useRef<HTMLFormElement>(null);
+  /** Shows the problems and puts the keyboard on the first field that has one. */
+  const report = (found: Partial<Record<EditableField, FieldProblem>>) => {
+    setProblems(found);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
 
   const set = (field: EditableField, value: string | boolean) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -74,6 +83,8 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
       label={t(`assets.columns.${field}`)}
       value={values[field]}
       onChange={(event) => set(field, event.target.value)}
+      error={problems[field] !== undefined}
+      helperText={problemText(field)}
       size="small"
       fullWidth
       slotProps={{ htmlInput: { 'data-testid': `edit-${field}` } }}
@@ -97,7 +108,7 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
   const save = () => {
     const { changes, problems: found } = validateChanges(initial, values);
     if (Object.keys(found).length > 0) {
-      setProblems(found);
+      report(found);
       return;
     }
     if (Object.keys(changes).length === 0) {
@@ -114,7 +125,7 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
         onError: (error) => {
           // The server names the bad fields too (400); the client shows the 'Error' snackbar already.
           if (error instanceof ApiRequestError)
-            setProblems(Object.fromEntries(error.details.map((d) => [d.field, { key: 'validation.invalid' }])));
+            report(Object.fromEntries(error.details.map((d) => [d.field, { key: 'validation.invalid' }])));
         },
       },
     );
@@ -126,6 +137,7 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
       <DialogContent>
         <Box
           component="form"
+          ref={form}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
