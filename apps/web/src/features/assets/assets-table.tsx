@@ -121,7 +121,12 @@ const TableHeader = memo(function TableHeader({ shown, titles, sort, onSort, col
               direction={sort?.field === col.field ? sort.direction : 'asc'}
               onClick={() => onSort(col.field)}
               data-testid={`sort-${col.field}`}
-              sx={{ maxWidth: '100%', overflow: 'hidden' }}
+              sx={{
+                maxWidth: '100%',
+                overflow: 'hidden',
+                // The arrow takes room only on the sorted column, so titles such as "Utilisation %" fit whole.
+                '&:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
+              }}
             >
               {header(col.field)}
             </TableSortLabel>
