@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AssetListSchema, assetListRows } from '@gridlens/contract/power-devices';
-import { toAssetListColumns, toAssetListItem } from '../src/modules/power-devices/asset-list-item';
-import type { DevicePeriodRow } from '../src/modules/power-devices/period-list';
+import { AssetListSchema, assetListRows, type PowerDevice } from '@gridlens/contract/power-devices';
+import { columnarJson } from '../src/http/columnar-json-serializer';
+import { deriveAssetFigures, toAssetListColumns } from '../src/modules/power-devices/asset-list-columns';
+import type { PeriodFigures, PeriodTable, RegistryColumns } from '../src/modules/power-devices/period-list';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
-function periodRow(deviceId: string, maxA: number, overrides: Partial<DevicePeriodRow> = {}): DevicePeriodRow {
+function device(deviceId: string): PowerDevice {
   return {
     device_id: deviceId,
     monitor_type: 'PowerCoil',
@@ -23,6 +24,11 @@ function periodRow(deviceId: string, maxA: number, overrides: Partial<DevicePeri
     device_type: 'Ground Mount',
     connection_type: 'P.L.T.E',
     power_quality_enabled: false,
+  };
+}
+
+function figures(maxA: number, overrides: Partial<PeriodFigures> = {}): PeriodFigures {
+  return {
     watchlisted: false,
     last_message_ms: NOW - 600_000,
     latest_med_a1: 100,
@@ -52,11 +58,21 @@ function periodRow(deviceId: string, maxA: number, overrides: Partial<DevicePeri
   };
 }
 
+/** A period table as the reader makes it: frozen registry columns and figures made on demand. */
+function table(rows: [PowerDevice, PeriodFigures][]): PeriodTable {
+  const registry = {} as Record<string, unknown[]>;
+  for (const field of Object.keys(rows[0]![0]))
+    registry[field] = Object.freeze(rows.map(([d]) => d[field as keyof PowerDevice])) as unknown[];
+  return { count: rows.length, registry: registry as RegistryColumns, figuresAt: (r) => rows[r]![1] };
+}
+
 describe('the columnar assets list', () => {
-  const items = [periodRow('TX-A', 210.123), periodRow('TX-B', 150, { med_sum_a1: null, last_message_ms: null })].map((row) =>
-    toAssetListItem(row, NOW),
-  );
-  const list = toAssetListColumns(items.length, (i) => items[i]!);
+  const rows: [PowerDevice, PeriodFigures][] = [
+    [device('TX-A'), figures(210.123)],
+    [device('TX-B'), figures(150, { med_sum_a1: null, last_message_ms: null })],
+  ];
+  const items = rows.map(([d, f]) => ({ ...d, ...deriveAssetFigures(d.rating_kva, f, NOW) }));
+  const list = toAssetListColumns(table(rows), NOW);
 
   it('holds one array per field, each as long as the list, and matches its contract schema', () => {
     expect(list.count).toBe(2);
@@ -78,5 +94,14 @@ describe('the columnar assets list', () => {
     expect(rows[1]).toEqual({ ...items[1], temperature_med_c: 33.33, imbalance_percent: 12.35, utilisation_percent: 16.67 });
     expect(rows[0]?.Current2Med).toBe(33.33);
     expect(items[0]?.Current2Med).toBeCloseTo(33.3333, 4);
+  });
+
+  it('serialises to the JSON of the same list, frozen registry columns included, again and again', () => {
+    const expected = JSON.parse(JSON.stringify(list)) as unknown;
+    expect(JSON.parse(columnarJson(list))).toEqual(expected);
+    expect(JSON.parse(columnarJson(list))).toEqual(expected); // the second time from the memoised registry JSON
+    const renamed = table([[{ ...device('TX-A'), transformer_name: 'Renamed' }, figures(1)]]);
+    const renamedList = JSON.parse(columnarJson(toAssetListColumns(renamed, NOW))) as typeof list;
+    expect(renamedList.columns.transformer_name).toEqual(['Renamed']);
   });
 });

@@ -39,7 +39,14 @@ for (const backend of TEST_DATABASES) {
     });
 
     const days = { fromDay: yesterday, toDay: today, previousFromDay: dayBefore };
-    const rowsOf = (table: PeriodTable) => Array.from({ length: table.count }, (_unused, i) => table.rowAt(i));
+    /** Each device's registry entry and figures as one object. */
+    const rowsOf = (table: PeriodTable) =>
+      Array.from({ length: table.count }, (_unused, i) => ({
+        device_id: table.registry.device_id[i] as string,
+        transformer_name: table.registry.transformer_name[i],
+        rating_kva: table.registry.rating_kva[i],
+        ...table.figuresAt(i),
+      }));
     const list = async (listParts: number) => rowsOf(await createPowerDevicesRepository(db, { listParts }).listWithPeriod('t1', 'u', days));
 
     it('gives the same rows in the same order whatever the number of parts, for the caller’s tenant only', async () => {
@@ -51,6 +58,9 @@ for (const backend of TEST_DATABASES) {
         previous_message_count: 90 + whole[0]!.device_id.length,
       });
       for (const parts of [2, 3, 4]) expect(await list(parts)).toEqual(whole);
+      // Answers pass the kept registry on as it is: nobody may change it.
+      const table = await createPowerDevicesRepository(db).listWithPeriod('t1', 'u', days);
+      expect(Object.isFrozen(table.registry.device_id) && Object.isFrozen(table.registry.transformer_name)).toBe(true);
     });
 
     it('shows every change to the registry at once, however it was made, even when another process kept a copy', async () => {

@@ -44,7 +44,7 @@ void REGISTRY_IS_COMPLETE;
  * The rollup figures of one device over a period (and the equally long period before it, for power
  * change). Scalars only, times as epoch ms: array and timestamp parsing dominated this 10,000-row read.
  */
-export interface DevicePeriodRow extends PowerDevice {
+export interface PeriodFigures {
   watchlisted: boolean;
   last_message_ms: number | null;
   latest_med_a1: number | null;
@@ -72,12 +72,16 @@ export interface DevicePeriodRow extends PowerDevice {
   previous_apparent_med_sum_kva: number | null;
 }
 
-type FigureName = Exclude<keyof DevicePeriodRow, keyof PowerDevice>;
-type RegistryColumns = { [K in keyof PowerDevice]: PowerDevice[K][] };
-type FigureColumns = { [K in FigureName]: DevicePeriodRow[K][] };
+type FigureName = keyof PeriodFigures;
+/**
+ * The registry as columns, one array per PowerDevice field, index r of every array describing the same device.
+ * Frozen at run time once loaded (typed as plain arrays so that answers can carry them as the contract's columns).
+ */
+export type RegistryColumns = { [K in keyof PowerDevice]: PowerDevice[K][] };
+type FigureColumns = { [K in FigureName]: PeriodFigures[K][] };
 
 /** How each figure column is read from its array text. */
-const FIGURE_READERS: { [K in FigureName]: (text: string) => DevicePeriodRow[K][] } = {
+const FIGURE_READERS: { [K in FigureName]: (text: string) => PeriodFigures[K][] } = {
   watchlisted: parseBooleanArray as (text: string) => boolean[],
   last_message_ms: parseNumberArray,
   latest_med_a1: parseNumberArray,
@@ -181,28 +185,12 @@ interface FiguresPart {
 }
 
 /**
- * Row r of the registry with row i of a part's figures. Spelled out field by field on purpose: an object
- * literal gets one fixed shape, whereas objects filled key by key in a loop fell into dictionary mode and
- * made building and then reading 10,000 of them cost 40 ms more.
+ * Row i of a part's figures. Spelled out field by field on purpose: an object literal gets one fixed shape,
+ * whereas objects filled key by key in a loop fell into dictionary mode and made building and then reading
+ * 10,000 of them cost 40 ms more.
  */
-function periodRowAt(reg: RegistryColumns, r: number, fig: FigureColumns, i: number): DevicePeriodRow {
+function figuresAt(fig: FigureColumns, i: number): PeriodFigures {
   return {
-    device_id: reg.device_id[r] as string,
-    monitor_type: reg.monitor_type[r] as string,
-    transformer_name: reg.transformer_name[r] as string,
-    transformer_number: reg.transformer_number[r] ?? null,
-    rating_kva: reg.rating_kva[r] as number,
-    asset_id: reg.asset_id[r] ?? null,
-    device_status: reg.device_status[r] as DevicePeriodRow['device_status'],
-    device_voltage_v: reg.device_voltage_v[r] ?? null,
-    connected_mprns: reg.connected_mprns[r] as number,
-    commuter_area: reg.commuter_area[r] as boolean,
-    latitude: reg.latitude[r] ?? null,
-    longitude: reg.longitude[r] ?? null,
-    device_type: reg.device_type[r] ?? null,
-    connection_type: reg.connection_type[r] ?? null,
-    power_quality_enabled: reg.power_quality_enabled[r] as boolean,
-    installation_date: reg.installation_date[r] ?? null,
     watchlisted: fig.watchlisted[i] as boolean,
     last_message_ms: fig.last_message_ms[i] ?? null,
     latest_med_a1: fig.latest_med_a1[i] ?? null,
@@ -232,13 +220,15 @@ function periodRowAt(reg: RegistryColumns, r: number, fig: FigureColumns, i: num
 }
 
 /**
- * The assets list's rows in device-id byte order (the registry's), made one at a time by `rowAt`: a caller
- * that turns each row into something else at once lets it die young, where 10,000 rows built up front
+ * The assets list in device-id byte order (the registry's): the registry's columns as kept in memory (frozen,
+ * so an answer may pass them on as they are), and each device's figures made one at a time by `figuresAt`:
+ * a caller that turns them into something else at once lets them die young, where 10,000 rows built up front
  * survived into the old generation and their collection showed in the list's p95.
  */
 export interface PeriodTable {
   count: number;
-  rowAt(index: number): DevicePeriodRow;
+  registry: RegistryColumns;
+  figuresAt(index: number): PeriodFigures;
 }
 
 /** The parts' rows in registry order, or null when they do not cover the registry exactly (it changed meanwhile). */
@@ -259,9 +249,19 @@ function placeRows(registry: Registry, parts: FiguresPart[]): PeriodTable | null
   if (placed !== count) return null;
   return {
     count,
-    rowAt: (r) => periodRowAt(registry.columns, r, (parts[partOf[r] as number] as FiguresPart).columns, indexInPart[r] as number),
+    registry: registry.columns,
+    figuresAt: (r) => figuresAt((parts[partOf[r] as number] as FiguresPart).columns, indexInPart[r] as number),
   };
 }
+
+/** The list of a tenant that does not exist: no rows. */
+const NO_TENANT: PeriodTable = {
+  count: 0,
+  registry: Object.fromEntries([...REGISTRY_COLUMNS, 'installation_date'].map((c) => [c, Object.freeze([])])) as unknown as RegistryColumns,
+  figuresAt: () => {
+    throw new RangeError('no rows');
+  },
+};
 
 /** How many tenants' registries one process keeps (a 10,000-device registry takes a few MB). */
 const REGISTRIES_KEPT = 32;
@@ -278,6 +278,8 @@ export function createPeriodListReader(db: Queryable, parts: number) {
     const [row] = await db.query<{ version: number; columns: string }>(REGISTRY_SQL, [tenantId]);
     if (!row) return null;
     const columns = JSON.parse(row.columns) as RegistryColumns;
+    // Frozen: answers hand these very arrays out (and memoise their JSON), so nothing may change them.
+    for (const values of Object.values(columns)) Object.freeze(values);
     const registry = { version: row.version, columns, indexOf: new Map(columns.device_id.map((id, r) => [id, r])) };
     registries.delete(tenantId); // re-inserted last: the map's order is least recently loaded first
     registries.set(tenantId, registry);
@@ -314,13 +316,7 @@ export function createPeriodListReader(db: Queryable, parts: number) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const figures = await Promise.all(Array.from({ length: parts }, (_unused, part) => readPart(params, part)));
       const version = (figures[0] as FiguresPart).version;
-      if (version === null)
-        return {
-          count: 0,
-          rowAt: () => {
-            throw new RangeError('no rows');
-          },
-        }; // no such tenant
+      if (version === null) return NO_TENANT;
       if (figures.some((part) => part.version !== version)) continue; // the registry changed between the parts
       let registry = registries.get(tenantId);
       if (registry?.version !== version) registry = (await loadRegistry(tenantId)) ?? undefined;

@@ -13,7 +13,7 @@ import {
 } from '@gridlens/contract/power-devices';
 import { ApiErrorSchema } from '@gridlens/contract/errors';
 import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
-import { plainJsonSerializer } from '../../http/plain-json-serializer';
+import { columnarJsonSerializer } from '../../http/columnar-json-serializer';
 import type { PowerDevicesService } from './power-devices.service';
 
 const tags = ['Power data'];
@@ -23,7 +23,7 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/powerdata/device', {
-    serializerCompiler: plainJsonSerializer,
+    serializerCompiler: columnarJsonSerializer,
     schema: {
       tags,
       security: TENANT_SECURITY,

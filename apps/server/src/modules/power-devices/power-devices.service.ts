@@ -1,7 +1,7 @@
-import type { AssetList, AssetListItem, CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
+import type { AssetList, CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
 import { comparedRollupDays, lastDays, type Period } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
-import { toAssetListColumns, toAssetListItem } from './asset-list-item';
+import { assetFiguresOf, toAssetListColumns, type AssetFigures } from './asset-list-columns';
 import type { PowerDevicesRepository } from './power-devices.repository';
 
 export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
@@ -17,11 +17,10 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
   }
 
   return {
-    /** The assets list over a period, one item per device (what the fleet statistics count). */
-    async listOver(tenantId: string, userId: string, period: Period): Promise<AssetListItem[]> {
+    /** Every device's assets-list figures over a period (what the fleet statistics count). */
+    async figuresOver(tenantId: string, userId: string, period: Period): Promise<AssetFigures[]> {
       const nowMs = now();
-      const table = await periodRows(tenantId, userId, period);
-      return Array.from({ length: table.count }, (_unused, i) => toAssetListItem(table.rowAt(i), nowMs));
+      return assetFiguresOf(await periodRows(tenantId, userId, period), nowMs);
     },
     /**
      * The assets list over the last `numDays` × 24 h, columnar, as GET /api/powerdata/device answers it. Rollups
@@ -29,8 +28,7 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
      */
     async listColumns(tenantId: string, userId: string, numDays: number): Promise<AssetList> {
       const nowMs = now();
-      const table = await periodRows(tenantId, userId, lastDays(numDays, nowMs));
-      return toAssetListColumns(table.count, (i) => toAssetListItem(table.rowAt(i), nowMs));
+      return toAssetListColumns(await periodRows(tenantId, userId, lastDays(numDays, nowMs)), nowMs);
     },
 
     require: requireDevice,

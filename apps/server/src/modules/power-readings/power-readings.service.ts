@@ -1,10 +1,10 @@
 import type { ChartData, FleetStats, FleetTotals, PowerMessage, TimeRange } from '@gridlens/contract/power-readings';
-import type { AssetListItem } from '@gridlens/contract/power-devices';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
 import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { DAY_MS, periodOfRange, rollupDays } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
+import type { AssetFigures } from '../power-devices/asset-list-columns';
 import type { PowerDevicesService } from '../power-devices/power-devices.service';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
@@ -37,9 +37,9 @@ export function resolvePeriod(input: PeriodInput, nowMs: number): { from: Date; 
 }
 
 const count = <K extends string>(
-  items: readonly AssetListItem[],
+  items: readonly AssetFigures[],
   keys: readonly K[],
-  pick: (item: AssetListItem) => K | null,
+  pick: (item: AssetFigures) => K | null,
   noData = false,
 ) => {
   const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -131,7 +131,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
 
     /** The assets screen's summary charts for a range: the assets list over that many days, counted. */
     async fleetStats(tenantId: string, userId: string, range: TimeRange): Promise<FleetStats> {
-      const items = await devices.listOver(tenantId, userId, periodOfRange(range, now()));
+      const items = await devices.figuresOver(tenantId, userId, periodOfRange(range, now()));
       return {
         range,
         device_count: items.length,

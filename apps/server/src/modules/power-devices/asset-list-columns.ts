@@ -1,4 +1,4 @@
-import type { AssetList, AssetListColumns, AssetListItem } from '@gridlens/contract/power-devices';
+import type { AssetList, AssetListItem, PowerDevice } from '@gridlens/contract/power-devices';
 import { batteryStatus } from '@gridlens/domain/power/battery';
 import { communicationState, missedMessageLevel } from '@gridlens/domain/power/communication';
 import { deviceStatusCategory } from '@gridlens/domain/power/device-status';
@@ -12,27 +12,32 @@ import {
 } from '@gridlens/domain/power/electrical';
 import { computeIssueFlags } from '@gridlens/domain/power/issue-flags';
 import { powerChangeState } from '@gridlens/domain/power/power-change';
-import type { DevicePeriodRow } from './period-list';
+import { isoTimestamp } from '../../http/iso-timestamp';
+import type { PeriodFigures, PeriodTable } from './period-list';
 
 const threePhases = (a: number | null, b: number | null, c: number | null): PhaseCurrentsA | null =>
   a === null || b === null || c === null ? null : [a, b, c];
 const ratio = (sum: number | null, count: number) => (sum === null || count === 0 ? null : sum / count);
 
+/** What the assets list says of a device beyond its registry entry: the figures, states and issue flags. */
+export type AssetFigures = Omit<AssetListItem, keyof PowerDevice>;
+type AssetFigureColumns = { [K in keyof AssetFigures]: AssetFigures[K][] };
+
 /**
- * One assets-list row: the stored figures run through the domain rules. Capacity is the period's peak
- * apparent power over the rating; utilisation its mean; "Med" currents the mean of the messages' medians.
+ * One device's stored figures run through the domain rules. Capacity is the period's peak apparent power
+ * over the rating; utilisation its mean; "Med" currents the mean of the messages' medians.
  */
-export function toAssetListItem(row: DevicePeriodRow, nowMs: number): AssetListItem {
+export function deriveAssetFigures(ratingKva: number, row: PeriodFigures, nowMs: number): AssetFigures {
   const n = row.message_count;
   const maxCurrents = threePhases(row.max_a1, row.max_a2, row.max_a3);
   const medSums = threePhases(row.med_sum_a1, row.med_sum_a2, row.med_sum_a3);
   const medCurrents = medSums && n > 0 ? ([medSums[0] / n, medSums[1] / n, medSums[2] / n] as const) : null;
-  const maxCapacity = row.apparent_max_kva === null ? null : capacityPercent(row.apparent_max_kva, row.rating_kva);
+  const maxCapacity = row.apparent_max_kva === null ? null : capacityPercent(row.apparent_max_kva, ratingKva);
   const meanApparent = ratio(row.apparent_med_sum_kva, n);
-  const utilisation = meanApparent === null ? null : capacityPercent(meanApparent, row.rating_kva);
+  const utilisation = meanApparent === null ? null : capacityPercent(meanApparent, ratingKva);
   const batteryPct = row.latest_battery_pct ?? row.battery_min_pct;
   const flags = computeIssueFlags({
-    ratingKva: row.rating_kva,
+    ratingKva: ratingKva,
     maxCurrentsA: maxCurrents,
     maxImbalancePercent: row.imbalance_max_percent,
     maxCapacityPercent: maxCapacity,
@@ -49,22 +54,6 @@ export function toAssetListItem(row: DevicePeriodRow, nowMs: number): AssetListI
   const previousMean = ratio(row.previous_apparent_med_sum_kva, row.previous_message_count);
   const latestMed = threePhases(row.latest_med_a1, row.latest_med_a2, row.latest_med_a3);
   return {
-    device_id: row.device_id,
-    monitor_type: row.monitor_type,
-    transformer_name: row.transformer_name,
-    transformer_number: row.transformer_number,
-    rating_kva: row.rating_kva,
-    asset_id: row.asset_id,
-    device_status: row.device_status,
-    device_voltage_v: row.device_voltage_v,
-    installation_date: row.installation_date,
-    connected_mprns: row.connected_mprns,
-    commuter_area: row.commuter_area,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    device_type: row.device_type,
-    connection_type: row.connection_type,
-    power_quality_enabled: row.power_quality_enabled,
     watchlisted: row.watchlisted,
     battery_status: batteryStatus(batteryPct),
     battery_pct: batteryPct,
@@ -74,7 +63,7 @@ export function toAssetListItem(row: DevicePeriodRow, nowMs: number): AssetListI
     utilisation_percent: utilisation,
     imbalance_percent: row.imbalance_max_percent,
     imbalance_state: row.imbalance_max_percent === null ? null : imbalanceState(row.imbalance_max_percent),
-    phase_loading_percent: maxCurrents ? phaseLoadingPercent(maxCurrents, row.rating_kva) : null,
+    phase_loading_percent: maxCurrents ? phaseLoadingPercent(maxCurrents, ratingKva) : null,
     Current0Max: maxCurrents?.[0] ?? null,
     Current1Max: maxCurrents?.[1] ?? null,
     Current2Max: maxCurrents?.[2] ?? null,
@@ -83,7 +72,7 @@ export function toAssetListItem(row: DevicePeriodRow, nowMs: number): AssetListI
     Current2Med: medCurrents?.[2] ?? null,
     temperature_max_c: row.temperature_max_c,
     temperature_med_c: ratio(row.temperature_med_sum_c, row.temperature_count),
-    last_message_at: lastMessageMs === null ? null : new Date(lastMessageMs).toISOString(),
+    last_message_at: lastMessageMs === null ? null : isoTimestamp(lastMessageMs),
     message_count: n,
     missed_messages: row.missed_messages,
     missed_message_level: missedMessageLevel(row.missed_messages, n + row.missed_messages),
@@ -106,25 +95,9 @@ export function toAssetListItem(row: DevicePeriodRow, nowMs: number): AssetListI
 
 const twoDecimals = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-/** One empty array per field; an object literal, so the columns object has one fixed shape. */
-function emptyColumns(): AssetListColumns {
+/** One empty array per figure; an object literal, so the columns object has one fixed shape. */
+function emptyFigureColumns(): AssetFigureColumns {
   return {
-    device_id: [],
-    monitor_type: [],
-    transformer_name: [],
-    transformer_number: [],
-    rating_kva: [],
-    asset_id: [],
-    device_status: [],
-    device_voltage_v: [],
-    installation_date: [],
-    connected_mprns: [],
-    commuter_area: [],
-    latitude: [],
-    longitude: [],
-    device_type: [],
-    connection_type: [],
-    power_quality_enabled: [],
     watchlisted: [],
     battery_status: [],
     battery_pct: [],
@@ -164,28 +137,12 @@ function emptyColumns(): AssetListColumns {
 }
 
 /**
- * Appends one item to the columns: figures computed here at the two decimals the screens show (spec §9),
- * registry values as stored. Spelled out field by field: each push is a monomorphic property read and write,
- * where a loop of 52 per-field reader functions made transposing 10,000 items cost 20 ms instead of 5.
- * The asset-list-columns test checks that every column gets every item.
+ * Appends one device's figures to the columns, at the two decimals the screens show (spec §9). Spelled out
+ * field by field: each push is a monomorphic property read and write, where a loop of per-field reader
+ * functions made transposing 10,000 items cost 20 ms instead of 5. The asset-list-columns test checks that
+ * every column gets every device.
  */
-function appendItem(c: AssetListColumns, item: AssetListItem): void {
-  c.device_id.push(item.device_id);
-  c.monitor_type.push(item.monitor_type);
-  c.transformer_name.push(item.transformer_name);
-  c.transformer_number.push(item.transformer_number);
-  c.rating_kva.push(item.rating_kva);
-  c.asset_id.push(item.asset_id);
-  c.device_status.push(item.device_status);
-  c.device_voltage_v.push(item.device_voltage_v);
-  c.installation_date.push(item.installation_date);
-  c.connected_mprns.push(item.connected_mprns);
-  c.commuter_area.push(item.commuter_area);
-  c.latitude.push(item.latitude);
-  c.longitude.push(item.longitude);
-  c.device_type.push(item.device_type);
-  c.connection_type.push(item.connection_type);
-  c.power_quality_enabled.push(item.power_quality_enabled);
+function appendFigures(c: AssetFigureColumns, item: AssetFigures): void {
   c.watchlisted.push(item.watchlisted);
   c.battery_status.push(item.battery_status);
   c.battery_pct.push(twoDecimals(item.battery_pct));
@@ -224,13 +181,21 @@ function appendItem(c: AssetListColumns, item: AssetListItem): void {
 }
 
 /**
- * The columnar answer of GET /api/powerdata/device for `count` items, each made by `itemAt` when its turn
- * comes. An item is copied into the columns and dropped at once, so 10,000 of them never live together:
- * the young-generation collector frees them for nothing, where a list of items survived to the old
- * generation and its collections showed in the list's p95.
+ * The columnar answer of GET /api/powerdata/device. The registry's columns are passed on as the reader keeps
+ * them (frozen, shared by every answer until the registry changes, so their JSON is memoised too); each
+ * device's figures are derived and copied into the figure columns at once, so 10,000 intermediate objects
+ * never live together: the young-generation collector frees them for nothing, where a list of items
+ * survived to the old generation and its collections showed in the list's p95.
  */
-export function toAssetListColumns(count: number, itemAt: (index: number) => AssetListItem): AssetList {
-  const columns = emptyColumns();
-  for (let i = 0; i < count; i += 1) appendItem(columns, itemAt(i));
-  return { count, columns };
+export function toAssetListColumns(table: PeriodTable, nowMs: number): AssetList {
+  const figures = emptyFigureColumns();
+  const ratings = table.registry.rating_kva;
+  for (let r = 0; r < table.count; r += 1) appendFigures(figures, deriveAssetFigures(ratings[r] as number, table.figuresAt(r), nowMs));
+  return { count: table.count, columns: { ...table.registry, ...figures } };
+}
+
+/** Every device's figures, in the table's order (what the fleet statistics count). */
+export function assetFiguresOf(table: PeriodTable, nowMs: number): AssetFigures[] {
+  const ratings = table.registry.rating_kva;
+  return Array.from({ length: table.count }, (_unused, r) => deriveAssetFigures(ratings[r] as number, table.figuresAt(r), nowMs));
 }
