@@ -42,8 +42,11 @@ function shellJavaScript(): { bytes: number; files: string[]; screenChunks: stri
   return { bytes, files, screenChunks };
 }
 
+/** The V8 flags `npm run bench` runs with, which are the server's own (package.json: serve). */
+const SERVER_V8_FLAGS = process.execArgv.filter((flag) => flag.startsWith('--max-semi-space-size'));
+
 export async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'apps/server/src/server.ts')], {
+  const server = spawn(join(ROOT, 'node_modules/.bin/tsx'), [...SERVER_V8_FLAGS, join(ROOT, 'apps/server/src/server.ts')], {
     env: {
       ...process.env,
       PORT: String(PORT),
