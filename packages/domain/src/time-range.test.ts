@@ -34,6 +34,10 @@ describe('the assets list period', () => {
 
   it('keys days in UTC whatever the instant', () => {
     expect(utcDay(Date.parse('2026-11-21T23:30:00-02:00'))).toBe('2026-11-22');
+    // The day kept from the last call is never given for another day, either side of midnight or before 1970.
+    for (const iso of ['2026-11-22T23:59:59.999Z', '2026-11-23T00:00:00.000Z', '2026-11-22T00:00:00.000Z', '1969-12-31T12:00:00.000Z'])
+      expect(utcDay(Date.parse(iso))).toBe(iso.slice(0, 10));
+    expect(() => utcDay(Number.NaN)).toThrow(RangeError);
   });
 });
 

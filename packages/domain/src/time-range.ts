@@ -5,8 +5,22 @@ export type TimeRangeName = RollingRange | 'last_week';
 
 export const DAY_MS = 86_400_000;
 
-/** The UTC calendar day (YYYY-MM-DD) of an instant: the key of every daily rollup. */
-export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+let lastDayNumber = Number.NaN;
+let lastDayText = '';
+
+/**
+ * The UTC calendar day (YYYY-MM-DD) of an instant: the key of every daily rollup. The last day written is
+ * kept: ingest asks for the day of every reading, nearly always the same day, and a toISOString per reading
+ * showed in its profile.
+ */
+export function utcDay(ms: number): string {
+  const dayNumber = Math.floor(ms / DAY_MS);
+  if (dayNumber !== lastDayNumber) {
+    lastDayText = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10); // throws on an invalid time, as before
+    lastDayNumber = dayNumber;
+  }
+  return lastDayText;
+}
 
 export interface Period {
   fromMs: number;
