@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { assetListRows, type AssetList } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
-import { registerDevice } from './support/power-fixtures';
+import { ingest, minutesBefore, reading, registerDevice, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -185,6 +185,54 @@ for (const backend of TEST_DATABASES) {
 
       it('answers 404 for a device id that is not registered', async () => {
         expect((await put(netzero, 'netzero', 'NO-SUCH-DEVICE', { transformer_name: 'X' })).statusCode).toBe(404);
+      });
+    });
+
+    describe('GET /api/powerdata/device/:DeviceID', () => {
+      const one = (token: string, tenant: string, deviceId: string, query = '?num_days=1') =>
+        app.inject({
+          method: 'GET',
+          url: `/api/powerdata/device/${encodeURIComponent(deviceId)}${query}`,
+          headers: authHeaders(token, tenant),
+        });
+
+      it('answers one device exactly as the list shows it, figures included', async () => {
+        const key = await registerDeviceWithKey(app, netzero, 'netzero', {
+          device_id: 'ONE-1',
+          transformer_name: 'Single',
+          rating_kva: 50,
+        });
+        const now = Date.now();
+        const stored = await ingest(app, key, [
+          reading('ONE-1', 1, minutesBefore(now, 45), { current_max_a: [200, 90, 80] }),
+          reading('ONE-1', 3, minutesBefore(now, 15)),
+        ]);
+        expect(stored.statusCode).toBe(200);
+        const answer = await one(netzero, 'netzero', 'ONE-1');
+        expect(answer.statusCode).toBe(200);
+        const item = answer.json<Record<string, unknown>>();
+        expect(item).toMatchObject({
+          device_id: 'ONE-1',
+          transformer_name: 'Single',
+          Current0Max: 200,
+          message_count: 2,
+          missed_messages: 1,
+        });
+        expect(item['HasCapacityOverLimit']).toBe(true); // 200 A on one phase of a 50 kVA transformer
+        expect((await list(netzero, 'netzero')).find((d) => d['device_id'] === 'ONE-1')).toEqual(item);
+      });
+
+      it("answers 404 for another tenant's device and for an unknown id", async () => {
+        await registerDevice(app, gridwest, 'gridwest', { device_id: 'ONE-GW' });
+        expect((await one(netzero, 'netzero', 'ONE-GW')).statusCode).toBe(404);
+        expect((await one(netzero, 'netzero', 'NO-SUCH-DEVICE')).statusCode).toBe(404);
+        expect((await one(gridwest, 'gridwest', 'ONE-GW')).statusCode).toBe(200);
+      });
+
+      it('answers 400 naming num_days when it is out of range', async () => {
+        const answer = await one(netzero, 'netzero', 'ONE-1', '?num_days=0');
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json<ApiError>().details?.map((d) => d.field)).toEqual(['num_days']);
       });
     });
 

@@ -119,12 +119,14 @@ const REGISTRY_SQL = `SELECT t.power_registry_version::float8 AS version,
   FROM tenants t WHERE t.id = $1`;
 
 /**
- * One part of the figures ($6 parts, this is part $7). Every array_agg reads the same rows in the same order,
- * so the arrays line up with `device_id`; rows are placed by that id, so no ORDER BY is needed. The registry
- * version is read in the same statement, hence the same snapshot, as the figures.
+ * One part of the figures ($6 parts, this is part $7), or with `oneDevice` the figures of device $6 only.
+ * Every array_agg reads the same rows in the same order, so the arrays line up with `device_id`; rows are
+ * placed by that id, so no ORDER BY is needed. The registry version is read in the same statement, hence the
+ * same snapshot, as the figures.
  */
-function figuresSql(parts: number): string {
-  const partOf = (column: string) => (parts > 1 ? ` AND (hashtext(${column}) & 2147483647) % $6 = $7` : '');
+function figuresSql(parts: number, oneDevice = false): string {
+  const partOf = (column: string) =>
+    oneDevice ? ` AND ${column} = $6` : parts > 1 ? ` AND (hashtext(${column}) & 2147483647) % $6 = $7` : '';
   const current = (aggregate: string) => `${aggregate} FILTER (WHERE day >= $3::date)`;
   return `WITH period AS (
          SELECT device_id,
@@ -273,6 +275,7 @@ export function createPeriodListReader(db: Queryable, parts: number) {
   /** Loads under way: lists that find the same registry stale at once wait for one load, not one each. */
   const loading = new Map<string, Promise<Registry | null>>();
   const sql = figuresSql(parts);
+  const oneDeviceSql = figuresSql(1, true);
 
   async function readRegistry(tenantId: string): Promise<Registry | null> {
     const [row] = await db.query<{ version: number; columns: string }>(REGISTRY_SQL, [tenantId]);
@@ -295,11 +298,8 @@ export function createPeriodListReader(db: Queryable, parts: number) {
     return load;
   }
 
-  async function readPart(params: unknown[], part: number): Promise<FiguresPart> {
-    const [row] = await db.query<Record<string, string> & { registry_version: number | null }>(
-      sql,
-      parts > 1 ? [...params, parts, part] : params,
-    );
+  async function readFigures(statement: string, params: unknown[]): Promise<FiguresPart> {
+    const [row] = await db.query<Record<string, string> & { registry_version: number | null }>(statement, params);
     if (!row) throw new Error('the assets-list query returned no row');
     // Parsed as soon as it arrives, while the database may still be computing the other parts.
     const columns = {} as Record<FigureName, unknown[]>;
@@ -311,19 +311,47 @@ export function createPeriodListReader(db: Queryable, parts: number) {
     };
   }
 
-  return async function listWithPeriod(tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> {
-    const params = [tenantId, userId, days.fromDay, days.previousFromDay, days.toDay];
-    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      const figures = await Promise.all(Array.from({ length: parts }, (_unused, part) => readPart(params, part)));
-      const version = (figures[0] as FiguresPart).version;
-      if (version === null) return NO_TENANT;
-      if (figures.some((part) => part.version !== version)) continue; // the registry changed between the parts
-      let registry = registries.get(tenantId);
-      if (registry?.version !== version) registry = (await loadRegistry(tenantId)) ?? undefined;
-      if (registry?.version !== version) continue; // and again before it was reloaded
-      const table = placeRows(registry, figures);
-      if (table) return table;
-    }
-    throw new Error(`the device registry of tenant ${tenantId} kept changing while its assets list was read`);
+  /** The tenant's registry at `version`, from memory or loaded; undefined when it moved on meanwhile. */
+  async function registryAt(tenantId: string, version: number): Promise<Registry | undefined> {
+    let registry = registries.get(tenantId);
+    if (registry?.version !== version) registry = (await loadRegistry(tenantId)) ?? undefined;
+    return registry?.version === version ? registry : undefined;
+  }
+  const changingRegistry = (tenantId: string) =>
+    new Error(`the device registry of tenant ${tenantId} kept changing while its assets list was read`);
+
+  return {
+    /** Every device of the tenant with its figures over the days, in device-id byte order. */
+    async list(tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> {
+      const params = [tenantId, userId, days.fromDay, days.previousFromDay, days.toDay];
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const figures = await Promise.all(
+          Array.from({ length: parts }, (_unused, part) => readFigures(sql, parts > 1 ? [...params, parts, part] : params)),
+        );
+        const version = (figures[0] as FiguresPart).version;
+        if (version === null) return NO_TENANT;
+        if (figures.some((part) => part.version !== version)) continue; // the registry changed between the parts
+        const registry = await registryAt(tenantId, version);
+        if (!registry) continue; // and again before it was reloaded
+        const table = placeRows(registry, figures);
+        if (table) return table;
+      }
+      throw changingRegistry(tenantId);
+    },
+
+    /** One device of the tenant with its figures over the days (a one-row table), or null when it has no such device. */
+    async device(tenantId: string, userId: string, deviceId: string, days: ComparedRollupDays): Promise<PeriodTable | null> {
+      const params = [tenantId, userId, days.fromDay, days.previousFromDay, days.toDay, deviceId];
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const figures = await readFigures(oneDeviceSql, params);
+        if (figures.version === null || figures.deviceIds.length === 0) return null;
+        const registry = await registryAt(tenantId, figures.version);
+        const r = registry?.indexOf.get(deviceId);
+        if (!registry || r === undefined) continue;
+        const columns = Object.fromEntries(Object.entries(registry.columns).map(([field, values]) => [field, [values[r]]]));
+        return { count: 1, registry: columns as RegistryColumns, figuresAt: () => figuresAt(figures.columns, 0) };
+      }
+      throw changingRegistry(tenantId);
+    },
   };
 }

@@ -20,7 +20,7 @@ const EDITABLE = [
 export const listQueryParts = (db: Database): number => (db.kind === 'postgres' ? Math.min(4, availableParallelism()) : 1);
 
 export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: { listParts?: number } = {}) {
-  const listWithPeriod = createPeriodListReader(db, listParts);
+  const periodReader = createPeriodListReader(db, listParts);
   return {
     async insert(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice | null> {
       const columns = ['device_id', ...EDITABLE.filter((c) => device[c] !== undefined)];
@@ -57,7 +57,10 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
      * the raw messages (see period-list.ts for how).
      */
     listWithPeriod: (tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> =>
-      listWithPeriod(tenantId, userId, days),
+      periodReader.list(tenantId, userId, days),
+    /** One device as listWithPeriod gives it (a one-row table), or null when the tenant has no such device. */
+    deviceWithPeriod: (tenantId: string, userId: string, deviceId: string, days: ComparedRollupDays): Promise<PeriodTable | null> =>
+      periodReader.device(tenantId, userId, deviceId, days),
 
     async fleetSize(tenantId: string): Promise<{ device_count: number; total_rating_kva: number }> {
       const [row] = await db.query<{ device_count: number; total_rating_kva: number }>(

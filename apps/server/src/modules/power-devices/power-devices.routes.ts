@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@gridlens/contract/errors';
 import {
+  AssetListItemSchema,
   AssetListSchema,
   AssetListQuerySchema,
   CreatePowerDeviceSchema,
@@ -46,6 +47,21 @@ export function registerPowerDeviceRoutes(app: FastifyInstance, devices: PowerDe
       response: { 201: PowerDeviceSchema, 409: ApiErrorSchema, ...errorResponses },
     },
     handler: async (request, reply) => reply.status(201).send(await devices.register(tenantPrincipal(request).tenantId, request.body)),
+  });
+
+  api.get('/api/powerdata/device/:DeviceID', {
+    schema: {
+      tags,
+      security: TENANT_SECURITY,
+      summary: 'One device as the assets list shows it over num_days (the asset detail header); 404 for an unknown device',
+      params: deviceParams,
+      querystring: AssetListQuerySchema,
+      response: { 200: AssetListItemSchema, ...errorResponses },
+    },
+    handler: (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      return devices.itemOver(tenantId, userId, request.params.DeviceID, request.query.num_days);
+    },
   });
 
   api.put('/api/powerdata/device/:DeviceID', {

@@ -1,4 +1,11 @@
-import type { AssetList, CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
+import {
+  assetListRowAt,
+  type AssetList,
+  type AssetListItem,
+  type CreatePowerDevice,
+  type PowerDevice,
+  type UpdatePowerDevice,
+} from '@gridlens/contract/power-devices';
 import { comparedRollupDays, lastDays, type Period } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
 import { assetFiguresOf, toAssetListColumns, type AssetFigures } from './asset-list-columns';
@@ -29,6 +36,17 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
     async listColumns(tenantId: string, userId: string, numDays: number): Promise<AssetList> {
       const nowMs = now();
       return toAssetListColumns(await periodRows(tenantId, userId, lastDays(numDays, nowMs)), nowMs);
+    },
+
+    /**
+     * One device as the assets list shows it over the last `numDays` × 24 h (the asset detail header): made
+     * by the very code that makes the list, so the two always agree to the last decimal.
+     */
+    async itemOver(tenantId: string, userId: string, deviceId: string, numDays: number): Promise<AssetListItem> {
+      const nowMs = now();
+      const table = await repository.deviceWithPeriod(tenantId, userId, deviceId, comparedRollupDays(lastDays(numDays, nowMs)));
+      if (!table) throw notFound('Device');
+      return assetListRowAt(toAssetListColumns(table, nowMs).columns, 0);
     },
 
     require: requireDevice,
