@@ -11,6 +11,10 @@ const comingSoon = () => loadChunk(() => import('@/features/coming-soon/coming-s
 const limitedAccess = () =>
   loadChunk(() => import('@/features/errors/limited-access-page')).then((m) => ({ Component: m.LimitedAccessPage }));
 
+/** The asset detail chunk, in the shell or (snapshot) without it. */
+const assetDetail = (page: 'AssetDetailPage' | 'AssetSnapshotPage') => () =>
+  loadChunk(() => import('@/features/assets/detail/asset-detail-page')).then((m) => ({ Component: m[page] }));
+
 /** A screen whose feature arrives in a later release: honest "coming soon" until then. */
 const sectionRoute = (path: string, sectionId: SectionId, titleKey?: string): RouteObject => ({
   path,
@@ -38,7 +42,11 @@ export const routes: RouteObject[] = [
           reportRoute('/report_fleet', 'pages.reportFleet'),
           reportRoute('/report_kpi', 'pages.reportKpi'),
           reportRoute('/poi_snapshot/:locationId', 'pages.poiSnapshot'),
-          reportRoute('/asset_snapshot/:deviceId', 'pages.assetSnapshot'),
+          {
+            path: '/asset_snapshot/:deviceId',
+            lazy: assetDetail('AssetSnapshotPage'),
+            handle: { titleKey: 'pages.assetSnapshot' } satisfies RouteHandle,
+          },
           reportRoute('/powercoil_report_snapshot', 'pages.powerReportSnapshot'),
           reportRoute('/coverage_checker', 'pages.coverageChecker'),
           {
@@ -69,7 +77,11 @@ export const routes: RouteObject[] = [
                 lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),
                 handle: { sectionId: 'assets' } satisfies RouteHandle,
               },
-              sectionRoute('/asset/:deviceId', 'assets', 'pages.asset'),
+              {
+                path: '/asset/:deviceId',
+                lazy: assetDetail('AssetDetailPage'),
+                handle: { sectionId: 'assets', titleKey: 'pages.asset' } satisfies RouteHandle,
+              },
               sectionRoute('/powercoil_report', 'powercoil_report'),
               sectionRoute('/powercoil_alerts', 'powercoil_alerts'),
               sectionRoute('/powercoil_ev', 'powercoil_ev'),

@@ -57,6 +57,7 @@ describe('translations', () => {
       'assets.segmentLabel',
       'assets.filterChip',
       'assets.values.connection_type.P_L_T_E',
+      'assetDetail.messageColumns.lqi',
     ],
     GA: ['profile.celsius'],
     FR: [
@@ -70,6 +71,15 @@ describe('translations', () => {
       'assets.values.capacity_state.normal',
       'assets.values.imbalance_state.normal',
       'assets.values.power_change_state.normal',
+      'assetDetail.tabs.messages',
+      'assetDetail.messagesTitle',
+      'assetDetail.series.maxL1',
+      'assetDetail.series.maxL2',
+      'assetDetail.series.maxL3',
+      'assetDetail.series.max',
+      'assetDetail.messageColumns.maxL1',
+      'assetDetail.messageColumns.maxL2',
+      'assetDetail.messageColumns.maxL3',
     ],
     ES: [
       'profile.celsius',

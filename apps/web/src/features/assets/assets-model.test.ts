@@ -3,7 +3,8 @@ import type { AssetListItem } from '@gridlens/contract/power-devices';
 import { ASSET_COLUMNS, cellText, DEFAULT_VISIBLE_COLUMNS, type DisplayContext } from './asset-columns';
 import { countByValue, countMatching, segmentFilter, SUMMARY_CHARTS, warningFilter, WARNINGS, type AssetColumns } from './asset-filters';
 import { parseComparison, selectRows, type RowSelection } from './asset-rows';
-import { assetsCsv, csvField } from './assets-csv';
+import { csvField } from '@/lib/csv';
+import { assetsCsv } from './assets-csv';
 import { assetsSheet } from './assets-xlsx';
 import { readVisibleColumns } from './use-visible-columns';
 

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
+import { assetListRowAt } from '@gridlens/contract/power-devices';
 import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
@@ -28,7 +29,8 @@ import {
 } from './asset-filters';
 import { selectRows, type SortOrder } from './asset-rows';
 import { AssetWarnings } from './asset-warnings';
-import { assetsCsv, csvBlob, downloadBlob } from './assets-csv';
+import { csvBlob, downloadBlob } from '@/lib/csv';
+import { assetsCsv } from './assets-csv';
 import { assetsSheet, assetsXlsx } from './assets-xlsx';
 import { AssetsTable } from './assets-table';
 import { ColumnChooser } from './column-chooser';
@@ -223,7 +225,7 @@ export function AssetsPage() {
       </Paper>
       {editedIndex >= 0 && (
         <Suspense fallback={null}>
-          <EditDeviceDialog key={editing} columns={columns} index={editedIndex} onClose={() => setEditing(null)} />
+          <EditDeviceDialog key={editing} device={assetListRowAt(columns, editedIndex)} onClose={() => setEditing(null)} />
         </Suspense>
       )}
       <Paper ref={mapSection} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="assets-map-title">

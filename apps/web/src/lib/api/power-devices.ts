@@ -24,7 +24,8 @@ export function useWatchDevice() {
   return useMutation({
     mutationFn: ({ deviceId, watch }: WatchChange) =>
       watch ? api.post('/api/watchlist/device', { device_id: deviceId }) : api.delete('/api/watchlist/device', { device_id: deviceId }),
-    onSuccess: (_answer, { deviceId, watch }) =>
+    onSuccess: (_answer, { deviceId, watch }) => {
+      void queryClient.invalidateQueries({ queryKey: ['powerdata', 'device', 'item', deviceId] }); // the asset detail header
       queryClient.setQueryData(assetListQuery.queryKey, (list) => {
         if (!list) return list;
         const index = list.columns.device_id.indexOf(deviceId);
@@ -32,16 +33,17 @@ export function useWatchDevice() {
         const watchlisted = [...list.columns.watchlisted];
         watchlisted[index] = watch;
         return { ...list, columns: { ...list.columns, watchlisted } };
-      }),
+      });
+    },
   });
 }
 
-/** Saves a device's edited details; the assets list is fetched again so that every screen shows them. */
+/** Saves a device's edited details; the assets list and the device's own answer are fetched again so that every screen shows them. */
 export function useUpdateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ deviceId, changes }: { deviceId: string; changes: UpdatePowerDevice }) =>
       api.put<PowerDevice>(`/api/powerdata/device/${encodeURIComponent(deviceId)}`, changes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetListQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['powerdata', 'device'] }),
   });
 }

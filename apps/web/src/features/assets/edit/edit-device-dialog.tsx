@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { assetListRowAt, type AssetListColumns } from '@gridlens/contract/power-devices';
+import type { AssetListItem } from '@gridlens/contract/power-devices';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { ApiRequestError } from '@/lib/api/api-client';
 import { useAppStore } from '@/lib/app-store';
@@ -26,20 +26,18 @@ import {
 } from './device-form';
 
 interface EditDeviceDialogProps {
-  /** The loaded assets list and the row of the device to edit. */
-  columns: AssetListColumns;
-  index: number;
+  /** The device as the assets list shows it. */
+  device: AssetListItem;
   onClose: () => void;
 }
 
 const NUMERIC_INPUT = { inputMode: 'decimal' } as const;
 
 /** Edit device details (spec §5, §8): required fields marked with an asterisk, the spec's messages, a snackbar on save. */
-export default function EditDeviceDialog({ columns, index, onClose }: EditDeviceDialogProps) {
+export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogProps) {
   const { t } = useTranslation();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const update = useUpdateDevice();
-  const [device] = useState(() => assetListRowAt(columns, index));
   const [initial] = useState(() => formValuesOf(device));
   const [values, setValues] = useState<DeviceFormValues>(initial);
   const [problems, setProblems] = useState<Partial<Record<EditableField, FieldProblem>>>({});

@@ -1,0 +1,142 @@
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import type { TimeRange } from '@gridlens/contract/power-readings';
+import { ApiRequestError } from '@/lib/api/api-client';
+import { useWatchDevice } from '@/lib/api/power-devices';
+import { useAssetItem } from '@/lib/api/power-readings';
+import { browserTimeZone, useUserSettings } from '@/lib/api/user-settings';
+import { loadChunk } from '@/lib/chunk-load';
+import { AssetHeader } from './asset-header';
+import { tabOf, tabsOf, type AssetTab } from './asset-tabs';
+import { AssetCharts } from './charts/asset-charts';
+import { AssetMessages } from './messages/asset-messages';
+import { rangeOf, TimeRangeSelect } from './time-range-select';
+
+const EditDeviceDialog = lazy(() => loadChunk(() => import('../edit/edit-device-dialog')));
+
+interface AssetDetailProps {
+  /** The snapshot route (/asset_snapshot/:deviceId): no shell, no tab bar, no editing; for printing and PDF reports. */
+  snapshot: boolean;
+}
+
+/** Asset detail (/asset/:deviceId): the transformer's header and its tabs; tab and range live in the URL (?tab=, ?range=). */
+function AssetDetail({ snapshot }: AssetDetailProps) {
+  const { t, i18n } = useTranslation();
+  const deviceId = useParams().deviceId ?? '';
+  const [params, setParams] = useSearchParams();
+  const item = useAssetItem(deviceId);
+  const { mutate: watchDevice } = useWatchDevice();
+  const temperatureMetric = useUserSettings().data?.temperature_metric ?? 'celsius';
+  const [editing, setEditing] = useState(false);
+  const [nowMs] = useState(() => Date.now());
+  const timeZone = browserTimeZone();
+  const range = rangeOf(params.get('range'));
+
+  const setParam = (name: 'tab' | 'range', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, value);
+        return next;
+      },
+      { replace: name === 'range' },
+    );
+
+  if (item.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loading')}</Typography>;
+  if (!item.data) {
+    const missing = item.error instanceof ApiRequestError && item.error.status === 404;
+    return (
+      <Box sx={{ p: 2 }} data-testid="asset-missing">
+        <Typography sx={{ mb: 1 }}>{missing ? t('assetDetail.notFound', { device: deviceId }) : t('assetDetail.loadFailed')}</Typography>
+        <Link component={RouterLink} to="/assets">
+          {t('assetDetail.backToAssets')}
+        </Link>
+      </Box>
+    );
+  }
+  const device = item.data;
+  const tabs = tabsOf(device);
+  const tab = snapshot ? 'charts' : tabOf(params.get('tab'), tabs);
+  const display = { languageTag: i18n.language, timeZone, temperatureMetric };
+
+  const panel = (which: AssetTab) => {
+    switch (which) {
+      case 'charts':
+        return <AssetCharts deviceId={deviceId} range={range} {...display} />;
+      case 'messages':
+        return <AssetMessages deviceId={deviceId} range={range} display={display} />;
+      case 'ev':
+      case 'hp':
+        return (
+          <Paper variant="outlined" sx={{ p: 2 }} data-testid={`asset-${which}`}>
+            <Typography>{t(`assetDetail.${which}Pending`)}</Typography>
+          </Paper>
+        );
+    }
+  };
+
+  return (
+    <Box data-testid="asset-detail" sx={snapshot ? { p: 2 } : undefined}>
+      {!snapshot && (
+        <Link component={RouterLink} to="/assets" variant="body2" sx={{ display: 'inline-block', mb: 1 }}>
+          {t('assetDetail.backToAssets')}
+        </Link>
+      )}
+      <AssetHeader
+        item={device}
+        nowMs={nowMs}
+        {...display}
+        onWatch={snapshot ? undefined : (watch) => watchDevice({ deviceId, watch })}
+        onEdit={snapshot ? undefined : () => setEditing(true)}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+        {!snapshot && (
+          <Tabs
+            value={tab}
+            onChange={(_event, next: AssetTab) => setParam('tab', next)}
+            aria-label={t('assetDetail.tabsLabel')}
+            variant="scrollable"
+            sx={{ flex: 1 }}
+          >
+            {tabs.map((which) => (
+              <Tab
+                key={which}
+                value={which}
+                label={t(`assetDetail.tabs.${which}`)}
+                id={`asset-tab-${which}`}
+                aria-controls="asset-tab-panel"
+                data-testid={`tab-${which}`}
+              />
+            ))}
+          </Tabs>
+        )}
+        {(tab === 'charts' || tab === 'messages') && (
+          <TimeRangeSelect value={range} onChange={(next: TimeRange) => setParam('range', next)} />
+        )}
+      </Box>
+      <Box id="asset-tab-panel" role={snapshot ? undefined : 'tabpanel'} aria-labelledby={snapshot ? undefined : `asset-tab-${tab}`}>
+        {panel(tab)}
+      </Box>
+      {editing && (
+        <Suspense fallback={null}>
+          <EditDeviceDialog device={device} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+export function AssetDetailPage() {
+  return <AssetDetail snapshot={false} />;
+}
+
+export function AssetSnapshotPage() {
+  return <AssetDetail snapshot />;
+}

@@ -1,0 +1,135 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import { useTranslation } from 'react-i18next';
+import type { AssetListItem } from '@gridlens/contract/power-devices';
+import { formatDate, formatDateTime } from '@gridlens/domain/date-format';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { temperatureInMetric, type TemperatureMetric } from '@gridlens/domain/temperature';
+import { timeSince } from '@gridlens/domain/time-since';
+import { toneOf } from '../asset-filters';
+import { valueKey } from '../use-asset-display';
+
+interface AssetHeaderProps {
+  item: AssetListItem;
+  languageTag: string;
+  timeZone: string;
+  temperatureMetric: TemperatureMetric;
+  nowMs: number;
+  /** Absent on the snapshot route, which is for printing. */
+  onWatch?: (watch: boolean) => void;
+  onEdit?: () => void;
+}
+
+const CHIP_COLOUR = { success: 'success', warning: 'warning', error: 'error', info: 'info', neutral: 'default' } as const;
+
+/** "12 minutes ago" in the user's language, in the largest whole unit of spec §9 (Intl knows each language's plurals). */
+function since(thenMs: number, nowMs: number, languageTag: string): string {
+  const { value, unit } = timeSince(thenMs, nowMs);
+  const format = new Intl.RelativeTimeFormat(languageTag, { numeric: 'auto' });
+  if (unit === 'ms') return format.format(0, 'second');
+  return format.format(-value, unit.slice(0, -1) as Intl.RelativeTimeFormatUnitSingular);
+}
+
+/** The asset detail header: the transformer's identity and its current state over the last day (spec §9: assets for 1 day). */
+export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, nowMs, onWatch, onEdit }: AssetHeaderProps) {
+  const { t } = useTranslation();
+  const number = (value: number | null, decimals = 2) => (value === null ? '–' : formatNumber(value, languageTag, decimals));
+  const unit = temperatureMetric === 'fahrenheit' ? '°F' : '°C';
+  const temperature = (c: number | null) => (c === null ? '–' : `${number(temperatureInMetric(c, temperatureMetric))} ${unit}`);
+  const chip = (group: keyof AssetListItem, value: string | null, prefix?: string) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={CHIP_COLOUR[toneOf(value)]}
+      label={`${prefix ?? t(`assets.columns.${group}`)}: ${t(valueKey(group, value))}`}
+      data-testid={`state-${group}`}
+    />
+  );
+  const lastMessageMs = item.last_message_at === null ? null : Date.parse(item.last_message_at);
+  const facts: [string, string][] = [
+    ['rating_kva', number(item.rating_kva, 0)],
+    ['capacity_percent', number(item.capacity_percent)],
+    ['utilisation_percent', number(item.utilisation_percent)],
+    ['imbalance_percent', number(item.imbalance_percent)],
+    ['total_kva', number(item.total_kva)],
+    ['temperature_max_c', temperature(item.temperature_max_c)],
+    ['battery_pct', number(item.battery_pct)],
+    ['monitor_type', item.monitor_type],
+    ['asset_id', item.asset_id ?? '–'],
+    ['transformer_number', item.transformer_number ?? '–'],
+    ['device_type', t(valueKey('device_type', item.device_type))],
+    ['connection_type', t(valueKey('connection_type', item.connection_type))],
+    ['installation_date', item.installation_date ? formatDate(Date.parse(item.installation_date), 'UTC') : '–'],
+    ['connected_mprns', number(item.connected_mprns, 0)],
+    ['commuter_area', t(valueKey('boolean', String(item.commuter_area)))],
+  ];
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="asset-header">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 260 }}>
+          <Typography component="h2" variant="h5" data-testid="asset-name">
+            {item.transformer_name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('assetDetail.identity', { device: item.device_id, status: t(valueKey('device_status', item.device_status)) })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="asset-last-message">
+            {lastMessageMs === null
+              ? t('assetDetail.noMessageYet')
+              : t('assetDetail.lastMessage', {
+                  time: formatDateTime(lastMessageMs, timeZone),
+                  since: since(lastMessageMs, nowMs, languageTag),
+                })}
+          </Typography>
+        </Box>
+        {onWatch && (
+          <Button
+            startIcon={item.watchlisted ? <StarIcon /> : <StarBorderIcon />}
+            aria-pressed={item.watchlisted}
+            onClick={() => onWatch(!item.watchlisted)}
+            data-testid="asset-watch"
+          >
+            {item.watchlisted ? t('assetDetail.unwatch') : t('assetDetail.watch')}
+          </Button>
+        )}
+        {onEdit && (
+          <Button startIcon={<EditIcon />} variant="outlined" onClick={onEdit} data-testid="asset-edit">
+            {t('assetDetail.editDetails')}
+          </Button>
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1.5 }}>
+        {chip('status_category', item.status_category)}
+        {chip('capacity_state', item.capacity_state)}
+        {chip('imbalance_state', item.imbalance_state)}
+        {chip('communication_state', item.communication_state)}
+        {chip('battery_status', item.battery_status)}
+        {chip('power_change_state', item.power_change_state)}
+      </Box>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1, m: 0 }}
+        data-testid="asset-facts"
+      >
+        {facts.map(([field, text]) => (
+          <Box key={field}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {t(`assets.columns.${field}`)}
+              {field === 'temperature_max_c' ? ` (${unit})` : ''}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+              {text}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../support/sign-in';
+
+// One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+let deviceId = '';
+let deviceName = '';
+
+const PANELS = ['current', 'temperature', 'capacity', 'imbalance', 'power'];
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  page = await context.newPage();
+  await signIn(page, DEMO.power, '/assets');
+  // The demo's first transformer monitors power quality (every tenth does), which has its own tab set; the second does not.
+  const row = page.getByTestId('asset-row').nth(1);
+  await expect(row).toBeVisible();
+  deviceId = (await row.getAttribute('data-device-id')) ?? '';
+  deviceName = (await row.locator('td[data-field="transformer_name"]').textContent()) ?? '';
+  await row.locator('td[data-field="device_id"] a').click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${deviceId}$`));
+});
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+const drawnPoints = async (panel: string) => Number(await page.getByTestId(`chart-${panel}`).getAttribute('data-drawn-points'));
+const periodText = () => page.getByTestId('chart-period').textContent();
+
+test('the asset page shows the transformer of the list row and draws its five charts', async () => {
+  await expect(page.getByTestId('asset-name')).toHaveText(deviceName);
+  await expect(page.getByTestId('asset-header')).toContainText(`Device ${deviceId}`);
+  await expect(page.getByTestId('asset-last-message')).toContainText(/Last message \d\d\/\d\d\/\d{4} \d\d:\d\d \(.+ ago|now\)/);
+  await expect(page.getByTestId('tab-charts')).toHaveAttribute('aria-selected', 'true');
+  for (const panel of PANELS) await expect.poll(() => drawnPoints(panel), { message: panel }).toBeGreaterThan(1);
+});
+
+test('the tabs switch and keep the URL, through a reload and back', async () => {
+  await page.getByTestId('tab-messages').click();
+  await expect(page).toHaveURL(/[?&]tab=messages/);
+  await expect(page.getByTestId('asset-messages')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('tab-messages')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('asset-messages')).toBeVisible();
+  await page.getByTestId('tab-ev').click();
+  await expect(page).toHaveURL(/[?&]tab=ev/);
+  await expect(page.getByTestId('asset-ev')).toContainText('EV analysis');
+  await page.goBack();
+  await expect(page.getByTestId('tab-messages')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('tab-charts').click();
+  await expect(page.getByTestId('asset-charts')).toBeVisible();
+});
+
+test('the range goes into the URL, and dragging across a chart zooms every chart until the whole range is asked for', async () => {
+  await page.getByTestId('time-range').click();
+  await page.getByRole('option', { name: '24 hours' }).click();
+  await expect(page).toHaveURL(/[?&]range=24h/);
+  await expect(page.locator('.MuiPopover-root')).toHaveCount(0); // until the menu has faded out, its backdrop takes the mouse
+  await expect.poll(() => drawnPoints('current')).toBeGreaterThan(1);
+  const whole = await periodText();
+  await expect(page.getByTestId('reset-zoom')).toBeDisabled();
+
+  const plot = page.getByTestId('chart-current').locator('.u-over');
+  await plot.scrollIntoViewIfNeeded(); // the mouse only reaches what is on screen
+  const box = (await plot.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByTestId('reset-zoom')).toBeEnabled();
+  await expect.poll(periodText).not.toBe(whole);
+  const zoomed = await periodText();
+  await page.getByTestId('pan-earlier').click();
+  await expect.poll(periodText).not.toBe(zoomed);
+  await page.getByTestId('reset-zoom').click();
+  await expect.poll(periodText).toBe(whole);
+});
+
+test('the messages tab pages through the range and exports all of its messages as CSV', async () => {
+  await page.getByTestId('tab-messages').click();
+  const table = page.getByRole('table', { name: `Messages of device ${deviceId}` });
+  await expect(table).toBeVisible();
+  const title = (await page.getByTestId('asset-messages').locator('h3').textContent()) ?? '';
+  const total = Number(/\(([\d,]+)\)/.exec(title)?.[1]?.replaceAll(',', ''));
+  expect(total).toBeGreaterThan(0);
+  await expect(table.locator('tbody tr')).toHaveCount(Math.min(total, 100));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-messages').click()]);
+  const lines = readFileSync(await download.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toContain('Sequence,Time,Missed before,LQI');
+  expect(lines).toHaveLength(total + 1);
+});
+
+test('the asset page has no serious or critical accessibility violations, in light and dark', async () => {
+  for (const theme of ['light', 'dark']) {
+    for (const tab of ['charts', 'messages']) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await expect(page.getByTestId(tab === 'charts' ? 'chart-current' : 'asset-messages')).toBeVisible();
+      const results = await new AxeBuilder({ page }).include('main').analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${theme} ${tab}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    }
+    await page.getByRole('button', { name: /Switch to the (dark|light) theme/ }).click();
+  }
+});
+
+test('editing from the header saves, shows the snackbar and the new name', async () => {
+  await page.getByTestId('asset-edit').click();
+  const renamed = `${deviceName.slice(0, 30)} (detail)`;
+  await page.getByTestId('edit-transformer_name').fill(renamed);
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByText('Device Details Successfully Saved!')).toBeVisible();
+  await expect(page.getByTestId('asset-name')).toHaveText(renamed);
+});
+
+test('the snapshot route shows the asset without header and navigation', async () => {
+  await page.goto(`/asset_snapshot/${deviceId}`);
+  await expect(page.getByTestId('asset-header')).toBeVisible();
+  await expect.poll(() => drawnPoints('current')).toBeGreaterThan(1);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+});
+
+test('an unknown device id says so and offers the way back', async () => {
+  await page.goto('/asset/NO-SUCH-DEVICE');
+  await expect(page.getByTestId('asset-missing')).toContainText('There is no transformer with device ID NO-SUCH-DEVICE in your fleet.');
+  await page.getByRole('link', { name: 'Back to assets' }).click();
+  await expect(page).toHaveURL(/\/assets$/);
+});
