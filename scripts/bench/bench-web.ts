@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
+import { fillYearOfHours, yearChartRender, type YearChartFigures } from './bench-web-chart';
 import { fillFleet } from './bench-reads';
 import type { BenchBackend } from './bench-support';
 
@@ -29,6 +30,7 @@ export interface WebFigures {
   mapClustersMs: number;
   mapLongTasks: number;
   mapLongestTaskMs: number;
+  yearChart: YearChartFigures;
 }
 
 export const webBuildExists = () => existsSync(join(DIST, 'index.html'));
@@ -145,6 +147,7 @@ export async function benchWeb(backend: BenchBackend & { url: string }): Promise
   });
   try {
     await fillFleet(backend, 'netzero', 'BX-'); // 10,000 more transformers for the demo operator
+    await fillYearOfHours(backend, 'netzero', 'BX-1'); // and a year of hourly history for one of them
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
     await page.addInitScript(LONG_TASK_RECORDER);
     await signIn(page);
@@ -155,6 +158,7 @@ export async function benchWeb(backend: BenchBackend & { url: string }): Promise
     interactive.sort((a, b) => a - b);
     const scroll = await scrollThrough(page);
     const map = await openMap(page);
+    const yearChart = await yearChartRender(page, 'BX-1');
     return {
       shellJsGzipBytes: shell.bytes,
       shellFiles: shell.files.length,
@@ -168,6 +172,7 @@ export async function benchWeb(backend: BenchBackend & { url: string }): Promise
       mapClustersMs: map.clustersMs,
       mapLongTasks: map.tasks.length,
       mapLongestTaskMs: map.tasks.reduce((longest, t) => Math.max(longest, t.duration), 0),
+      yearChart,
     };
   } finally {
     await browser.close();

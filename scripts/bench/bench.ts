@@ -64,6 +64,9 @@ async function runWeb(): Promise<void> {
     print(
       `map of ${web.devices} devices: first clusters ${fmt(web.mapClustersMs, 0)} ms after scrolling to it; ${web.mapLongTasks} long tasks while it filled, the longest ${fmt(web.mapLongestTaskMs, 0)} ms`,
     );
+    print(
+      `year-long asset chart (${web.yearChart.pointsPerPanel}+ points per panel, 5 panels): drawn p50 ${fmt(web.yearChart.p50Ms, 0)} ms, max ${fmt(web.yearChart.maxMs, 0)} ms after the Charts tab opens (budget: 600 ms); longest task ${fmt(web.yearChart.longestTaskMs, 0)} ms`,
+    );
   } finally {
     await backend.dispose();
   }
