@@ -83,6 +83,8 @@ export const DailyTrendSchema = z.object({
 export const DailyTrendsSchema = z
   .object({ device_id: z.string(), rating_kva: z.number(), days: z.array(DailyTrendSchema) })
   .meta({ id: 'DailyTrends' });
+export type DailyTrends = z.infer<typeof DailyTrendsSchema>;
+export type DailyTrend = DailyTrends['days'][number];
 
 /** Counts behind the assets screen's summary charts (spec §2 Assets overview). */
 export const FleetStatsSchema = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from './number-format';
+import { formatDuration, formatNumber } from './number-format';
 
 describe('formatNumber', () => {
   it('shows two decimals with English separators', () => {
@@ -30,5 +30,21 @@ describe('formatNumber', () => {
 
   it.each([NaN, Infinity, -Infinity])('shows a dash for %s', (value) => {
     expect(formatNumber(value, 'en')).toBe('–');
+  });
+});
+
+describe('formatDuration', () => {
+  it('gives the two largest units in the language’s own words', () => {
+    expect(formatDuration(850, 'en')).toBe('850 ms');
+    expect(formatDuration(4_560, 'en')).toBe('4.5 sec');
+    expect(formatDuration(200_000, 'en')).toBe('3 min 20 sec');
+    expect(formatDuration(3 * 3_600_000 + 5 * 60_000 + 59_000, 'en')).toBe('3 hr 5 min');
+    expect(formatDuration(7_200_000, 'en')).toBe('2 hr');
+    expect(formatDuration(4_560, 'fr')).toMatch(/^4,5\ss$/); // French puts a narrow no-break space before the unit
+  });
+
+  it('shows a dash for what is not a duration', () => {
+    expect(formatDuration(-1, 'en')).toBe('–');
+    expect(formatDuration(Number.NaN, 'en')).toBe('–');
   });
 });

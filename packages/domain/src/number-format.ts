@@ -14,3 +14,33 @@ export function formatNumber(value: number, languageTag: string, decimals: numbe
   }
   return formatter.format(value);
 }
+
+type DurationUnit = 'hour' | 'minute' | 'second' | 'millisecond';
+const unitFormatters = new Map<string, Intl.NumberFormat>();
+function unitFormat(value: number, unit: DurationUnit, languageTag: string, decimals = 0): string {
+  const key = `${languageTag}/${unit}/${decimals}`;
+  let formatter = unitFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(languageTag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: decimals });
+    unitFormatters.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
+/**
+ * A duration (fault and event lengths) in its two largest units, in the language's own unit words:
+ * "2 hr, 5 min", "3 min, 20 sec", "4.5 sec", "850 ms" in English.
+ */
+export function formatDuration(ms: number, languageTag: string): string {
+  if (!Number.isFinite(ms) || ms < 0) return '–';
+  if (ms < 1000) return unitFormat(Math.round(ms), 'millisecond', languageTag);
+  if (ms < 60_000) return unitFormat(Math.floor(ms / 100) / 10, 'second', languageTag, 1);
+  const totalSeconds = Math.floor(ms / 1000);
+  const [large, small, largeUnit, smallUnit]: [number, number, DurationUnit, DurationUnit] =
+    totalSeconds < 3600
+      ? [Math.floor(totalSeconds / 60), totalSeconds % 60, 'minute', 'second']
+      : [Math.floor(totalSeconds / 3600), Math.floor((totalSeconds % 3600) / 60), 'hour', 'minute'];
+  const parts = [unitFormat(large, largeUnit, languageTag)];
+  if (small > 0) parts.push(unitFormat(small, smallUnit, languageTag));
+  return new Intl.ListFormat(languageTag, { style: 'narrow', type: 'unit' }).format(parts);
+}

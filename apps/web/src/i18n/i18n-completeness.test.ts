@@ -58,6 +58,8 @@ describe('translations', () => {
       'assets.filterChip',
       'assets.values.connection_type.P_L_T_E',
       'assetDetail.messageColumns.lqi',
+      'assetDetail.health.h2',
+      'assetDetail.images.uploadedBy',
     ],
     GA: ['profile.celsius'],
     FR: [
@@ -80,6 +82,9 @@ describe('translations', () => {
       'assetDetail.messageColumns.maxL1',
       'assetDetail.messageColumns.maxL2',
       'assetDetail.messageColumns.maxL3',
+      'assetDetail.events.phase',
+      'assetDetail.images.types.installation',
+      'assetDetail.images.types.site',
     ],
     ES: [
       'profile.celsius',
@@ -90,6 +95,7 @@ describe('translations', () => {
       'assets.values.capacity_state.normal',
       'assets.values.imbalance_state.normal',
       'assets.values.power_change_state.normal',
+      'assetDetail.health.statuses.1',
     ],
     PL: [],
   };

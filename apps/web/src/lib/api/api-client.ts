@@ -46,20 +46,34 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+interface RequestOptions {
+  /** A JSON body. */
+  json?: unknown;
+  /** A raw body (an image upload) with its content type. */
+  bytes?: { data: Blob; type: string };
+  query?: Query;
+  /** The answer as parsed JSON (the default) or as the raw bytes (an image). */
+  answer?: 'json' | 'blob';
+}
+
+async function request<T>(method: string, path: string, { json, bytes, query, answer = 'json' }: RequestOptions = {}): Promise<T> {
   if (!hooks) throw new Error('configureApiClient() must run before the first request');
   const { getSession, onBadRequest, onForbidden, onRequestStarted, onRequestFinished } = hooks;
   onRequestStarted();
   try {
     const session = await getSession();
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: answer === 'json' ? 'application/json' : '*/*' };
     if (session) {
       headers['authorization'] = `Bearer ${session.accessToken}`;
       if (session.tenant) headers['tenant'] = session.tenant;
     }
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(withQuery(path, query), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const data: unknown = response.headers.get('content-type')?.includes('json') ? await response.json() : undefined;
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    if (bytes) headers['content-type'] = bytes.type;
+    const body = bytes ? bytes.data : json === undefined ? undefined : JSON.stringify(json);
+    const response = await fetch(withQuery(path, query), { method, headers, body });
+    const isJson = response.headers.get('content-type')?.includes('json') === true;
+    if (answer === 'blob' && response.status === 200 && !isJson) return (await response.blob()) as T;
+    const data: unknown = isJson ? await response.json() : undefined;
     if (response.status === 200 || response.status === 201) return data as T;
     const error = toApiError(response.status, data);
     if (response.status === 400) onBadRequest();
@@ -81,8 +95,12 @@ function toApiError(status: number, data: unknown): ApiRequestError {
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { json: body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { json: body }),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { json: body }),
+  /** POSTs raw bytes (an image) with their content type. */
+  upload: <T>(path: string, data: Blob, type: string, query?: Query) => request<T>('POST', path, { bytes: { data, type }, query }),
+  /** GETs raw bytes (an image): it needs the token and Tenant header, so an <img src> cannot fetch it. */
+  blob: (path: string) => request<Blob>('GET', path, { answer: 'blob' }),
 };

@@ -5,6 +5,8 @@ import { alignPanel, CHART_PANELS, hasChartData, pannedView } from './charts/cha
 import { messageCell, MESSAGE_COLUMNS, type MessageDisplay } from './messages/message-columns';
 import { messagesCsv } from './messages/messages-csv';
 import { rangeOf } from './time-range-select';
+import { imageProblem } from './pq/image-rules';
+import { enumKey, phaseName } from './pq/tab-display';
 
 const panel = (id: string) => CHART_PANELS.find((p) => p.id === id)!;
 
@@ -61,9 +63,18 @@ describe('chart panels', () => {
 });
 
 describe('tabs and range in the URL', () => {
-  it('offer the spec’s four tabs, and only built ones to a power-quality monitor', () => {
+  it('offer the spec’s four asset tabs, and the eight power-data device tabs to a power-quality monitor', () => {
     expect(tabsOf({ power_quality_enabled: false })).toEqual(['charts', 'messages', 'ev', 'hp']);
-    expect(tabsOf({ power_quality_enabled: true })).toEqual(['charts', 'messages']);
+    expect(tabsOf({ power_quality_enabled: true })).toEqual([
+      'charts',
+      'messages',
+      'trends',
+      'events',
+      'faults',
+      'health',
+      'metering',
+      'images',
+    ]);
   });
 
   it('fall back to the first tab and the default range for anything unknown', () => {
@@ -118,5 +129,22 @@ describe('message cells', () => {
     const [header, line] = csv.trim().split('\r\n');
     expect(header?.split(',')).toEqual(MESSAGE_COLUMNS.map((c) => c.id));
     expect(line).toBe('42,22/11/2026 09:45,Oui,120,100.12,90.00,80.00,60.00,55.00,50.00,104.00,,12.35,5.00,38.50,80.00');
+  });
+});
+
+describe('power-quality tab helpers', () => {
+  it('accept only JPEG, PNG or WebP images up to 5 MiB before uploading', () => {
+    expect(imageProblem({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(imageProblem({ type: 'image/webp', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(imageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe('size');
+    expect(imageProblem({ type: 'image/gif', size: 10 })).toBe('type');
+    expect(imageProblem({ type: '', size: 10 })).toBe('type');
+  });
+
+  it('name phases and key enumerated values for translation', () => {
+    expect(phaseName(2)).toBe('L2');
+    expect(phaseName(null)).toBe('–');
+    expect(enumKey('Natural Ester')).toBe('Natural_Ester');
+    expect(enumKey('CT-PT')).toBe('CT_PT');
   });
 });

@@ -14,9 +14,15 @@ import { useAssetItem } from '@/lib/api/power-readings';
 import { browserTimeZone, useUserSettings } from '@/lib/api/user-settings';
 import { loadChunk } from '@/lib/chunk-load';
 import { AssetHeader } from './asset-header';
-import { tabOf, tabsOf, type AssetTab } from './asset-tabs';
+import { tabHasRange, tabOf, tabsOf, type AssetTab } from './asset-tabs';
 import { AssetCharts } from './charts/asset-charts';
 import { AssetMessages } from './messages/asset-messages';
+import { EventsTab } from './pq/events-tab';
+import { FaultsTab } from './pq/faults-tab';
+import { HealthTab } from './pq/health-tab';
+import { ImagesTab } from './pq/images-tab';
+import { MeteringTab } from './pq/metering-tab';
+import { TrendsTab } from './pq/trends-tab';
 import { rangeOf, TimeRangeSelect } from './time-range-select';
 
 const EditDeviceDialog = lazy(() => loadChunk(() => import('../edit/edit-device-dialog')));
@@ -66,8 +72,21 @@ function AssetDetail({ snapshot }: AssetDetailProps) {
   const tab = snapshot ? 'charts' : tabOf(params.get('tab'), tabs);
   const display = { languageTag: i18n.language, timeZone, temperatureMetric };
 
+  const tabProps = { deviceId, range, ...display };
   const panel = (which: AssetTab) => {
     switch (which) {
+      case 'trends':
+        return <TrendsTab {...tabProps} />;
+      case 'events':
+        return <EventsTab {...tabProps} />;
+      case 'faults':
+        return <FaultsTab {...tabProps} />;
+      case 'health':
+        return <HealthTab {...tabProps} />;
+      case 'metering':
+        return <MeteringTab {...tabProps} />;
+      case 'images':
+        return <ImagesTab {...tabProps} />;
       case 'charts':
         return <AssetCharts deviceId={deviceId} range={range} {...display} />;
       case 'messages':
@@ -117,9 +136,7 @@ function AssetDetail({ snapshot }: AssetDetailProps) {
             ))}
           </Tabs>
         )}
-        {(tab === 'charts' || tab === 'messages') && (
-          <TimeRangeSelect value={range} onChange={(next: TimeRange) => setParam('range', next)} />
-        )}
+        {tabHasRange(tab) && <TimeRangeSelect value={range} onChange={(next: TimeRange) => setParam('range', next)} />}
       </Box>
       <Box id="asset-tab-panel" role={snapshot ? undefined : 'tabpanel'} aria-labelledby={snapshot ? undefined : `asset-tab-${tab}`}>
         {panel(tab)}

@@ -26,7 +26,14 @@ interface AssetHeaderProps {
   onEdit?: () => void;
 }
 
-const CHIP_COLOUR = { success: 'success', warning: 'warning', error: 'error', info: 'info', neutral: 'default' } as const;
+/** The palette colour of each tone; neutral chips keep the plain border. */
+const TONE_COLOUR = {
+  success: 'success.main',
+  warning: 'warning.main',
+  error: 'error.main',
+  info: 'info.main',
+  neutral: 'text.disabled',
+} as const;
 
 /** "12 minutes ago" in the user's language, in the largest whole unit of spec §9 (Intl knows each language's plurals). */
 function since(thenMs: number, nowMs: number, languageTag: string): string {
@@ -42,15 +49,21 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
   const number = (value: number | null, decimals = 2) => (value === null ? '–' : formatNumber(value, languageTag, decimals));
   const unit = temperatureMetric === 'fahrenheit' ? '°F' : '°C';
   const temperature = (c: number | null) => (c === null ? '–' : `${number(temperatureInMetric(c, temperatureMetric))} ${unit}`);
-  const chip = (group: keyof AssetListItem, value: string | null, prefix?: string) => (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={CHIP_COLOUR[toneOf(value)]}
-      label={`${prefix ?? t(`assets.columns.${group}`)}: ${t(valueKey(group, value))}`}
-      data-testid={`state-${group}`}
-    />
-  );
+  // The tone shows in the border and a dot; the text keeps the body colour, which reads in both themes
+  // (amber or red text on the dark background fell below the contrast minimum).
+  const chip = (group: keyof AssetListItem, value: string | null) => {
+    const colour = TONE_COLOUR[toneOf(value)];
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: colour, flexShrink: 0 }} />}
+        label={`${t(`assets.columns.${group}`)}: ${t(valueKey(group, value))}`}
+        sx={{ borderColor: colour, color: 'text.primary', '& .MuiChip-icon': { ml: 1 } }}
+        data-testid={`state-${group}`}
+      />
+    );
+  };
   const lastMessageMs = item.last_message_at === null ? null : Date.parse(item.last_message_at);
   const facts: [string, string][] = [
     ['rating_kva', number(item.rating_kva, 0)],

@@ -30,8 +30,9 @@ interface ChartPanelProps {
   formatTick: (value: number, decimals: number) => string;
   formatTime: (ms: number) => string;
   formatAxisTime: (ms: number, spanMs: number) => string;
-  onZoom: (fromMs: number, toMs: number) => void;
-  onResetZoom: () => void;
+  /** Absent for charts that do not zoom (the daily trends). */
+  onZoom?: (fromMs: number, toMs: number) => void;
+  onResetZoom?: () => void;
 }
 
 const HEIGHT = 220;
@@ -54,7 +55,8 @@ export function ChartPanel(props: ChartPanelProps) {
 
   const textColour = theme.palette.text.secondary;
   const gridColour = theme.palette.divider;
-  const styleKey = `${lines.map((l) => `${l.label}/${l.colour}`).join()}|${timeLabel}|${textColour}|${gridColour}`;
+  const zoomable = props.onZoom !== undefined;
+  const styleKey = `${lines.map((l) => `${l.label}/${l.colour}`).join()}|${timeLabel}|${textColour}|${gridColour}|${zoomable}`;
 
   useEffect(() => {
     const element = target.current;
@@ -96,7 +98,7 @@ export function ChartPanel(props: ChartPanelProps) {
           size: 64,
         },
       ],
-      cursor: { drag: { x: true, y: false, setScale: false }, sync: { key: syncKey } },
+      cursor: { drag: { x: zoomable, y: false, setScale: false }, sync: { key: syncKey } },
       hooks: {
         setSelect: [
           (u) => {
@@ -104,7 +106,7 @@ export function ChartPanel(props: ChartPanelProps) {
             const fromMs = u.posToVal(u.select.left, 'x');
             const toMs = u.posToVal(u.select.left + u.select.width, 'x');
             u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-            latest.current.onZoom(fromMs, toMs);
+            latest.current.onZoom?.(fromMs, toMs);
           },
         ],
         // Tells tests and the web bench that this panel's data is on the canvas.
@@ -146,7 +148,7 @@ export function ChartPanel(props: ChartPanelProps) {
         role="img"
         aria-label={description}
         data-testid={`chart-${panelId}`}
-        onDoubleClick={() => latest.current.onResetZoom()}
+        onDoubleClick={() => latest.current.onResetZoom?.()}
         sx={{
           '& .u-legend': { color: 'text.primary', fontSize: 13 },
           '& .u-select': { background: theme.palette.mode === 'dark' ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.08)' },

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@gridlens/domain/number-format';
+
+export interface DataColumn<Row> {
+  id: string;
+  title: string;
+  numeric?: boolean;
+  cell: (row: Row) => ReactNode;
+  /** Marks a cell out (a missed message, a priority-1 event). */
+  emphasis?: (row: Row) => boolean;
+}
+
+export interface Paging {
+  total: number;
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+interface DataTableProps<Row> {
+  label: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  paging?: Paging;
+  testId?: string;
+}
+
+const PAGE_SIZES = [25, 100, 500];
+
+/** The tables of the asset tabs: sticky titles, numbers right-aligned in tabular figures, pages in the user's language. */
+export function DataTable<Row>({ label, columns, rows, rowKey, paging, testId }: DataTableProps<Row>) {
+  const { t, i18n } = useTranslation();
+  const count = (value: number) => formatNumber(value, i18n.language, 0);
+  return (
+    <>
+      {/* Scrolls on its own, so it takes the keyboard focus to be scrolled without a mouse. */}
+      <TableContainer sx={{ maxHeight: 640 }} tabIndex={0} role="region" aria-label={label}>
+        <Table size="small" stickyHeader aria-label={label} data-testid={testId}>
+          <TableHead>
+            <TableRow>
+              {columns.map((col) => (
+                <TableCell key={col.id} align={col.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                  {col.title}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={rowKey(row)} hover>
+                {columns.map((col) => (
+                  <TableCell
+                    key={col.id}
+                    align={col.numeric ? 'right' : 'left'}
+                    sx={{
+                      whiteSpace: 'nowrap',
+                      fontVariantNumeric: 'tabular-nums',
+                      ...(col.emphasis?.(row) ? { color: 'warning.main', fontWeight: 600 } : {}),
+                    }}
+                  >
+                    {col.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {paging && (
+        <TablePagination
+          component="div"
+          count={paging.total}
+          page={paging.page}
+          onPageChange={(_event, next) => paging.onPage(next)}
+          rowsPerPage={paging.pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onRowsPerPageChange={(event) => paging.onPageSize(Number(event.target.value))}
+          labelRowsPerPage={t('assetDetail.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count: total }) =>
+            t('assetDetail.displayedRows', { from: count(from), to: count(to), count: count(total) })
+          }
+          getItemAriaLabel={(type) => t(`assetDetail.pagination.${type}`)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { FaultRecord } from '@gridlens/contract/device-tabs';
+import { formatDateTime } from '@gridlens/domain/date-format';
+import { formatDuration, formatNumber } from '@gridlens/domain/number-format';
+import { useFaultRecords } from '@/lib/api/device-tabs';
+import { DataTable, type DataColumn } from '../data-table';
+import { phaseName, type TabProps } from './tab-display';
+import { usePaging } from '../use-paging';
+
+/** Fault Records: each loss of mains with its start, end and duration (spec §4: LOSS_OF_MAINS is a fault). */
+export function FaultsTab({ deviceId, range, languageTag, timeZone }: TabProps) {
+  const { t } = useTranslation();
+  const paging = usePaging(range);
+  const faults = useFaultRecords(deviceId, range, paging.page + 1, paging.pageSize);
+  const total = faults.data?.total ?? 0;
+  const time = (iso: string | null) => (iso === null ? '–' : formatDateTime(Date.parse(iso), timeZone));
+
+  const columns: DataColumn<FaultRecord>[] = [
+    { id: 'type', title: t('assetDetail.events.type'), cell: (f) => t(`assetDetail.eventTypes.${f.event_type}`) },
+    { id: 'start', title: t('assetDetail.faults.start'), cell: (f) => time(f.start_time) },
+    { id: 'end', title: t('assetDetail.faults.end'), cell: (f) => time(f.end_time) },
+    {
+      id: 'duration',
+      title: t('assetDetail.events.duration'),
+      numeric: true,
+      cell: (f) => (f.duration_ms === null ? '–' : formatDuration(f.duration_ms, languageTag)),
+    },
+    { id: 'priority', title: t('assetDetail.events.priority'), numeric: true, cell: (f) => f.priority, emphasis: (f) => f.priority === 1 },
+    { id: 'phase', title: t('assetDetail.events.phase'), cell: (f) => phaseName(f.phase) },
+  ];
+
+  if (faults.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loadingTab')}</Typography>;
+  if (!faults.data) return <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="asset-faults">
+      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+        {t('assetDetail.faults.title', { total: formatNumber(total, languageTag, 0) })}
+      </Typography>
+      {total === 0 ? (
+        <Typography sx={{ p: 2 }} data-testid="faults-no-data">
+          {t('messages.noData')}
+        </Typography>
+      ) : (
+        <DataTable
+          label={t('assetDetail.faults.table', { device: deviceId })}
+          columns={columns}
+          rows={faults.data.items}
+          rowKey={(f) => f.seq}
+          paging={{ ...paging, total }}
+          testId="faults-table"
+        />
+      )}
+    </Paper>
+  );
+}

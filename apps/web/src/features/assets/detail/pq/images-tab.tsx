@@ -1,0 +1,187 @@
+import { useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadIcon from '@mui/icons-material/Upload';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES, IMAGE_TYPES, type DeviceImage, type ImageType } from '@gridlens/contract/device-tabs';
+import { formatDateTime } from '@gridlens/domain/date-format';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { ApiRequestError } from '@/lib/api/api-client';
+import { fetchImageUrl, useDeleteImage, useDeviceImages, useUploadImage } from '@/lib/api/device-tabs';
+import { useAppStore } from '@/lib/app-store';
+import { imageProblem } from './image-rules';
+import type { TabProps } from './tab-display';
+
+const CAPTION_MAX = 200;
+
+/** Images: the installation photographs of the transformer, with upload (JPEG, PNG, WebP up to 5 MiB) and removal. */
+export function ImagesTab({ deviceId, languageTag, timeZone }: TabProps) {
+  const { t } = useTranslation();
+  const showSnackbar = useAppStore((s) => s.showSnackbar);
+  const images = useDeviceImages(deviceId);
+  const upload = useUploadImage(deviceId);
+  const remove = useDeleteImage(deviceId);
+  const [imageType, setImageType] = useState<ImageType>('installation');
+  const [caption, setCaption] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const maxMiB = formatNumber(IMAGE_MAX_BYTES / 1024 / 1024, languageTag, 0);
+
+  const send = (file: File) => {
+    const found = imageProblem(file);
+    if (found) {
+      setProblem(t(`assetDetail.images.problem_${found}`, { max: maxMiB }));
+      return;
+    }
+    setProblem(null);
+    upload.mutate(
+      { file, imageType, caption },
+      {
+        onSuccess: () => {
+          setCaption('');
+          showSnackbar(t('assetDetail.images.uploaded'));
+        },
+        onError: (error) => setProblem(error instanceof ApiRequestError ? error.message : t('errors.error')),
+      },
+    );
+  };
+
+  return (
+    <Box data-testid="asset-images" sx={{ display: 'grid', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+          {t('assetDetail.images.uploadTitle')}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <TextField
+            select
+            size="small"
+            label={t('assetDetail.images.type')}
+            value={imageType}
+            onChange={(event) => setImageType(event.target.value as ImageType)}
+            sx={{ minWidth: 180 }}
+          >
+            {IMAGE_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(`assetDetail.images.types.${type}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={t('assetDetail.images.caption')}
+            value={caption}
+            onChange={(event) => setCaption(event.target.value.slice(0, CAPTION_MAX))}
+            sx={{ minWidth: 280, flex: 1 }}
+            data-testid="image-caption"
+          />
+          <Button variant="contained" startIcon={<UploadIcon />} disabled={upload.isPending} onClick={() => fileInput.current?.click()}>
+            {upload.isPending ? t('assetDetail.images.uploading') : t('assetDetail.images.choose')}
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept={IMAGE_CONTENT_TYPES.join(',')}
+            data-testid="image-file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = ''; // the same file may be chosen again after a fix
+              if (file) send(file);
+            }}
+          />
+        </Box>
+        <Typography
+          variant="caption"
+          color={problem ? 'error' : 'text.secondary'}
+          component="p"
+          role={problem ? 'alert' : undefined}
+          sx={{ mt: 1 }}
+          data-testid="image-hint"
+        >
+          {problem ?? t('assetDetail.images.hint', { max: maxMiB })}
+        </Typography>
+      </Paper>
+      {images.isPending ? (
+        <Typography sx={{ p: 2 }}>{t('assetDetail.loadingTab')}</Typography>
+      ) : !images.data ? (
+        <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>
+      ) : images.data.length === 0 ? (
+        <Typography sx={{ p: 2 }} data-testid="images-none">
+          {t('assetDetail.images.none')}
+        </Typography>
+      ) : (
+        <Box
+          component="ul"
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', p: 0, m: 0, listStyle: 'none' }}
+        >
+          {images.data.map((image) => (
+            <Box component="li" key={image.id}>
+              <ImageCard
+                image={image}
+                timeZone={timeZone}
+                onDelete={() =>
+                  remove.mutate(image.id, {
+                    onSuccess: () => showSnackbar(t('assetDetail.images.deleted')),
+                    onError: () => showSnackbar(t('errors.error')),
+                  })
+                }
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ImageCard({ image, timeZone, onDelete }: { image: DeviceImage; timeZone: string; onDelete: () => void }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    // The bytes need the bearer token, so they are fetched and shown from an object URL, released on unmount.
+    let made: string | null = null;
+    let live = true;
+    fetchImageUrl(image.id)
+      .then((objectUrl) => {
+        made = objectUrl;
+        if (live) setUrl(objectUrl);
+        else URL.revokeObjectURL(objectUrl);
+      })
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [image.id]);
+  const description = image.caption ?? t(`assetDetail.images.types.${image.image_type}`);
+  return (
+    <Card variant="outlined" data-testid="image-card">
+      <Box sx={{ aspectRatio: '4 / 3', bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        {url ? <Box component="img" src={url} alt={description} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : null}
+      </Box>
+      <CardContent sx={{ pb: 0 }}>
+        <Typography variant="body2">{description}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('assetDetail.images.uploadedBy', {
+            type: t(`assetDetail.images.types.${image.image_type}`),
+            user: image.uploaded_by,
+            time: formatDateTime(Date.parse(image.uploaded_at), timeZone),
+          })}
+        </Typography>
+      </CardContent>
+      <CardActions>
+        <Button size="small" color="error" onClick={onDelete}>
+          {t('assetDetail.images.delete')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { MeteringReadingRow } from '@gridlens/contract/device-tabs';
+import { formatDateTime } from '@gridlens/domain/date-format';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { useMetering } from '@/lib/api/device-tabs';
+import { DataTable, type DataColumn } from '../data-table';
+import { usePaging } from '../use-paging';
+import type { TabProps } from './tab-display';
+
+/** Metering: energy imported and exported over the range, voltage extremes per phase, and the readings, newest first. */
+export function MeteringTab({ deviceId, range, languageTag, timeZone }: TabProps) {
+  const { t } = useTranslation();
+  const metering = useMetering(deviceId, range);
+  const paging = usePaging(range);
+  const newestFirst = useMemo(() => [...(metering.data?.readings ?? [])].reverse(), [metering.data]);
+  const number = (value: number | null | undefined, decimals = 2) =>
+    value === null || value === undefined ? '–' : formatNumber(value, languageTag, decimals);
+
+  if (metering.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loadingTab')}</Typography>;
+  if (!metering.data) return <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>;
+  const { summary } = metering.data;
+  const pageRows = newestFirst.slice(paging.page * paging.pageSize, (paging.page + 1) * paging.pageSize);
+  const facts: [string, string][] = [
+    [t('assetDetail.metering.imported'), number(summary.energy_imported_kwh)],
+    [t('assetDetail.metering.exported'), number(summary.energy_exported_kwh)],
+    ...[0, 1, 2].map((p): [string, string] => [
+      t('assetDetail.metering.voltageRange', { phase: `L${p + 1}` }),
+      `${number(summary.voltage_min_v[p])} – ${number(summary.voltage_max_v[p])}`,
+    ]),
+  ];
+  const columns: DataColumn<MeteringReadingRow>[] = [
+    { id: 'time', title: t('assetDetail.messageColumns.time'), cell: (r) => formatDateTime(Date.parse(r.time), timeZone) },
+    { id: 'import', title: t('assetDetail.metering.importKwh'), numeric: true, cell: (r) => number(r.import_kwh) },
+    { id: 'export', title: t('assetDetail.metering.exportKwh'), numeric: true, cell: (r) => number(r.export_kwh) },
+    ...[0, 1, 2].map((p) => ({
+      id: `v${p}`,
+      title: t('assetDetail.metering.voltage', { phase: `L${p + 1}` }),
+      numeric: true,
+      cell: (r: MeteringReadingRow) => number(r.voltage_v?.[p]),
+    })),
+    { id: 'pf', title: t('assetDetail.metering.powerFactor'), numeric: true, cell: (r) => number(r.power_factor) },
+  ];
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="asset-metering">
+      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+        {t('assetDetail.metering.title', { total: number(summary.reading_count, 0) })}
+      </Typography>
+      {summary.reading_count === 0 ? (
+        <Typography sx={{ p: 2 }} data-testid="metering-no-data">
+          {t('messages.noData')}
+        </Typography>
+      ) : (
+        <>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1, m: 0, mb: 2 }}
+            data-testid="metering-summary"
+          >
+            {facts.map(([title, text]) => (
+              <Box key={title}>
+                <Typography component="dt" variant="caption" color="text.secondary">
+                  {title}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+                  {text}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <DataTable
+            label={t('assetDetail.metering.table', { device: deviceId })}
+            columns={columns}
+            rows={pageRows}
+            rowKey={(r) => r.seq}
+            paging={{ ...paging, total: newestFirst.length }}
+            testId="metering-table"
+          />
+        </>
+      )}
+    </Paper>
+  );
+}
