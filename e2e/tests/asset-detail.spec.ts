@@ -77,6 +77,14 @@ test('the range goes into the URL, and dragging across a chart zooms every chart
   await expect.poll(periodText).not.toBe(zoomed);
   await page.getByTestId('reset-zoom').click();
   await expect.poll(periodText).toBe(whole);
+
+  // The same without a mouse: zoom in by the buttons, then out again to the whole range.
+  await page.getByTestId('zoom-in').click();
+  await expect(page.getByTestId('reset-zoom')).toBeEnabled();
+  await expect.poll(periodText).not.toBe(whole);
+  await page.getByTestId('zoom-out').click();
+  await expect.poll(periodText).toBe(whole);
+  await expect(page.getByTestId('zoom-out')).toBeDisabled();
 });
 
 test('the messages tab pages through the range and exports all of its messages as CSV', async () => {

@@ -119,7 +119,10 @@ test('Images takes a PNG with a caption, refuses other files, and removes an ima
   await expect(card).toBeVisible();
   await expect(card.locator('img')).toHaveAttribute('src', /^blob:/);
   await expect(page.getByTestId('image-card')).toHaveCount(before + 1);
-  await card.getByRole('button', { name: 'Remove' }).click();
+  await card.getByRole('button', { name: 'Remove the image Nameplate, north side' }).click();
+  await expect(page.getByRole('dialog')).toContainText('“Nameplate, north side” will be removed');
+  await page.getByTestId('confirm-delete-image').click();
+  await expect(page.getByText('Image removed')).toBeVisible();
   await expect(page.getByTestId('image-card')).toHaveCount(before);
 });
 

@@ -37,6 +37,7 @@ export type PowerMessage = z.infer<typeof PowerMessageSchema>;
 export const MessagesPageSchema = z
   .object({ items: z.array(PowerMessageSchema), page: z.number().int(), page_size: z.number().int(), total: z.number().int() })
   .meta({ id: 'PowerMessagesPage' });
+export type MessagesPage = z.infer<typeof MessagesPageSchema>;
 
 /** A time series as [epoch ms, value] pairs, downsampled on the server keeping each bucket's min and max. */
 export const SeriesSchema = z.array(z.tuple([z.number(), z.number().nullable()]));

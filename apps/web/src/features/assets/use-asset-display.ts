@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserTimeZone, useUserSettings } from '@/lib/api/user-settings';
 import type { DisplayContext } from './asset-columns';
+import { enumKey } from './enum-key';
 
 /** The i18n key of an enumerated value: ids such as 'P.L.T.E' or 'Not Installed' become key-safe. */
-export const valueKey = (group: string, value: string | null) =>
-  `assets.values.${group}.${value === null ? 'none' : value.replace(/[^A-Za-z0-9]+/g, '_')}`;
+export const valueKey = (group: string, value: string | null) => `assets.values.${group}.${value === null ? 'none' : enumKey(value)}`;
 
 /** Shows cells in the user's language, time zone (date format) and temperature unit. */
 export function useAssetDisplay(): DisplayContext {

@@ -38,12 +38,15 @@ export function useWatchDevice() {
   });
 }
 
-/** Saves a device's edited details; the assets list and the device's own answer are fetched again so that every screen shows them. */
+/**
+ * Saves a device's edited details. Everything of the power data is fetched again: the rating is in every
+ * capacity figure (list, header, charts, messages, trends), so every screen shows the edit.
+ */
 export function useUpdateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ deviceId, changes }: { deviceId: string; changes: UpdatePowerDevice }) =>
       api.put<PowerDevice>(`/api/powerdata/device/${encodeURIComponent(deviceId)}`, changes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['powerdata', 'device'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['powerdata'] }),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AssetListItem } from '@gridlens/contract/power-devices';
-import type { ChartData, PowerMessage, TimeRange } from '@gridlens/contract/power-readings';
+import type { ChartData, MessagesPage, PowerMessage, TimeRange } from '@gridlens/contract/power-readings';
+import { periodOfRange } from '@gridlens/domain/time-range';
 import { api } from './api-client';
 import { ASSET_LIST_DAYS } from './power-devices';
 
@@ -30,21 +31,14 @@ export const useChartData = (deviceId: string, period: PeriodChoice) =>
     staleTime: 60_000,
   });
 
-interface MessagesPage {
-  items: PowerMessage[];
-  page: number;
-  page_size: number;
-  total: number;
-}
-
-const fetchMessages = (deviceId: string, range: TimeRange, page: number, pageSize: number) =>
-  api.get<MessagesPage>(`/api/powerdata/messages/device/${devicePath(deviceId)}`, { range, page, page_size: pageSize });
+const fetchMessages = (deviceId: string, period: PeriodChoice, page: number, pageSize: number) =>
+  api.get<MessagesPage>(`/api/powerdata/messages/device/${devicePath(deviceId)}`, { ...periodQuery(period), page, page_size: pageSize });
 
 /** One page of a device's messages over a range, newest first. */
 export const useMessagesPage = (deviceId: string, range: TimeRange, page: number, pageSize: number) =>
   useQuery({
     queryKey: ['powerdata', 'messages', deviceId, range, page, pageSize],
-    queryFn: () => fetchMessages(deviceId, range, page, pageSize),
+    queryFn: () => fetchMessages(deviceId, { range }, page, pageSize),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
@@ -52,11 +46,16 @@ export const useMessagesPage = (deviceId: string, range: TimeRange, page: number
 /** The largest page the messages endpoint gives. */
 const EXPORT_PAGE_SIZE = 500;
 
-/** Every message of a device over a range (for the export), page after page. */
+/**
+ * Every message of a device over a range (for the export), page after page. The range is fixed to bounds
+ * once: asked by name, every page would end at its own "now", and a message arriving meanwhile would shift
+ * the pages (one row twice, another never).
+ */
 export async function fetchAllMessages(deviceId: string, range: TimeRange): Promise<PowerMessage[]> {
-  const first = await fetchMessages(deviceId, range, 1, EXPORT_PAGE_SIZE);
+  const period = periodOfRange(range, Date.now());
+  const first = await fetchMessages(deviceId, period, 1, EXPORT_PAGE_SIZE);
   const items = [...first.items];
   for (let page = 2; (page - 1) * EXPORT_PAGE_SIZE < first.total; page += 1)
-    items.push(...(await fetchMessages(deviceId, range, page, EXPORT_PAGE_SIZE)).items);
+    items.push(...(await fetchMessages(deviceId, period, page, EXPORT_PAGE_SIZE)).items);
   return items;
 }

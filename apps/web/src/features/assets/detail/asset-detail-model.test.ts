@@ -6,7 +6,8 @@ import { messageCell, MESSAGE_COLUMNS, type MessageDisplay } from './messages/me
 import { messagesCsv } from './messages/messages-csv';
 import { rangeOf } from './time-range-select';
 import { imageProblem } from './pq/image-rules';
-import { enumKey, phaseName } from './pq/tab-display';
+import { enumKey } from '../enum-key';
+import { phaseName } from './pq/tab-display';
 
 const panel = (id: string) => CHART_PANELS.find((p) => p.id === id)!;
 

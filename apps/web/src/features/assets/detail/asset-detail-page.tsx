@@ -12,6 +12,7 @@ import { ApiRequestError } from '@/lib/api/api-client';
 import { useWatchDevice } from '@/lib/api/power-devices';
 import { useAssetItem } from '@/lib/api/power-readings';
 import { browserTimeZone, useUserSettings } from '@/lib/api/user-settings';
+import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
 import { AssetHeader } from './asset-header';
 import { tabHasRange, tabOf, tabsOf, type AssetTab } from './asset-tabs';
@@ -39,9 +40,9 @@ function AssetDetail({ snapshot }: AssetDetailProps) {
   const [params, setParams] = useSearchParams();
   const item = useAssetItem(deviceId);
   const { mutate: watchDevice } = useWatchDevice();
+  const showSnackbar = useAppStore((s) => s.showSnackbar);
   const temperatureMetric = useUserSettings().data?.temperature_metric ?? 'celsius';
   const [editing, setEditing] = useState(false);
-  const [nowMs] = useState(() => Date.now());
   const timeZone = browserTimeZone();
   const range = rangeOf(params.get('range'));
 
@@ -110,9 +111,9 @@ function AssetDetail({ snapshot }: AssetDetailProps) {
       )}
       <AssetHeader
         item={device}
-        nowMs={nowMs}
+        nowMs={item.dataUpdatedAt}
         {...display}
-        onWatch={snapshot ? undefined : (watch) => watchDevice({ deviceId, watch })}
+        onWatch={snapshot ? undefined : (watch) => watchDevice({ deviceId, watch }, { onError: () => showSnackbar(t('errors.error')) })}
         onEdit={snapshot ? undefined : () => setEditing(true)}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
@@ -150,10 +151,11 @@ function AssetDetail({ snapshot }: AssetDetailProps) {
   );
 }
 
+// Keyed by device: opening another device starts afresh (zoom, pages, filters, dialog), as a new page would.
 export function AssetDetailPage() {
-  return <AssetDetail snapshot={false} />;
+  return <AssetDetail key={useParams().deviceId} snapshot={false} />;
 }
 
 export function AssetSnapshotPage() {
-  return <AssetDetail snapshot />;
+  return <AssetDetail key={useParams().deviceId} snapshot />;
 }

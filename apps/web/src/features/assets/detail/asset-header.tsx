@@ -105,7 +105,6 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
         {onWatch && (
           <Button
             startIcon={item.watchlisted ? <StarIcon /> : <StarBorderIcon />}
-            aria-pressed={item.watchlisted}
             onClick={() => onWatch(!item.watchlisted)}
             data-testid="asset-watch"
           >

@@ -46,7 +46,9 @@ export function AssetCharts({ deviceId, range, timeZone, languageTag, temperatur
   const period: PeriodChoice = view ?? { range };
   const shown = useChartData(deviceId, period);
   const bounds = whole.data ? { fromMs: Date.parse(whole.data.from), toMs: Date.parse(whole.data.to) } : null;
-  const data = shown.data;
+  // A zoomed view that failed to load leaves the whole range on screen, with a way to try again.
+  const viewFailed = view !== null && shown.isError;
+  const data = viewFailed ? whole.data : shown.data;
 
   const palette = theme.palette.mode === 'dark' ? DARK : LIGHT;
   const unit = temperatureMetric === 'fahrenheit' ? '°F' : '°C';
@@ -73,7 +75,13 @@ export function AssetCharts({ deviceId, range, timeZone, languageTag, temperatur
 
   if (whole.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loadingCharts')}</Typography>;
   if (!data || !bounds) return <Typography sx={{ p: 2 }}>{t('assetDetail.chartsFailed')}</Typography>;
-  const xRange = view ?? bounds;
+  const xRange = (viewFailed ? null : view) ?? bounds;
+  const zoomBy = (factor: number) => {
+    const middle = (xRange.fromMs + xRange.toMs) / 2;
+    const width = (xRange.toMs - xRange.fromMs) * factor;
+    if (width >= bounds.toMs - bounds.fromMs) setView(null);
+    else zoom(Math.max(bounds.fromMs, middle - width / 2), Math.min(bounds.toMs, middle + width / 2));
+  };
   const periodText = `${formatTime(xRange.fromMs)} – ${formatTime(xRange.toMs)}`;
 
   return (
@@ -85,6 +93,12 @@ export function AssetCharts({ deviceId, range, timeZone, languageTag, temperatur
           {t(data.resolution === 'hour' ? 'assetDetail.resolutionHour' : 'assetDetail.resolutionReading')}
           {shown.isFetching ? ` · ${t('assetDetail.loadingView')}` : ''}
         </Typography>
+        <Button size="small" onClick={() => zoomBy(0.5)} disabled={xRange.toMs - xRange.fromMs <= MIN_VIEW_MS} data-testid="zoom-in">
+          {t('assetDetail.zoomIn')}
+        </Button>
+        <Button size="small" disabled={!view} onClick={() => zoomBy(2)} data-testid="zoom-out">
+          {t('assetDetail.zoomOut')}
+        </Button>
         <Button size="small" disabled={!view} onClick={() => view && setView(pannedView(view, bounds, -1))} data-testid="pan-earlier">
           {t('assetDetail.panEarlier')}
         </Button>
@@ -98,6 +112,14 @@ export function AssetCharts({ deviceId, range, timeZone, languageTag, temperatur
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         {t('assetDetail.zoomHint')}
       </Typography>
+      {viewFailed && (
+        <Typography role="alert" color="error" sx={{ mb: 1 }} data-testid="view-failed">
+          {t('assetDetail.viewFailed')}{' '}
+          <Button size="small" onClick={() => void shown.refetch()}>
+            {t('assetDetail.retry')}
+          </Button>
+        </Typography>
+      )}
       {!hasChartData(data) ? (
         <Typography sx={{ p: 2 }} data-testid="charts-no-data">
           {t('messages.noData')}

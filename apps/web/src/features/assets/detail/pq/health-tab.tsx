@@ -11,11 +11,13 @@ import { OPERATING_MODES, type HydrogenSensorConfig, type HydrogenSensorConfigBo
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { HYDROGEN_OPERATION, HYDROGEN_SENSOR_STATUS, OIL_TYPES, SENSOR_LOCATIONS, SENSOR_TYPES } from '@gridlens/domain/power/enumerations';
+import { isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
 import { temperatureInMetric } from '@gridlens/domain/temperature';
 import { useAppStore } from '@/lib/app-store';
 import { useHydrogen, useSaveSensorConfig, useSensorConfig } from '@/lib/api/device-tabs';
 import { ChartPanel } from '../charts/chart-panel';
-import { enumKey, type TabProps } from './tab-display';
+import { enumKey } from '../../enum-key';
+import type { TabProps } from './tab-display';
 
 const CONFIG_FIELDS = [
   { field: 'oil_type', values: OIL_TYPES, group: 'oilTypes' },
@@ -36,7 +38,8 @@ export function HealthTab({ deviceId, range, languageTag, timeZone, temperatureM
   if (!hydrogen.data) return <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>;
   const { readings, summary } = hydrogen.data;
   const latest = summary.latest;
-  const ready = readings.filter((r) => r.h2_ppm !== null);
+  // As the server's maximum and trend: only Ready readings (status 2 or 3) measure hydrogen.
+  const ready = readings.filter((r) => r.h2_ppm !== null && isReadyHydrogenStatus(r.status));
   const xRange = { fromMs: Date.parse(hydrogen.data.from), toMs: Date.parse(hydrogen.data.to) };
   const facts: [string, string][] = [
     ['status', latest ? t(`assetDetail.health.statuses.${latest.status}`, { defaultValue: String(latest.status) }) : '–'],
@@ -135,8 +138,15 @@ export function HealthTab({ deviceId, range, languageTag, timeZone, temperatureM
 
 /** The sensor's configuration (oil type, operating mode, sensor type and location), editable. */
 function SensorConfig({ deviceId, timeZone }: { deviceId: string; timeZone: string }) {
+  const { t } = useTranslation();
   const config = useSensorConfig(deviceId);
-  if (!config.data) return null;
+  if (config.isPending) return null;
+  if (!config.data)
+    return (
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography>{t('assetDetail.health.configFailed')}</Typography>
+      </Paper>
+    );
   return <SensorConfigForm key={config.data.updated_at ?? 'default'} deviceId={deviceId} timeZone={timeZone} config={config.data} />;
 }
 

@@ -4,11 +4,17 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES, IMAGE_TYPES, type DeviceImage, type ImageType } from '@gridlens/contract/device-tabs';
 import { formatDateTime } from '@gridlens/domain/date-format';
@@ -31,6 +37,7 @@ export function ImagesTab({ deviceId, languageTag, timeZone }: TabProps) {
   const [imageType, setImageType] = useState<ImageType>('installation');
   const [caption, setCaption] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<DeviceImage | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const maxMiB = formatNumber(IMAGE_MAX_BYTES / 1024 / 1024, languageTag, 0);
 
@@ -48,7 +55,7 @@ export function ImagesTab({ deviceId, languageTag, timeZone }: TabProps) {
           setCaption('');
           showSnackbar(t('assetDetail.images.uploaded'));
         },
-        onError: (error) => setProblem(error instanceof ApiRequestError ? error.message : t('errors.error')),
+        onError: (error) => setProblem(t(uploadErrorKey(error), { max: maxMiB })),
       },
     );
   };
@@ -124,27 +131,63 @@ export function ImagesTab({ deviceId, languageTag, timeZone }: TabProps) {
         >
           {images.data.map((image) => (
             <Box component="li" key={image.id}>
-              <ImageCard
-                image={image}
-                timeZone={timeZone}
-                onDelete={() =>
-                  remove.mutate(image.id, {
-                    onSuccess: () => showSnackbar(t('assetDetail.images.deleted')),
-                    onError: () => showSnackbar(t('errors.error')),
-                  })
-                }
-              />
+              <ImageCard image={image} timeZone={timeZone} deleting={remove.isPending} onDelete={() => setDeleting(image)} />
             </Box>
           ))}
         </Box>
       )}
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-image-title">
+        <DialogTitle id="delete-image-title">{t('assetDetail.images.confirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('assetDetail.images.confirmText', { name: deleting ? describe(deleting, t) : '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('assets.edit.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            data-testid="confirm-delete-image"
+            onClick={() =>
+              deleting &&
+              remove.mutate(deleting.id, {
+                onSuccess: () => {
+                  setDeleting(null);
+                  showSnackbar(t('assetDetail.images.deleted'));
+                },
+                onError: () => showSnackbar(t('errors.error')),
+              })
+            }
+          >
+            {t('assetDetail.images.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }
 
-function ImageCard({ image, timeZone, onDelete }: { image: DeviceImage; timeZone: string; onDelete: () => void }) {
+/** The upload failure in the user's language, from the API's status (the server's own text is English). */
+function uploadErrorKey(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return 'errors.error';
+  if (error.status === 413) return 'assetDetail.images.problem_size';
+  if (error.status === 415 || error.status === 400) return 'assetDetail.images.problem_type';
+  return 'errors.error';
+}
+
+const describe = (image: DeviceImage, t: TFunction) => image.caption ?? t(`assetDetail.images.types.${image.image_type}`);
+
+interface ImageCardProps {
+  image: DeviceImage;
+  timeZone: string;
+  deleting: boolean;
+  onDelete: () => void;
+}
+
+function ImageCard({ image, timeZone, deleting, onDelete }: ImageCardProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     // The bytes need the bearer token, so they are fetched and shown from an object URL, released on unmount.
     let made: string | null = null;
@@ -155,17 +198,26 @@ function ImageCard({ image, timeZone, onDelete }: { image: DeviceImage; timeZone
         if (live) setUrl(objectUrl);
         else URL.revokeObjectURL(objectUrl);
       })
-      .catch((error: unknown) => console.error(error));
+      .catch((error: unknown) => {
+        console.error(error);
+        if (live) setFailed(true);
+      });
     return () => {
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
   }, [image.id]);
-  const description = image.caption ?? t(`assetDetail.images.types.${image.image_type}`);
+  const description = describe(image, t);
   return (
     <Card variant="outlined" data-testid="image-card">
       <Box sx={{ aspectRatio: '4 / 3', bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        {url ? <Box component="img" src={url} alt={description} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : null}
+        {url ? (
+          <Box component="img" src={url} alt={description} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        ) : failed ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('assetDetail.images.imageFailed')}
+          </Typography>
+        ) : null}
       </Box>
       <CardContent sx={{ pb: 0 }}>
         <Typography variant="body2">{description}</Typography>
@@ -178,7 +230,13 @@ function ImageCard({ image, timeZone, onDelete }: { image: DeviceImage; timeZone
         </Typography>
       </CardContent>
       <CardActions>
-        <Button size="small" color="error" onClick={onDelete}>
+        <Button
+          size="small"
+          color="error"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={t('assetDetail.images.deleteNamed', { name: description })}
+        >
           {t('assetDetail.images.delete')}
         </Button>
       </CardActions>

@@ -12,6 +12,3 @@ export interface TabProps {
 
 /** A phase number (1–3) as the screens name it; null for an event of the whole supply. */
 export const phaseName = (phase: number | null) => (phase === null ? '–' : `L${phase}`);
-
-/** Translation keys of enumerated values hold no dots or spaces: 'Natural Ester' -> 'Natural_Ester', 'CT-PT' -> 'CT_PT'. */
-export const enumKey = (value: string) => value.replace(/[^A-Za-z0-9]+/g, '_');
