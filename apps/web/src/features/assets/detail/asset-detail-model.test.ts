@@ -4,7 +4,7 @@ import { tabOf, tabsOf } from './asset-tabs';
 import { alignPanel, CHART_PANELS, hasChartData, pannedView } from './charts/chart-data';
 import { messageCell, MESSAGE_COLUMNS, type MessageDisplay } from './messages/message-columns';
 import { messagesCsv } from './messages/messages-csv';
-import { rangeOf } from './time-range-select';
+import { rangeOf } from '@/lib/ui/time-range-select';
 import { imageProblem } from './pq/image-rules';
 import { enumKey } from '../enum-key';
 import { phaseName } from './pq/tab-display';

@@ -24,7 +24,7 @@ import { HealthTab } from './pq/health-tab';
 import { ImagesTab } from './pq/images-tab';
 import { MeteringTab } from './pq/metering-tab';
 import { TrendsTab } from './pq/trends-tab';
-import { rangeOf, TimeRangeSelect } from './time-range-select';
+import { rangeOf, TimeRangeSelect } from '@/lib/ui/time-range-select';
 
 const EditDeviceDialog = lazy(() => loadChunk(() => import('../edit/edit-device-dialog')));
 

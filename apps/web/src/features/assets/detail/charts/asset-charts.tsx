@@ -10,7 +10,7 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import type { TemperatureMetric } from '@gridlens/domain/temperature';
 import { useChartData, type PeriodChoice } from '@/lib/api/power-readings';
 import { alignPanel, CHART_PANELS, hasChartData, MIN_VIEW_MS, pannedView } from './chart-data';
-import { ChartPanel } from './chart-panel';
+import { ChartPanel } from '@/lib/ui/chart-panel';
 
 interface AssetChartsProps {
   deviceId: string;

@@ -13,8 +13,8 @@ import { csvBlob, downloadBlob } from '@/lib/csv';
 import { fetchAllMessages, useMessagesPage } from '@/lib/api/power-readings';
 import { isNumericMessageColumn, messageCell, MESSAGE_COLUMNS, type MessageDisplay } from './message-columns';
 import { messagesCsv } from './messages-csv';
-import { DataTable } from '../data-table';
-import { usePaging } from '../use-paging';
+import { DataTable } from '@/lib/ui/data-table';
+import { usePaging } from '@/lib/ui/use-paging';
 
 interface AssetMessagesProps {
   deviceId: string;

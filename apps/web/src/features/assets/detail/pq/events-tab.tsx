@@ -10,9 +10,9 @@ import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatDuration, formatNumber } from '@gridlens/domain/number-format';
 import type { PqEventType } from '@gridlens/domain/power/enumerations';
 import { usePqEvents, type EventFilter } from '@/lib/api/device-tabs';
-import { DataTable, type DataColumn } from '../data-table';
+import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { phaseName, type TabProps } from './tab-display';
-import { usePaging } from '../use-paging';
+import { usePaging } from '@/lib/ui/use-paging';
 
 const ALL = 'all';
 const PRIORITIES = [1, 2, 3, 4];

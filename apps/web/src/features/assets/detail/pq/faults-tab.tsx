@@ -5,9 +5,9 @@ import type { FaultRecord } from '@gridlens/contract/device-tabs';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatDuration, formatNumber } from '@gridlens/domain/number-format';
 import { useFaultRecords } from '@/lib/api/device-tabs';
-import { DataTable, type DataColumn } from '../data-table';
+import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { phaseName, type TabProps } from './tab-display';
-import { usePaging } from '../use-paging';
+import { usePaging } from '@/lib/ui/use-paging';
 
 /** Fault Records: each loss of mains with its start, end and duration (spec §4: LOSS_OF_MAINS is a fault). */
 export function FaultsTab({ deviceId, range, languageTag, timeZone }: TabProps) {

@@ -15,7 +15,7 @@ import { isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
 import { temperatureInMetric } from '@gridlens/domain/temperature';
 import { useAppStore } from '@/lib/app-store';
 import { useHydrogen, useSaveSensorConfig, useSensorConfig } from '@/lib/api/device-tabs';
-import { ChartPanel } from '../charts/chart-panel';
+import { ChartPanel } from '@/lib/ui/chart-panel';
 import { enumKey } from '../../enum-key';
 import type { TabProps } from './tab-display';
 

@@ -7,8 +7,8 @@ import type { MeteringReadingRow } from '@gridlens/contract/device-tabs';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { useMetering } from '@/lib/api/device-tabs';
-import { DataTable, type DataColumn } from '../data-table';
-import { usePaging } from '../use-paging';
+import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { usePaging } from '@/lib/ui/use-paging';
 import type { TabProps } from './tab-display';
 
 /** Metering: energy imported and exported over the range, voltage extremes per phase, and the readings, newest first. */

@@ -9,8 +9,8 @@ import { formatDate } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric } from '@gridlens/domain/temperature';
 import { useDailyTrends } from '@/lib/api/device-tabs';
-import { ChartPanel } from '../charts/chart-panel';
-import { DataTable, type DataColumn } from '../data-table';
+import { ChartPanel } from '@/lib/ui/chart-panel';
+import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import type { TabProps } from './tab-display';
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);

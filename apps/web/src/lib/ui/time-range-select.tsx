@@ -15,7 +15,7 @@ export function TimeRangeSelect({ value, onChange }: TimeRangeSelectProps) {
     <TextField
       select
       size="small"
-      label={t('assetDetail.range')}
+      label={t('timeRanges.label')}
       value={value}
       onChange={(event) => onChange(event.target.value as TimeRange)}
       sx={{ minWidth: 160 }}
@@ -23,7 +23,7 @@ export function TimeRangeSelect({ value, onChange }: TimeRangeSelectProps) {
     >
       {TIME_RANGES.map((range) => (
         <MenuItem key={range} value={range}>
-          {t(`assetDetail.ranges.${range}`)}
+          {t(`timeRanges.${range}`)}
         </MenuItem>
       ))}
     </TextField>
