@@ -128,6 +128,30 @@ for (const backend of TEST_DATABASES) {
       expect(totals.points[0]?.mean_kva).toBeCloseTo((60 + 55 + 50) * 0.23, 5);
     });
 
+    it('counts issue flags over time, bucket by bucket, in the caller’s tenant only', async () => {
+      type Timeline = {
+        buckets: { from: string; to: string; device_count: number; reporting_devices: number; issues: Record<string, number> }[];
+      };
+      const timeline = (await get('/api/powerdata/device/issuestats/7d')).json<Timeline>();
+      expect(timeline.buckets.length).toBeGreaterThanOrEqual(7);
+      expect(timeline.buckets.every((b) => b.device_count === 1)).toBe(true);
+      // The 1,000 A peak (seq 1234) is over the 200 kVA transformer's rated phase current in its bucket only.
+      const peakAt = Date.parse(at(3001 - 1234));
+      const overLimit = timeline.buckets.filter((b) => b.issues['HasCurrentOverLimit'] === 1);
+      expect(overLimit).toHaveLength(1);
+      expect(Date.parse(overLimit[0]!.from) <= peakAt && peakAt < Date.parse(overLimit[0]!.to)).toBe(true);
+      // Readings span the last 50 hours: only the last two or three day-buckets have any.
+      expect(timeline.buckets.filter((b) => b.reporting_devices === 1).length).toBeLessThanOrEqual(3);
+      expect(timeline.buckets[0]?.reporting_devices).toBe(0);
+
+      const other = (await get('/api/powerdata/device/issuestats/7d', otherToken, 'gridwest')).json<Timeline>();
+      // gridwest has no device yet (its TX-LW comes in the next test): netzero's peak must not count there.
+      expect(other.buckets.map((b) => [b.device_count, b.issues['HasCurrentOverLimit']])).toEqual(other.buckets.map(() => [0, 0]));
+      const bad = await get('/api/powerdata/device/issuestats/2y');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ details: { field: string }[] }>().details[0]?.field).toBe('duration');
+    });
+
     it('reads last week as the previous Monday to Sunday, leaving this week out', async () => {
       // In the other tenant, so that netzero's device does not blur the counts: one reading early last
       // Monday (outside the last 7 × 24 h on every day but this Monday's first hour), and one this week,

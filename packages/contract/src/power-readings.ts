@@ -108,6 +108,23 @@ export const FleetStatsSchema = z
   .meta({ id: 'FleetStats' });
 export type FleetStats = z.infer<typeof FleetStatsSchema>;
 
+/** Analytics overview: how many devices had each issue flag, bucket by bucket of whole UTC days over a range. */
+export const IssueTimelineSchema = z
+  .object({
+    range: TimeRangeSchema,
+    buckets: z.array(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        device_count: z.number().int(),
+        reporting_devices: z.number().int().describe('Devices with at least one message in the bucket'),
+        issues: z.record(z.string(), z.number().int()).describe('Devices with each issue flag over the bucket'),
+      }),
+    ),
+  })
+  .meta({ id: 'IssueTimeline' });
+export type IssueTimeline = z.infer<typeof IssueTimelineSchema>;
+
 /** Total power of the fleet over time (Analytics overview). Hourly for 24h, daily otherwise. */
 export const FleetTotalsSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparedRollupDays, lastDays, periodOfRange, rollupDays, utcDay } from './time-range';
+import { comparedRollupDays, DAY_MS, dayBuckets, lastDays, periodOfRange, rollupDays, utcDay } from './time-range';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -46,5 +46,27 @@ describe('rollupDays', () => {
     const lastWeek = periodOfRange('last_week', Date.parse('2026-11-22T05:00:00Z')); // a Sunday
     expect(rollupDays(lastWeek)).toEqual({ fromDay: '2026-11-09', toDay: '2026-11-15' });
     expect(comparedRollupDays(lastWeek)).toEqual({ fromDay: '2026-11-09', toDay: '2026-11-15', previousFromDay: '2026-11-02' });
+  });
+});
+
+describe('dayBuckets', () => {
+  const at = (iso: string) => Date.parse(iso);
+  it('cuts a week into its days, the first starting with the period and the last ending with it', () => {
+    const buckets = dayBuckets({ fromMs: at('2026-11-15T10:00:00Z'), toMs: at('2026-11-22T10:00:00Z') }, 14);
+    expect(buckets).toHaveLength(8);
+    expect(buckets[0]).toEqual({ fromMs: at('2026-11-15T10:00:00Z'), toMs: at('2026-11-16T00:00:00Z') });
+    expect(buckets[1]).toEqual({ fromMs: at('2026-11-16T00:00:00Z'), toMs: at('2026-11-17T00:00:00Z') });
+    expect(buckets.at(-1)).toEqual({ fromMs: at('2026-11-22T00:00:00Z'), toMs: at('2026-11-22T10:00:00Z') });
+  });
+
+  it('never makes more buckets than asked, and leaves no gap or overlap', () => {
+    for (const days of [1, 7, 28, 91, 182, 365]) {
+      const period = { fromMs: at('2026-11-22T10:00:00Z') - days * DAY_MS, toMs: at('2026-11-22T10:00:00Z') };
+      const buckets = dayBuckets(period, 14);
+      expect(buckets.length).toBeLessThanOrEqual(14);
+      expect(buckets[0]?.fromMs).toBe(period.fromMs);
+      expect(buckets.at(-1)?.toMs).toBe(period.toMs);
+      for (let i = 1; i < buckets.length; i += 1) expect(buckets[i]?.fromMs).toBe(buckets[i - 1]?.toMs);
+    }
   });
 });

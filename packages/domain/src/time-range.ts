@@ -55,3 +55,18 @@ export function comparedRollupDays(period: Period): ComparedRollupDays {
 
 /** The last `numDays` × 24 h up to `nowMs`: the assets list's period (spec: loaded with 1 day). */
 export const lastDays = (numDays: number, nowMs: number): Period => ({ fromMs: nowMs - numDays * DAY_MS, toMs: nowMs });
+
+/**
+ * A period cut into at most `maxBuckets` consecutive buckets of whole UTC days (the last one ends with the
+ * period): what a chart of daily rollups over time shows as its points. The last 7 days give a bucket per
+ * day (8 when they start mid-day: the first and last are part-days); a year gives 14 buckets of 27 days.
+ */
+export function dayBuckets({ fromMs, toMs }: Period, maxBuckets: number): Period[] {
+  const firstDayMs = Math.floor(fromMs / DAY_MS) * DAY_MS;
+  const days = Math.max(1, Math.ceil((toMs - firstDayMs) / DAY_MS));
+  const bucketMs = Math.ceil(days / maxBuckets) * DAY_MS;
+  const buckets: Period[] = [];
+  for (let start = firstDayMs; start < toMs; start += bucketMs)
+    buckets.push({ fromMs: Math.max(start, fromMs), toMs: Math.min(start + bucketMs, toMs) });
+  return buckets;
+}

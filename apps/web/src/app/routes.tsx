@@ -71,7 +71,11 @@ export const routes: RouteObject[] = [
               sectionRoute('/device/:deviceId', 'devices', 'pages.device'),
               sectionRoute('/report', 'report'),
               sectionRoute('/alerts', 'alerts'),
-              sectionRoute('/powercoil_analytics', 'powercoil_analytics'),
+              {
+                path: '/powercoil_analytics',
+                lazy: () => loadChunk(() => import('@/features/analytics/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
+                handle: { sectionId: 'powercoil_analytics' } satisfies RouteHandle,
+              },
               {
                 path: '/assets',
                 lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),

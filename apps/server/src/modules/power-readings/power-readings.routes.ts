@@ -7,6 +7,7 @@ import {
   DailyTrendsSchema,
   FleetStatsSchema,
   FleetTotalsSchema,
+  IssueTimelineSchema,
   MessagesPageSchema,
   MessagesQuerySchema,
   PeriodQuerySchema,
@@ -78,6 +79,20 @@ export function registerPowerReadingRoutes(app: FastifyInstance, readings: Power
     handler: (request) => {
       const { tenantId, userId } = tenantPrincipal(request);
       return readings.fleetStats(tenantId, userId, request.params.duration);
+    },
+  });
+
+  api.get('/api/powerdata/device/issuestats/:duration', {
+    schema: {
+      tags,
+      security: TENANT_SECURITY,
+      summary: 'Devices with each issue flag over time (at most 14 buckets of whole UTC days over the range)',
+      params: z.object({ duration: TimeRangeSchema }),
+      response: { 200: IssueTimelineSchema, ...errorResponses },
+    },
+    handler: (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      return readings.issueTimeline(tenantId, userId, request.params.duration);
     },
   });
 

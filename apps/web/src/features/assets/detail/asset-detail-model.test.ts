@@ -4,6 +4,7 @@ import { tabOf, tabsOf } from './asset-tabs';
 import { alignPanel, CHART_PANELS, hasChartData, pannedView } from './charts/chart-data';
 import { messageCell, MESSAGE_COLUMNS, type MessageDisplay } from './messages/message-columns';
 import { messagesCsv } from './messages/messages-csv';
+import { axisTimeLabel } from '@/lib/ui/axis-time';
 import { rangeOf } from '@/lib/ui/time-range-select';
 import { imageProblem } from './pq/image-rules';
 import { enumKey } from '../enum-key';
@@ -147,5 +148,20 @@ describe('power-quality tab helpers', () => {
     expect(phaseName(null)).toBe('–');
     expect(enumKey('Natural Ester')).toBe('Natural_Ester');
     expect(enumKey('CT-PT')).toBe('CT_PT');
+  });
+});
+
+describe('time-axis labels', () => {
+  const at = (iso: string) => Date.parse(iso);
+  it('show the time of day on short charts, and the date at midnight', () => {
+    expect(axisTimeLabel(at('2026-11-22T09:30:00Z'), 86_400_000, 'UTC')).toBe('09:30');
+    expect(axisTimeLabel(at('2026-11-22T00:00:00Z'), 86_400_000, 'UTC')).toBe('22/11');
+    expect(axisTimeLabel(at('2026-11-22T00:00:00Z'), 86_400_000, 'America/New_York')).toBe('19:00');
+  });
+
+  it('label only midnights on long charts, in the user’s date order', () => {
+    expect(axisTimeLabel(at('2026-11-22T12:00:00Z'), 7 * 86_400_000, 'UTC')).toBe('');
+    expect(axisTimeLabel(at('2026-11-22T00:00:00Z'), 7 * 86_400_000, 'UTC')).toBe('22/11');
+    expect(axisTimeLabel(at('2026-11-22T05:00:00Z'), 7 * 86_400_000, 'America/New_York')).toBe('11/22');
   });
 });

@@ -5,11 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '@gridlens/contract/power-readings';
-import { formatDate, formatDateTime } from '@gridlens/domain/date-format';
+import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import type { TemperatureMetric } from '@gridlens/domain/temperature';
 import { useChartData, type PeriodChoice } from '@/lib/api/power-readings';
 import { alignPanel, CHART_PANELS, hasChartData, MIN_VIEW_MS, pannedView } from './chart-data';
+import { axisTimeLabel } from '@/lib/ui/axis-time';
 import { ChartPanel } from '@/lib/ui/chart-panel';
 
 interface AssetChartsProps {
@@ -25,7 +26,6 @@ type View = { fromMs: number; toMs: number };
 /** Line colours, one per palette index of chart-data.ts: three phases, temperature, capacity, imbalance, power. */
 const LIGHT = ['#b3261e', '#9a6700', '#0b57d0', '#7b1fa2', '#00695c', '#c2185b', '#37474f'];
 const DARK = ['#ff8a80', '#ffd54f', '#82b1ff', '#ce93d8', '#80cbc4', '#f48fb1', '#cfd8dc'];
-const DAY_MS = 86_400_000;
 
 /**
  * The Charts tab: five panels over the chosen range. Dragging across a panel zooms every panel to that
@@ -59,13 +59,7 @@ export function AssetCharts({ deviceId, range, timeZone, languageTag, temperatur
   const formatValue = useCallback((value: number) => formatNumber(value, languageTag), [languageTag]);
   const formatTick = useCallback((value: number, decimals: number) => formatNumber(value, languageTag, decimals), [languageTag]);
   const formatTime = useCallback((ms: number) => formatDateTime(ms, timeZone), [timeZone]);
-  const formatAxisTime = useCallback(
-    (ms: number, spanMs: number) => {
-      const dateTime = formatDateTime(ms, timeZone);
-      return spanMs > 2 * DAY_MS ? formatDate(ms, timeZone).slice(0, 5) : dateTime.slice(-5);
-    },
-    [timeZone],
-  );
+  const formatAxisTime = useCallback((ms: number, spanMs: number) => axisTimeLabel(ms, spanMs, timeZone), [timeZone]);
   const zoom = useCallback((fromMs: number, toMs: number) => {
     const middle = (fromMs + toMs) / 2;
     const width = Math.max(toMs - fromMs, MIN_VIEW_MS);

@@ -15,6 +15,7 @@ import { isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
 import { temperatureInMetric } from '@gridlens/domain/temperature';
 import { useAppStore } from '@/lib/app-store';
 import { useHydrogen, useSaveSensorConfig, useSensorConfig } from '@/lib/api/device-tabs';
+import { axisTimeLabel } from '@/lib/ui/axis-time';
 import { ChartPanel } from '@/lib/ui/chart-panel';
 import { enumKey } from '../../enum-key';
 import type { TabProps } from './tab-display';
@@ -97,9 +98,7 @@ export function HealthTab({ deviceId, range, languageTag, timeZone, temperatureM
           formatValue={(v) => number(v)}
           formatTick={(v, decimals) => number(v, decimals)}
           formatTime={(ms) => formatDateTime(ms, timeZone)}
-          formatAxisTime={(ms, span) =>
-            span > 2 * 86_400_000 ? formatDateTime(ms, timeZone).slice(0, 5) : formatDateTime(ms, timeZone).slice(-5)
-          }
+          formatAxisTime={(ms, span) => axisTimeLabel(ms, span, timeZone)}
         />
       )}
       <SensorConfig deviceId={deviceId} timeZone={timeZone} />

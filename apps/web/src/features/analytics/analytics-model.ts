@@ -1,0 +1,35 @@
+import type { AssetList } from '@gridlens/contract/power-devices';
+import type { FleetTotals, IssueTimeline } from '@gridlens/contract/power-readings';
+import { ISSUE_FLAG_NAMES, type IssueFlagName } from '@gridlens/domain/power/issue-flags';
+
+/** The fleet's total-power facts over a range: peak and mean of the fleet total, and that mean over the rating. */
+export function totalPowerFacts(totals: FleetTotals) {
+  const points = totals.points;
+  const peak = points.length === 0 ? null : Math.max(...points.map((p) => p.max_kva));
+  const mean = points.length === 0 ? null : points.reduce((sum, p) => sum + p.mean_kva, 0) / points.length;
+  const utilisation = mean === null || totals.total_rating_kva === 0 ? null : (mean / totals.total_rating_kva) * 100;
+  return { peak, mean, utilisation };
+}
+
+/** The issues chart's data: bucket starts, then one count series per issue flag. */
+export function issueSeries(timeline: IssueTimeline): [number[], ...number[][]] {
+  const times = timeline.buckets.map((b) => Date.parse(b.from));
+  return [times, ...ISSUE_FLAG_NAMES.map((flag) => timeline.buckets.map((b) => b.issues[flag] ?? 0))];
+}
+
+export interface DeviceIssues {
+  index: number;
+  issues: IssueFlagName[];
+}
+
+/** The devices with at least one issue flag, most issues first, then the fuller transformer (capacity) first. */
+export function devicesByIssues(list: AssetList): DeviceIssues[] {
+  const { columns } = list;
+  const rows: DeviceIssues[] = [];
+  for (let index = 0; index < list.count; index += 1) {
+    const issues = ISSUE_FLAG_NAMES.filter((flag) => columns[flag][index] === true);
+    if (issues.length > 0) rows.push({ index, issues });
+  }
+  const capacity = (i: number) => columns.capacity_percent[i] ?? -1;
+  return rows.sort((a, b) => b.issues.length - a.issues.length || capacity(b.index) - capacity(a.index));
+}

@@ -1,0 +1,212 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { TimeRange } from '@gridlens/contract/power-readings';
+import { formatDateTime } from '@gridlens/domain/date-format';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
+import { periodOfRange } from '@gridlens/domain/time-range';
+import { useAssetList } from '@/lib/api/power-devices';
+import { useFleetTotals, useIssueTimeline } from '@/lib/api/fleet-analytics';
+import { browserTimeZone } from '@/lib/api/user-settings';
+import { axisTimeLabel } from '@/lib/ui/axis-time';
+import { ChartPanel } from '@/lib/ui/chart-panel';
+import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { rangeOf, TimeRangeSelect } from '@/lib/ui/time-range-select';
+import { usePaging } from '@/lib/ui/use-paging';
+import { devicesByIssues, issueSeries, totalPowerFacts, type DeviceIssues } from './analytics-model';
+
+const LIGHT = ['#b3261e', '#9a6700', '#0b57d0', '#7b1fa2', '#00695c', '#c2185b', '#37474f', '#e65100', '#2e7d32', '#5d4037'];
+const DARK = ['#ff8a80', '#ffd54f', '#82b1ff', '#ce93d8', '#80cbc4', '#f48fb1', '#cfd8dc', '#ffab40', '#a5d6a7', '#bcaaa4'];
+
+/** Analytics overview (/powercoil_analytics): the fleet's total power and its issues over a range, and the devices behind them. */
+export function AnalyticsPage() {
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const [params, setParams] = useSearchParams();
+  const range = rangeOf(params.get('range'));
+  const totals = useFleetTotals(range);
+  const timeline = useIssueTimeline(range);
+  const list = useAssetList();
+  const paging = usePaging(range);
+  const timeZone = browserTimeZone();
+  const language = i18n.language;
+  const palette = theme.palette.mode === 'dark' ? DARK : LIGHT;
+  const number = (value: number | null, decimals = 2) => (value === null ? '–' : formatNumber(value, language, decimals));
+  const time = (ms: number) => formatDateTime(ms, timeZone);
+  const axisTime = (ms: number, span: number) => axisTimeLabel(ms, span, timeZone);
+  // The range as the server read it (it ends when the answer was made), so the chart spans all of it.
+  const period = periodOfRange(range, totals.dataUpdatedAt);
+  const ranked = useMemo(() => (list.data ? devicesByIssues(list.data) : []), [list.data]);
+
+  const facts = totals.data ? totalPowerFacts(totals.data) : null;
+  const columns = list.data?.columns;
+  const deviceColumns: DataColumn<DeviceIssues>[] = columns
+    ? [
+        {
+          id: 'device',
+          title: t('assets.columns.device_id'),
+          cell: (r) => (
+            <Link component={RouterLink} to={`/asset/${encodeURIComponent(columns.device_id[r.index] ?? '')}`}>
+              {columns.device_id[r.index]}
+            </Link>
+          ),
+        },
+        { id: 'name', title: t('assets.columns.transformer_name'), cell: (r) => columns.transformer_name[r.index] },
+        { id: 'count', title: t('analytics.issueCount'), numeric: true, cell: (r) => r.issues.length },
+        { id: 'issues', title: t('analytics.issues'), cell: (r) => r.issues.map((flag) => t(`issueFlags.${flag}`)).join(', ') },
+        {
+          id: 'capacity',
+          title: t('assets.columns.capacity_percent'),
+          numeric: true,
+          cell: (r) => number(columns.capacity_percent[r.index] ?? null),
+        },
+        {
+          id: 'imbalance',
+          title: t('assets.columns.imbalance_percent'),
+          numeric: true,
+          cell: (r) => number(columns.imbalance_percent[r.index] ?? null),
+        },
+      ]
+    : [];
+
+  const chart = (
+    id: string,
+    title: string,
+    lines: { label: string; colour: string; dashed: boolean }[],
+    data: [number[], ...(number | null)[][]],
+    xRange: { fromMs: number; toMs: number },
+    decimals: number,
+  ) => (
+    <ChartPanel
+      panelId={id}
+      title={title}
+      description={t('assetDetail.chartDescription', { chart: title, period: `${time(xRange.fromMs)} – ${time(xRange.toMs)}` })}
+      lines={lines}
+      timeLabel={t('assetDetail.timeLabel')}
+      data={data}
+      xRange={xRange}
+      syncKey={`analytics-${id}`}
+      formatValue={(v) => number(v, decimals)}
+      formatTick={(v, d) => number(v, d)}
+      formatTime={time}
+      formatAxisTime={axisTime}
+    />
+  );
+
+  return (
+    <Box data-testid="analytics-page" sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <TimeRangeSelect value={range} onChange={(next: TimeRange) => setParams({ range: next }, { replace: true })} />
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="analytics-power-title">
+        <Typography id="analytics-power-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+          {t('analytics.totalPowerTitle')}
+        </Typography>
+        {totals.isPending ? (
+          <Typography>{t('assetDetail.loadingTab')}</Typography>
+        ) : !totals.data || !facts ? (
+          <Typography>{t('assetDetail.tabFailed')}</Typography>
+        ) : (
+          <>
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1, m: 0, mb: 2 }}
+              data-testid="analytics-facts"
+            >
+              {(
+                [
+                  ['devices', number(totals.data.device_count, 0)],
+                  ['reporting', number(totals.data.reporting_devices, 0)],
+                  ['rating', number(totals.data.total_rating_kva, 0)],
+                  ['peak', number(facts.peak)],
+                  ['mean', number(facts.mean)],
+                  ['utilisation', number(facts.utilisation)],
+                ] as const
+              ).map(([key, text]) => (
+                <Box key={key}>
+                  <Typography component="dt" variant="caption" color="text.secondary">
+                    {t(`analytics.facts.${key}`)}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+                    {text}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+            {totals.data.points.length === 0 ? (
+              <Typography data-testid="analytics-power-no-data">{t('messages.noData')}</Typography>
+            ) : (
+              chart(
+                'total-power',
+                t('analytics.totalPowerChart'),
+                [
+                  { label: t('analytics.peak'), colour: palette[0] as string, dashed: false },
+                  { label: t('analytics.mean'), colour: palette[2] as string, dashed: true },
+                ],
+                [
+                  totals.data.points.map((p) => Date.parse(p.time)),
+                  totals.data.points.map((p) => p.max_kva),
+                  totals.data.points.map((p) => p.mean_kva),
+                ],
+                period,
+                2,
+              )
+            )}
+          </>
+        )}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="analytics-issues-title">
+        <Typography id="analytics-issues-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+          {t('analytics.issuesTitle')}
+        </Typography>
+        {timeline.isPending ? (
+          <Typography>{t('assetDetail.loadingTab')}</Typography>
+        ) : !timeline.data || timeline.data.buckets.length === 0 ? (
+          <Typography>{t('assetDetail.tabFailed')}</Typography>
+        ) : (
+          chart(
+            'issues',
+            t('analytics.issuesChart'),
+            ISSUE_FLAG_NAMES.map((flag, f) => ({ label: t(`issueFlags.${flag}`), colour: palette[f] as string, dashed: f >= 7 })),
+            issueSeries(timeline.data),
+            { fromMs: Date.parse(timeline.data.buckets[0]?.from ?? ''), toMs: Date.parse(timeline.data.buckets.at(-1)?.to ?? '') },
+            0,
+          )
+        )}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="analytics-devices-title">
+        <Typography id="analytics-devices-title" component="h2" variant="h6">
+          {t('analytics.devicesTitle', { total: number(ranked.length, 0) })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('analytics.devicesNote')}
+        </Typography>
+        {list.isPending ? (
+          <Typography>{t('assetDetail.loadingTab')}</Typography>
+        ) : !columns ? (
+          <Typography>{t('assetDetail.tabFailed')}</Typography>
+        ) : ranked.length === 0 ? (
+          <Typography data-testid="analytics-devices-none">{t('messages.noData')}</Typography>
+        ) : (
+          <DataTable
+            label={t('analytics.devicesTable')}
+            columns={deviceColumns}
+            rows={ranked.slice(paging.page * paging.pageSize, (paging.page + 1) * paging.pageSize)}
+            rowKey={(r) => r.index}
+            paging={{ ...paging, total: ranked.length }}
+            testId="analytics-devices"
+          />
+        )}
+      </Paper>
+    </Box>
+  );
+}
