@@ -113,21 +113,29 @@ export function ChartPanel(props: ChartPanelProps) {
         draw: [(u) => element.setAttribute('data-drawn-points', String(u.data[0].length))],
       },
     };
-    const made = new uPlot(options, latest.current.data, element);
-    plot.current = made;
-    const resize = new ResizeObserver(() => made.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
-    resize.observe(element);
+    // Each chart is made in a task of its own: five made in one go kept the main thread busy for one long
+    // task (about 280 ms for a year of data), during which the page could not answer a click.
+    let made: uPlot | null = null;
+    let resize: ResizeObserver | null = null;
     // uPlot keeps the plot's screen position from its last scroll or resize event; content above it that
     // grows or shrinks (the period line while a view loads, the header) moves it without either, which
     // would offset the cursor and the drag. Measured again when the mouse comes in or presses.
-    const measure = () => made.syncRect();
+    const measure = () => made?.syncRect();
+    const making = setTimeout(() => {
+      const chart = new uPlot(options, latest.current.data, element);
+      made = chart;
+      plot.current = chart;
+      resize = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
+      resize.observe(element);
+    });
     element.addEventListener('mouseenter', measure);
     element.addEventListener('mousedown', measure, true);
     return () => {
+      clearTimeout(making);
       element.removeEventListener('mouseenter', measure);
       element.removeEventListener('mousedown', measure, true);
-      resize.disconnect();
-      made.destroy();
+      resize?.disconnect();
+      made?.destroy();
       plot.current = null;
     };
     // Made again only when its lines or colours change; data and range are fed below.
