@@ -17,6 +17,7 @@ import { browserTimeZone } from '@/lib/api/user-settings';
 import { axisTimeLabel } from '@/lib/ui/axis-time';
 import { ChartPanel } from '@/lib/ui/chart-panel';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { FactList } from '@/lib/ui/fact-list';
 import { rangeOf, TimeRangeSelect } from '@/lib/ui/time-range-select';
 import { usePaging } from '@/lib/ui/use-paging';
 import { devicesByIssues, issueSeries, totalPowerFacts, type DeviceIssues } from './analytics-model';
@@ -115,12 +116,8 @@ export function AnalyticsPage() {
           <Typography>{t('assetDetail.tabFailed')}</Typography>
         ) : (
           <>
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1, m: 0, mb: 2 }}
-              data-testid="analytics-facts"
-            >
-              {(
+            <FactList
+              facts={(
                 [
                   ['devices', number(totals.data.device_count, 0)],
                   ['reporting', number(totals.data.reporting_devices, 0)],
@@ -129,17 +126,10 @@ export function AnalyticsPage() {
                   ['mean', number(facts.mean)],
                   ['utilisation', number(facts.utilisation)],
                 ] as const
-              ).map(([key, text]) => (
-                <Box key={key}>
-                  <Typography component="dt" variant="caption" color="text.secondary">
-                    {t(`analytics.facts.${key}`)}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-                    {text}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
+              ).map(([key, text]) => [t(`analytics.facts.${key}`), text])}
+              testId="analytics-facts"
+              marginBottom={2}
+            />
             {totals.data.points.length === 0 ? (
               <Typography data-testid="analytics-power-no-data">{t('messages.noData')}</Typography>
             ) : (

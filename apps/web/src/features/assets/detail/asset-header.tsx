@@ -12,6 +12,7 @@ import { formatDate, formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, type TemperatureMetric } from '@gridlens/domain/temperature';
 import { timeSince } from '@gridlens/domain/time-since';
+import { FactList, type Fact } from '@/lib/ui/fact-list';
 import { toneOf } from '../asset-filters';
 import { valueKey } from '../use-asset-display';
 
@@ -65,23 +66,26 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
     );
   };
   const lastMessageMs = item.last_message_at === null ? null : Date.parse(item.last_message_at);
-  const facts: [string, string][] = [
-    ['rating_kva', number(item.rating_kva, 0)],
-    ['capacity_percent', number(item.capacity_percent)],
-    ['utilisation_percent', number(item.utilisation_percent)],
-    ['imbalance_percent', number(item.imbalance_percent)],
-    ['total_kva', number(item.total_kva)],
-    ['temperature_max_c', temperature(item.temperature_max_c)],
-    ['battery_pct', number(item.battery_pct)],
-    ['monitor_type', item.monitor_type],
-    ['asset_id', item.asset_id ?? '–'],
-    ['transformer_number', item.transformer_number ?? '–'],
-    ['device_type', t(valueKey('device_type', item.device_type))],
-    ['connection_type', t(valueKey('connection_type', item.connection_type))],
-    ['installation_date', item.installation_date ? formatDate(Date.parse(item.installation_date), 'UTC') : '–'],
-    ['connected_mprns', number(item.connected_mprns, 0)],
-    ['commuter_area', t(valueKey('boolean', String(item.commuter_area)))],
-  ];
+  const label = (field: string) => `${t(`assets.columns.${field}`)}${field === 'temperature_max_c' ? ` (${unit})` : ''}`;
+  const facts: Fact[] = (
+    [
+      ['rating_kva', number(item.rating_kva, 0)],
+      ['capacity_percent', number(item.capacity_percent)],
+      ['utilisation_percent', number(item.utilisation_percent)],
+      ['imbalance_percent', number(item.imbalance_percent)],
+      ['total_kva', number(item.total_kva)],
+      ['temperature_max_c', temperature(item.temperature_max_c)],
+      ['battery_pct', number(item.battery_pct)],
+      ['monitor_type', item.monitor_type],
+      ['asset_id', item.asset_id ?? '–'],
+      ['transformer_number', item.transformer_number ?? '–'],
+      ['device_type', t(valueKey('device_type', item.device_type))],
+      ['connection_type', t(valueKey('connection_type', item.connection_type))],
+      ['installation_date', item.installation_date ? formatDate(Date.parse(item.installation_date), 'UTC') : '–'],
+      ['connected_mprns', number(item.connected_mprns, 0)],
+      ['commuter_area', t(valueKey('boolean', String(item.commuter_area)))],
+    ] as const
+  ).map(([field, value]) => [label(field), value]);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="asset-header">
@@ -125,23 +129,7 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
         {chip('battery_status', item.battery_status)}
         {chip('power_change_state', item.power_change_state)}
       </Box>
-      <Box
-        component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1, m: 0 }}
-        data-testid="asset-facts"
-      >
-        {facts.map(([field, text]) => (
-          <Box key={field}>
-            <Typography component="dt" variant="caption" color="text.secondary">
-              {t(`assets.columns.${field}`)}
-              {field === 'temperature_max_c' ? ` (${unit})` : ''}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-              {text}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts} testId="asset-facts" />
     </Paper>
   );
 }

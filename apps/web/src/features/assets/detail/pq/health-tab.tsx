@@ -17,6 +17,7 @@ import { useAppStore } from '@/lib/app-store';
 import { useHydrogen, useSaveSensorConfig, useSensorConfig } from '@/lib/api/device-tabs';
 import { axisTimeLabel } from '@/lib/ui/axis-time';
 import { ChartPanel } from '@/lib/ui/chart-panel';
+import { FactList } from '@/lib/ui/fact-list';
 import { enumKey } from '../../enum-key';
 import type { TabProps } from './tab-display';
 
@@ -64,22 +65,7 @@ export function HealthTab({ deviceId, range, languageTag, timeZone, temperatureM
         {latest === null ? (
           <Typography data-testid="health-no-data">{t('messages.noData')}</Typography>
         ) : (
-          <Box
-            component="dl"
-            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1, m: 0 }}
-            data-testid="health-facts"
-          >
-            {facts.map(([key, text]) => (
-              <Box key={key}>
-                <Typography component="dt" variant="caption" color="text.secondary">
-                  {t(`assetDetail.health.${key}`)}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-                  {text}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <FactList facts={facts.map(([key, text]) => [t(`assetDetail.health.${key}`), text])} testId="health-facts" />
         )}
       </Paper>
       {ready.length > 0 && (

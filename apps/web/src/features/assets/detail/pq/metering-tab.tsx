@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { useMetering } from '@/lib/api/device-tabs';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { FactList, type Fact } from '@/lib/ui/fact-list';
 import { usePaging } from '@/lib/ui/use-paging';
 import type { TabProps } from './tab-display';
 
@@ -24,7 +24,7 @@ export function MeteringTab({ deviceId, range, languageTag, timeZone }: TabProps
   if (!metering.data) return <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>;
   const { summary } = metering.data;
   const pageRows = newestFirst.slice(paging.page * paging.pageSize, (paging.page + 1) * paging.pageSize);
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     [t('assetDetail.metering.imported'), number(summary.energy_imported_kwh)],
     [t('assetDetail.metering.exported'), number(summary.energy_exported_kwh)],
     ...[0, 1, 2].map((p): [string, string] => [
@@ -56,22 +56,7 @@ export function MeteringTab({ deviceId, range, languageTag, timeZone }: TabProps
         </Typography>
       ) : (
         <>
-          <Box
-            component="dl"
-            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1, m: 0, mb: 2 }}
-            data-testid="metering-summary"
-          >
-            {facts.map(([title, text]) => (
-              <Box key={title}>
-                <Typography component="dt" variant="caption" color="text.secondary">
-                  {title}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-                  {text}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <FactList facts={facts} testId="metering-summary" marginBottom={2} />
           <DataTable
             label={t('assetDetail.metering.table', { device: deviceId })}
             columns={columns}

@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+/** A fact: its label and its value as shown. */
+export type Fact = readonly [label: string, value: string];
+
+interface FactListProps {
+  facts: readonly Fact[];
+  testId?: string;
+  /** Space below the list, in theme units. */
+  marginBottom?: number;
+}
+
+/** Labelled figures in a grid (a definition list): the asset header, sensor, metering and fleet summaries. */
+export function FactList({ facts, testId, marginBottom = 0 }: FactListProps) {
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1, m: 0, mb: marginBottom }}
+      data-testid={testId}
+    >
+      {facts.map(([label, value]) => (
+        <Box key={label}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
