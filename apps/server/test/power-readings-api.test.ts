@@ -152,6 +152,39 @@ for (const backend of TEST_DATABASES) {
       expect(bad.json<{ details: { field: string }[] }>().details[0]?.field).toBe('duration');
     });
 
+    it('reports a day: today as the list shows it, a past day from its own rollups only, for the caller’s tenant', async () => {
+      type Report = {
+        day: string;
+        fleet: { device_count: number; communication: Record<string, number> };
+        devices: { count: number; columns: Record<string, unknown[]> };
+      };
+      const dayOf = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10);
+      const today = (await get('/api/powerdata/report')).json<Report>();
+      expect(today.day).toBe(dayOf(0));
+      expect(today.devices.columns['device_id']).toEqual(['TX-R']);
+      expect(today.devices.columns['last_message_at']?.[0]).not.toBeNull();
+
+      // The readings span the last 50 hours, so the day before yesterday has some of them too.
+      const past = (await get(`/api/powerdata/report?day=${dayOf(2)}`)).json<Report>();
+      expect(past.day).toBe(dayOf(2));
+      expect(past.devices.columns['message_count']?.[0]).toBeGreaterThan(0);
+      expect(past.devices.columns['last_message_at']).toEqual([null]); // only the latest state knows it
+      expect(past.devices.columns['total_kva']).toEqual([null]);
+      expect(past.fleet.communication['no_communication_24h']).toBe(0);
+
+      const silent = (await get(`/api/powerdata/report?day=${dayOf(10)}`)).json<Report>();
+      expect(silent.devices.columns['message_count']).toEqual([0]);
+      expect(silent.fleet.communication['no_communication_24h']).toBe(1);
+
+      const other = (await get('/api/powerdata/report', otherToken, 'gridwest')).json<Report>();
+      expect(other.devices.columns['device_id']).not.toContain('TX-R');
+      for (const day of [dayOf(-1), '2026-13-01', 'yesterday']) {
+        const bad = await get(`/api/powerdata/report?day=${day}`);
+        expect(bad.statusCode, day).toBe(400);
+        expect(bad.json<{ details: { field: string }[] }>().details[0]?.field).toBe('day');
+      }
+    });
+
     it('reads last week as the previous Monday to Sunday, leaving this week out', async () => {
       // In the other tenant, so that netzero's device does not blur the counts: one reading early last
       // Monday (outside the last 7 × 24 h on every day but this Monday's first hour), and one this week,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssetListSchema } from './power-devices';
 
 /** Spec §9 time ranges; "last_week" is the previous Monday–Sunday (UTC), the others end now. */
 export const TIME_RANGES = ['24h', '7d', '28d', 'last_week', '4w', '8w', '3m', '6m', '1y'] as const;
@@ -107,6 +108,22 @@ export const FleetStatsSchema = z
   })
   .meta({ id: 'FleetStats' });
 export type FleetStats = z.infer<typeof FleetStatsSchema>;
+
+/** Power report (/powercoil_report): the fleet status and every device's figures for one UTC day. */
+export const PowerReportQuerySchema = z.object({
+  day: z.iso.date().optional().describe('The UTC day (YYYY-MM-DD); today when left out'),
+});
+export const PowerReportSchema = z
+  .object({
+    day: z.string(),
+    generated_at: z.string(),
+    fleet: FleetStatsSchema.omit({ range: true }),
+    devices: AssetListSchema.describe(
+      "As the assets list, over the day; for a past day last_message_at and total_kva are null (the latest state is not that day's)",
+    ),
+  })
+  .meta({ id: 'PowerReport' });
+export type PowerReport = z.infer<typeof PowerReportSchema>;
 
 /** Analytics overview: how many devices had each issue flag, bucket by bucket of whole UTC days over a range. */
 export const IssueTimelineSchema = z

@@ -15,6 +15,10 @@ const limitedAccess = () =>
 const assetDetail = (page: 'AssetDetailPage' | 'AssetSnapshotPage') => () =>
   loadChunk(() => import('@/features/assets/detail/asset-detail-page')).then((m) => ({ Component: m[page] }));
 
+/** The power report chunk, in the shell or (snapshot) without it. */
+const powerReport = (page: 'PowerReportPage' | 'PowerReportSnapshotPage') => () =>
+  loadChunk(() => import('@/features/power-report/power-report-page')).then((m) => ({ Component: m[page] }));
+
 /** A screen whose feature arrives in a later release: honest "coming soon" until then. */
 const sectionRoute = (path: string, sectionId: SectionId, titleKey?: string): RouteObject => ({
   path,
@@ -47,7 +51,11 @@ export const routes: RouteObject[] = [
             lazy: assetDetail('AssetSnapshotPage'),
             handle: { titleKey: 'pages.assetSnapshot' } satisfies RouteHandle,
           },
-          reportRoute('/powercoil_report_snapshot', 'pages.powerReportSnapshot'),
+          {
+            path: '/powercoil_report_snapshot',
+            lazy: powerReport('PowerReportSnapshotPage'),
+            handle: { titleKey: 'pages.powerReportSnapshot' } satisfies RouteHandle,
+          },
           reportRoute('/coverage_checker', 'pages.coverageChecker'),
           {
             element: <AppShell />,
@@ -86,7 +94,11 @@ export const routes: RouteObject[] = [
                 lazy: assetDetail('AssetDetailPage'),
                 handle: { sectionId: 'assets', titleKey: 'pages.asset' } satisfies RouteHandle,
               },
-              sectionRoute('/powercoil_report', 'powercoil_report'),
+              {
+                path: '/powercoil_report',
+                lazy: powerReport('PowerReportPage'),
+                handle: { sectionId: 'powercoil_report' } satisfies RouteHandle,
+              },
               sectionRoute('/powercoil_alerts', 'powercoil_alerts'),
               sectionRoute('/powercoil_ev', 'powercoil_ev'),
               {

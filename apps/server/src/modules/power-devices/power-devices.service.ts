@@ -6,9 +6,10 @@ import {
   type PowerDevice,
   type UpdatePowerDevice,
 } from '@gridlens/contract/power-devices';
-import { comparedRollupDays, lastDays, type Period } from '@gridlens/domain/time-range';
+import { comparedRollupDays, DAY_MS, lastDays, type Period } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
 import { assetFiguresOf, toAssetListColumns, type AssetFigures } from './asset-list-columns';
+import { asOfPastDay } from './past-day';
 import type { PowerDevicesRepository } from './power-devices.repository';
 
 export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
@@ -36,6 +37,25 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
     async listColumns(tenantId: string, userId: string, numDays: number): Promise<AssetList> {
       const nowMs = now();
       return toAssetListColumns(await periodRows(tenantId, userId, lastDays(numDays, nowMs)), nowMs);
+    },
+
+    /**
+     * Every device over one UTC day (the power report): the assets list's figures for that day, with its
+     * figures for counting. Today is read as the list reads it; a past day without today's latest state
+     * (past-day.ts), and without the last-message times and total power only that state knows.
+     */
+    async dayOver(tenantId: string, userId: string, dayStartMs: number) {
+      const nowMs = now();
+      const period = { fromMs: dayStartMs, toMs: Math.min(dayStartMs + DAY_MS, nowMs) };
+      const read = await periodRows(tenantId, userId, period);
+      const past = dayStartMs + DAY_MS <= nowMs;
+      const table = past ? asOfPastDay(read, period.toMs) : read;
+      const list = toAssetListColumns(table, period.toMs);
+      if (past) {
+        list.columns.last_message_at = list.columns.last_message_at.map(() => null);
+        list.columns.total_kva = list.columns.total_kva.map(() => null);
+      }
+      return { list, figures: assetFiguresOf(table, period.toMs) };
     },
 
     /**

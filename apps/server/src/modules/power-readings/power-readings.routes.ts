@@ -8,6 +8,8 @@ import {
   FleetStatsSchema,
   FleetTotalsSchema,
   IssueTimelineSchema,
+  PowerReportQuerySchema,
+  PowerReportSchema,
   MessagesPageSchema,
   MessagesQuerySchema,
   PeriodQuerySchema,
@@ -93,6 +95,21 @@ export function registerPowerReadingRoutes(app: FastifyInstance, readings: Power
     handler: (request) => {
       const { tenantId, userId } = tenantPrincipal(request);
       return readings.issueTimeline(tenantId, userId, request.params.duration);
+    },
+  });
+
+  api.get('/api/powerdata/report', {
+    serializerCompiler: plainJsonSerializer,
+    schema: {
+      tags,
+      security: TENANT_SECURITY,
+      summary: "The power report of a UTC day: the fleet's status and every device's figures (today when no day is given)",
+      querystring: PowerReportQuerySchema,
+      response: { 200: PowerReportSchema, ...errorResponses },
+    },
+    handler: (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      return readings.dayReport(tenantId, userId, request.query.day);
     },
   });
 

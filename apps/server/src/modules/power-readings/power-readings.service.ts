@@ -1,8 +1,16 @@
-import type { ChartData, FleetStats, FleetTotals, IssueTimeline, PowerMessage, TimeRange } from '@gridlens/contract/power-readings';
+import type {
+  ChartData,
+  FleetStats,
+  FleetTotals,
+  IssueTimeline,
+  PowerMessage,
+  PowerReport,
+  TimeRange,
+} from '@gridlens/contract/power-readings';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
 import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
-import { DAY_MS, dayBuckets, periodOfRange, rollupDays } from '@gridlens/domain/time-range';
+import { DAY_MS, dayBuckets, periodOfRange, rollupDays, utcDay } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import type { AssetFigures } from '../power-devices/asset-list-columns';
 import type { PowerDevicesService } from '../power-devices/power-devices.service';
@@ -59,6 +67,20 @@ interface Deps {
   repository: PowerReadingsRepository;
   devices: PowerDevicesService;
   now?: () => number;
+}
+
+/** The counts behind the assets screen's summary charts and the power report's fleet status. */
+function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range'> {
+  return {
+    device_count: items.length,
+    capacity: count(items, ['underperforming', 'normal', 'overutilised'] as const, (i) => i.capacity_state, true) as FleetStats['capacity'],
+    imbalance: count(items, ['normal', 'imbalance'] as const, (i) => i.imbalance_state, true) as FleetStats['imbalance'],
+    power_change: count(items, ['normal', 'abnormal'] as const, (i) => i.power_change_state, true) as FleetStats['power_change'],
+    battery: count(items, ['High', 'Low', 'Unknown'] as const, (i) => i.battery_status),
+    communication: count(items, ['communicated', 'no_communication_24h', 'missed_messages'] as const, (i) => i.communication_state),
+    status: count(items, DEVICE_STATUS_CATEGORIES, (i) => i.status_category),
+    issues: Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length])),
+  };
 }
 
 export function createPowerReadingsService({ repository, devices, now = Date.now }: Deps) {
@@ -134,23 +156,16 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
 
     /** The assets screen's summary charts for a range: the assets list over that many days, counted. */
     async fleetStats(tenantId: string, userId: string, range: TimeRange): Promise<FleetStats> {
-      const items = await devices.figuresOver(tenantId, userId, periodOfRange(range, now()));
-      return {
-        range,
-        device_count: items.length,
-        capacity: count(
-          items,
-          ['underperforming', 'normal', 'overutilised'] as const,
-          (i) => i.capacity_state,
-          true,
-        ) as FleetStats['capacity'],
-        imbalance: count(items, ['normal', 'imbalance'] as const, (i) => i.imbalance_state, true) as FleetStats['imbalance'],
-        power_change: count(items, ['normal', 'abnormal'] as const, (i) => i.power_change_state, true) as FleetStats['power_change'],
-        battery: count(items, ['High', 'Low', 'Unknown'] as const, (i) => i.battery_status),
-        communication: count(items, ['communicated', 'no_communication_24h', 'missed_messages'] as const, (i) => i.communication_state),
-        status: count(items, DEVICE_STATUS_CATEGORIES, (i) => i.status_category),
-        issues: Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length])),
-      };
+      return { range, ...countFleet(await devices.figuresOver(tenantId, userId, periodOfRange(range, now()))) };
+    },
+
+    /** The power report of a UTC day (today when none is given): the fleet's status and every device's figures. */
+    async dayReport(tenantId: string, userId: string, day: string | undefined): Promise<PowerReport> {
+      const nowMs = now();
+      const dayStartMs = day === undefined ? Math.floor(nowMs / DAY_MS) * DAY_MS : Date.parse(`${day}T00:00:00Z`);
+      if (dayStartMs > nowMs) throw validationError([{ field: 'day', message: 'The day of a report cannot be in the future' }]);
+      const { list, figures } = await devices.dayOver(tenantId, userId, dayStartMs);
+      return { day: utcDay(dayStartMs), generated_at: new Date(nowMs).toISOString(), fleet: countFleet(figures), devices: list };
     },
 
     /**

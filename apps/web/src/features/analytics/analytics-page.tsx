@@ -101,7 +101,7 @@ export function AnalyticsPage() {
   );
 
   return (
-    <Box data-testid="analytics-page" sx={{ display: 'grid', gap: 2 }}>
+    <Box data-testid="analytics-page" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <TimeRangeSelect value={range} onChange={(next: TimeRange) => setParams({ range: next }, { replace: true })} />
       </Box>

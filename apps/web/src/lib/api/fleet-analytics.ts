@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FleetTotals, IssueTimeline, TimeRange } from '@gridlens/contract/power-readings';
+import type { FleetTotals, IssueTimeline, PowerReport, TimeRange } from '@gridlens/contract/power-readings';
 import { api } from './api-client';
 
-/** The analytics overview's data: the fleet's total power and its issues over a range. */
+/** The fleet-wide screens' data: the analytics overview (total power, issues over time) and the power report. */
 
 export const useFleetTotals = (range: TimeRange) =>
   useQuery({
@@ -16,6 +16,15 @@ export const useIssueTimeline = (range: TimeRange) =>
   useQuery({
     queryKey: ['powerdata', 'issuestats', range],
     queryFn: () => api.get<IssueTimeline>(`/api/powerdata/device/issuestats/${range}`),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+/** The power report of a UTC day (YYYY-MM-DD). */
+export const usePowerReport = (day: string) =>
+  useQuery({
+    queryKey: ['powerdata', 'report', day],
+    queryFn: () => api.get<PowerReport>('/api/powerdata/report', { day }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

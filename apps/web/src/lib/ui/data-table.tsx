@@ -45,7 +45,12 @@ export function DataTable<Row>({ label, columns, rows, rowKey, paging, testId }:
   return (
     <>
       {/* Scrolls on its own, so it takes the keyboard focus to be scrolled without a mouse. */}
-      <TableContainer sx={{ maxHeight: 640 }} tabIndex={0} role="region" aria-label={label}>
+      <TableContainer
+        sx={{ maxHeight: 640, '@media print': { maxHeight: 'none', overflow: 'visible' } }}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+      >
         <Table size="small" stickyHeader aria-label={label} data-testid={testId}>
           <TableHead>
             <TableRow>
@@ -79,6 +84,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, paging, testId }:
       </TableContainer>
       {paging && (
         <TablePagination
+          sx={{ '@media print': { display: 'none' } }}
           component="div"
           count={paging.total}
           page={paging.page}

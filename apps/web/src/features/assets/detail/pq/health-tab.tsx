@@ -57,7 +57,7 @@ export function HealthTab({ deviceId, range, languageTag, timeZone, temperatureM
   ];
 
   return (
-    <Box data-testid="asset-health" sx={{ display: 'grid', gap: 2 }}>
+    <Box data-testid="asset-health" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
           {t('assetDetail.health.sensorTitle')}

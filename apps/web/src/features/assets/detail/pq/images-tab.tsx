@@ -61,7 +61,7 @@ export function ImagesTab({ deviceId, languageTag, timeZone }: TabProps) {
   };
 
   return (
-    <Box data-testid="asset-images" sx={{ display: 'grid', gap: 2 }}>
+    <Box data-testid="asset-images" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
           {t('assetDetail.images.uploadTitle')}
