@@ -104,6 +104,23 @@ test('the messages tab pages through the range and exports all of its messages a
   expect(lines).toHaveLength(total + 1);
 });
 
+test('a page of messages that fails to load leaves the last page on screen, with a retry that loads it', async () => {
+  await page.getByTestId('tab-messages').click();
+  const table = page.getByRole('table', { name: `Messages of device ${deviceId}` });
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '25', exact: true }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(25);
+  const firstSeq = await table.locator('tbody tr td').first().textContent();
+  await page.route('**/api/powerdata/messages/device/**page=2&**', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByTestId('load-failed')).toBeVisible({ timeout: 15_000 }); // after the client's two retries
+  await expect(table.locator('tbody tr td').first()).toHaveText(firstSeq ?? '');
+  await page.unroute('**/api/powerdata/messages/device/**page=2&**');
+  await page.getByTestId('load-failed').getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('load-failed')).toHaveCount(0);
+  await expect(table.locator('tbody tr td').first()).not.toHaveText(firstSeq ?? '');
+});
+
 test('the asset page has no serious or critical accessibility violations, in light and dark', async () => {
   for (const theme of ['light', 'dark']) {
     for (const tab of ['charts', 'messages']) {

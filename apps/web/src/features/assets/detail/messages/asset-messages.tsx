@@ -14,6 +14,8 @@ import { fetchAllMessages, useMessagesPage } from '@/lib/api/power-readings';
 import { isNumericMessageColumn, messageCell, MESSAGE_COLUMNS, type MessageDisplay } from './message-columns';
 import { messagesCsv } from './messages-csv';
 import { DataTable } from '@/lib/ui/data-table';
+import { LoadFailed } from '@/lib/ui/load-failed';
+import { useLastData } from '@/lib/ui/use-last-data';
 import { usePaging } from '@/lib/ui/use-paging';
 
 interface AssetMessagesProps {
@@ -29,6 +31,7 @@ export function AssetMessages({ deviceId, range, display }: AssetMessagesProps) 
   const paging = usePaging(range);
   const [exporting, setExporting] = useState(false);
   const messages = useMessagesPage(deviceId, range, paging.page + 1, paging.pageSize);
+  const shownPage = useLastData(messages.data);
   const shown: MessageDisplay = { ...display, yes: t('assets.values.boolean.true'), no: t('assets.values.boolean.false') };
   const unit = display.temperatureMetric === 'fahrenheit' ? '°F' : '°C';
   const headers = MESSAGE_COLUMNS.map((col) => t(`assetDetail.messageColumns.${col.id}`, { unit }));
@@ -47,8 +50,8 @@ export function AssetMessages({ deviceId, range, display }: AssetMessagesProps) 
   };
 
   if (messages.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loadingMessages')}</Typography>;
-  if (!messages.data) return <Typography sx={{ p: 2 }}>{t('assetDetail.messagesFailed')}</Typography>;
-  const { items, total } = messages.data;
+  if (!shownPage) return <Typography sx={{ p: 2 }}>{t('assetDetail.messagesFailed')}</Typography>;
+  const { items, total } = shownPage;
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="asset-messages">
@@ -65,6 +68,7 @@ export function AssetMessages({ deviceId, range, display }: AssetMessagesProps) 
           {exporting ? t('assetDetail.exporting') : t('assets.exportCsv')}
         </Button>
       </Box>
+      {messages.isError && <LoadFailed onRetry={() => void messages.refetch()} />}
       {total === 0 ? (
         <Typography sx={{ p: 2 }} data-testid="messages-no-data">
           {t('messages.noData')}

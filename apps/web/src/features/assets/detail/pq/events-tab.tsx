@@ -12,6 +12,8 @@ import type { PqEventType } from '@gridlens/domain/power/enumerations';
 import { usePqEvents, type EventFilter } from '@/lib/api/device-tabs';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { phaseName, type TabProps } from './tab-display';
+import { LoadFailed } from '@/lib/ui/load-failed';
+import { useLastData } from '@/lib/ui/use-last-data';
 import { usePaging } from '@/lib/ui/use-paging';
 
 const ALL = 'all';
@@ -23,7 +25,8 @@ export function EventsTab({ deviceId, range, languageTag, timeZone }: TabProps) 
   const [filter, setFilter] = useState<EventFilter>({ eventType: null, priority: null });
   const paging = usePaging(`${range}/${filter.eventType}/${filter.priority}`);
   const events = usePqEvents(deviceId, range, filter, paging.page + 1, paging.pageSize);
-  const total = events.data?.total ?? 0;
+  const shownPage = useLastData(events.data);
+  const total = shownPage?.total ?? 0;
 
   const columns: DataColumn<PqEvent>[] = [
     { id: 'time', title: t('assetDetail.messageColumns.time'), cell: (e) => formatDateTime(Date.parse(e.time), timeZone) },
@@ -85,9 +88,10 @@ export function EventsTab({ deviceId, range, languageTag, timeZone }: TabProps) 
           ))}
         </TextField>
       </Box>
+      {events.isError && shownPage && <LoadFailed onRetry={() => void events.refetch()} />}
       {events.isPending ? (
         <Typography sx={{ p: 2 }}>{t('assetDetail.loadingTab')}</Typography>
-      ) : !events.data ? (
+      ) : !shownPage ? (
         <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>
       ) : total === 0 ? (
         <Typography sx={{ p: 2 }} data-testid="events-no-data">
@@ -97,7 +101,7 @@ export function EventsTab({ deviceId, range, languageTag, timeZone }: TabProps) 
         <DataTable
           label={t('assetDetail.events.table', { device: deviceId })}
           columns={columns}
-          rows={events.data.items}
+          rows={shownPage.items}
           rowKey={(e) => e.seq}
           paging={{ ...paging, total }}
           testId="events-table"

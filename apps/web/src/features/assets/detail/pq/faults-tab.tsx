@@ -7,6 +7,8 @@ import { formatDuration, formatNumber } from '@gridlens/domain/number-format';
 import { useFaultRecords } from '@/lib/api/device-tabs';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { phaseName, type TabProps } from './tab-display';
+import { LoadFailed } from '@/lib/ui/load-failed';
+import { useLastData } from '@/lib/ui/use-last-data';
 import { usePaging } from '@/lib/ui/use-paging';
 
 /** Fault Records: each loss of mains with its start, end and duration (spec §4: LOSS_OF_MAINS is a fault). */
@@ -14,7 +16,8 @@ export function FaultsTab({ deviceId, range, languageTag, timeZone }: TabProps) 
   const { t } = useTranslation();
   const paging = usePaging(range);
   const faults = useFaultRecords(deviceId, range, paging.page + 1, paging.pageSize);
-  const total = faults.data?.total ?? 0;
+  const shownPage = useLastData(faults.data);
+  const total = shownPage?.total ?? 0;
   const time = (iso: string | null) => (iso === null ? '–' : formatDateTime(Date.parse(iso), timeZone));
 
   const columns: DataColumn<FaultRecord>[] = [
@@ -32,12 +35,13 @@ export function FaultsTab({ deviceId, range, languageTag, timeZone }: TabProps) 
   ];
 
   if (faults.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loadingTab')}</Typography>;
-  if (!faults.data) return <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>;
+  if (!shownPage) return <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="asset-faults">
       <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
         {t('assetDetail.faults.title', { total: formatNumber(total, languageTag, 0) })}
       </Typography>
+      {faults.isError && <LoadFailed onRetry={() => void faults.refetch()} />}
       {total === 0 ? (
         <Typography sx={{ p: 2 }} data-testid="faults-no-data">
           {t('messages.noData')}
@@ -46,7 +50,7 @@ export function FaultsTab({ deviceId, range, languageTag, timeZone }: TabProps) 
         <DataTable
           label={t('assetDetail.faults.table', { device: deviceId })}
           columns={columns}
-          rows={faults.data.items}
+          rows={shownPage.items}
           rowKey={(f) => f.seq}
           paging={{ ...paging, total }}
           testId="faults-table"
