@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AssetListSchema, assetListRows, type PowerDevice } from '@gridlens/contract/power-devices';
 import { columnarJson } from '../src/http/columnar-json-serializer';
 import { deriveAssetFigures, toAssetListColumns } from '../src/modules/power-devices/asset-list-columns';
+import { asOfPast } from '../src/modules/power-devices/past-day';
 import type { PeriodFigures, PeriodTable, RegistryColumns } from '../src/modules/power-devices/period-list';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -103,5 +104,22 @@ describe('the columnar assets list', () => {
     const renamed = table([[{ ...device('TX-A'), transformer_name: 'Renamed' }, figures(1)]]);
     const renamedList = JSON.parse(columnarJson(toAssetListColumns(renamed, NOW))) as typeof list;
     expect(renamedList.columns.transformer_name).toEqual(['Renamed']);
+  });
+});
+
+describe('a period that has ended, read as it saw itself', () => {
+  const END = NOW - 86_400_000;
+  const past = (f: PeriodFigures) => toAssetListColumns(asOfPast(table([[device('TX-P'), f]]), END), END).columns;
+
+  it('takes its battery from the period’s lowest reading, not today’s, and has no total power', () => {
+    const columns = past(figures(100, { latest_battery_pct: 90, battery_min_pct: 10 }));
+    expect(columns.battery_pct).toEqual([10]);
+    expect(columns.HasLowBattery).toEqual([true]);
+    expect(columns.total_kva).toEqual([null]);
+  });
+
+  it('counts a device as communicating in the period when it sent anything then, whatever it did since', () => {
+    expect(past(figures(100, { last_message_ms: null, missed_messages: 0 })).communication_state).toEqual(['communicated']);
+    expect(past(figures(100, { message_count: 0, last_message_ms: NOW })).communication_state).toEqual(['no_communication_24h']);
   });
 });

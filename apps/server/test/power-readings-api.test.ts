@@ -178,7 +178,7 @@ for (const backend of TEST_DATABASES) {
 
       const other = (await get('/api/powerdata/report', otherToken, 'gridwest')).json<Report>();
       expect(other.devices.columns['device_id']).not.toContain('TX-R');
-      for (const day of [dayOf(-1), '2026-13-01', 'yesterday']) {
+      for (const day of [dayOf(-1), '2026-13-01', 'yesterday', '0000-01-01', '1970-01-01']) {
         const bad = await get(`/api/powerdata/report?day=${day}`);
         expect(bad.statusCode, day).toBe(400);
         expect(bad.json<{ details: { field: string }[] }>().details[0]?.field).toBe('day');

@@ -1,12 +1,13 @@
 import type { PeriodTable } from './period-list';
 
 /**
- * A period table read for a past day, as that day saw it. The latest state (last message, latest currents and
- * battery) is today's, not that day's, so it is left out: communication is judged by whether the device sent
- * anything that day (a message "just before the day's end"), the battery by the day's lowest reading, and the
- * total power and last-message time, which only the latest state knows, are not given.
+ * A period table read for a period that has ended (a past day of the power report, a past bucket of the
+ * issues timeline), as that period saw it. The latest state (last message, latest currents and battery) is
+ * now's, not that period's, so it is left out: communication is judged by whether the device sent anything
+ * in the period (a message stood in "just before its end"), the battery by the period's lowest reading, and
+ * the total power, which only the latest state knows, is not given.
  */
-export function asOfPastDay(table: PeriodTable, dayEndMs: number): PeriodTable {
+export function asOfPast(table: PeriodTable, periodEndMs: number): PeriodTable {
   return {
     count: table.count,
     registry: table.registry,
@@ -14,7 +15,7 @@ export function asOfPastDay(table: PeriodTable, dayEndMs: number): PeriodTable {
       const figures = table.figuresAt(r);
       return {
         ...figures,
-        last_message_ms: figures.message_count > 0 ? dayEndMs - 1 : null,
+        last_message_ms: figures.message_count > 0 ? periodEndMs - 1 : null,
         latest_med_a1: null,
         latest_med_a2: null,
         latest_med_a3: null,

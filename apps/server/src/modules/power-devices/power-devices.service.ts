@@ -9,13 +9,19 @@ import {
 import { comparedRollupDays, DAY_MS, lastDays, type Period } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
 import { assetFiguresOf, toAssetListColumns, type AssetFigures } from './asset-list-columns';
-import { asOfPastDay } from './past-day';
+import { asOfPast } from './past-day';
 import type { PowerDevicesRepository } from './power-devices.repository';
 
 export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
   /** The rollup rows of the assets list over a period (comparedRollupDays says which days it reads). */
-  const periodRows = (tenantId: string, userId: string, period: Period) =>
-    repository.listWithPeriod(tenantId, userId, comparedRollupDays(period));
+  /**
+   * Every device's figures over a period. A period that ended before now is read as it saw itself
+   * (past-day.ts): the latest state is now's, not that period's.
+   */
+  const periodRows = async (tenantId: string, userId: string, period: Period, nowMs: number) => {
+    const table = await repository.listWithPeriod(tenantId, userId, comparedRollupDays(period));
+    return period.toMs < nowMs ? asOfPast(table, period.toMs) : table;
+  };
 
   /** The tenant's device, or 404: how other modules check a device id before reading its data. */
   async function requireDevice(tenantId: string, deviceId: string): Promise<PowerDevice> {
@@ -28,7 +34,7 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
     /** Every device's assets-list figures over a period (what the fleet statistics count). */
     async figuresOver(tenantId: string, userId: string, period: Period): Promise<AssetFigures[]> {
       const nowMs = now();
-      return assetFiguresOf(await periodRows(tenantId, userId, period), nowMs);
+      return assetFiguresOf(await periodRows(tenantId, userId, period, nowMs), Math.min(period.toMs, nowMs));
     },
     /**
      * The assets list over the last `numDays` × 24 h, columnar, as GET /api/powerdata/device answers it. Rollups
@@ -36,7 +42,7 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
      */
     async listColumns(tenantId: string, userId: string, numDays: number): Promise<AssetList> {
       const nowMs = now();
-      return toAssetListColumns(await periodRows(tenantId, userId, lastDays(numDays, nowMs)), nowMs);
+      return toAssetListColumns(await periodRows(tenantId, userId, lastDays(numDays, nowMs), nowMs), nowMs);
     },
 
     /**
@@ -47,14 +53,10 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
     async dayOver(tenantId: string, userId: string, dayStartMs: number) {
       const nowMs = now();
       const period = { fromMs: dayStartMs, toMs: Math.min(dayStartMs + DAY_MS, nowMs) };
-      const read = await periodRows(tenantId, userId, period);
-      const past = dayStartMs + DAY_MS <= nowMs;
-      const table = past ? asOfPastDay(read, period.toMs) : read;
+      const table = await periodRows(tenantId, userId, period, nowMs);
       const list = toAssetListColumns(table, period.toMs);
-      if (past) {
-        list.columns.last_message_at = list.columns.last_message_at.map(() => null);
-        list.columns.total_kva = list.columns.total_kva.map(() => null);
-      }
+      // A past day's last-message time is not known (past-day.ts stands one in, to judge communication).
+      if (period.toMs < nowMs) list.columns.last_message_at = list.columns.last_message_at.map(() => null);
       return { list, figures: assetFiguresOf(table, period.toMs) };
     },
 

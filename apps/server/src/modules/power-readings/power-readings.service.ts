@@ -7,8 +7,18 @@ import type {
   PowerReport,
   TimeRange,
 } from '@gridlens/contract/power-readings';
+import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
+import { COMMUNICATION_STATES } from '@gridlens/domain/power/communication';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
-import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
+import {
+  apparentPowerKva,
+  CAPACITY_STATES,
+  capacityPercent,
+  IMBALANCE_STATES,
+  imbalancePercent,
+  type PhaseCurrentsA,
+} from '@gridlens/domain/power/electrical';
+import { POWER_CHANGE_STATES } from '@gridlens/domain/power/power-change';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { DAY_MS, dayBuckets, periodOfRange, rollupDays, utcDay } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
@@ -73,15 +83,18 @@ interface Deps {
 function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range'> {
   return {
     device_count: items.length,
-    capacity: count(items, ['underperforming', 'normal', 'overutilised'] as const, (i) => i.capacity_state, true) as FleetStats['capacity'],
-    imbalance: count(items, ['normal', 'imbalance'] as const, (i) => i.imbalance_state, true) as FleetStats['imbalance'],
-    power_change: count(items, ['normal', 'abnormal'] as const, (i) => i.power_change_state, true) as FleetStats['power_change'],
-    battery: count(items, ['High', 'Low', 'Unknown'] as const, (i) => i.battery_status),
-    communication: count(items, ['communicated', 'no_communication_24h', 'missed_messages'] as const, (i) => i.communication_state),
+    capacity: count(items, CAPACITY_STATES, (i) => i.capacity_state, true) as FleetStats['capacity'],
+    imbalance: count(items, IMBALANCE_STATES, (i) => i.imbalance_state, true) as FleetStats['imbalance'],
+    power_change: count(items, POWER_CHANGE_STATES, (i) => i.power_change_state, true) as FleetStats['power_change'],
+    battery: count(items, BATTERY_STATUSES, (i) => i.battery_status),
+    communication: count(items, COMMUNICATION_STATES, (i) => i.communication_state),
     status: count(items, DEVICE_STATUS_CATEGORIES, (i) => i.status_category),
-    issues: Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length])),
+    issues: countIssues(items),
   };
 }
+
+const countIssues = (items: readonly AssetFigures[]) =>
+  Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length]));
 
 export function createPowerReadingsService({ repository, devices, now = Date.now }: Deps) {
   const ratingOrThrow = async (tenantId: string, deviceId: string): Promise<number> =>
@@ -164,6 +177,9 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
       const nowMs = now();
       const dayStartMs = day === undefined ? Math.floor(nowMs / DAY_MS) * DAY_MS : Date.parse(`${day}T00:00:00Z`);
       if (dayStartMs > nowMs) throw validationError([{ field: 'day', message: 'The day of a report cannot be in the future' }]);
+      // The report compares the day with the one before, which must be a date PostgreSQL reads (and no
+      // reading is older than the epoch).
+      if (dayStartMs < DAY_MS) throw validationError([{ field: 'day', message: 'The day of a report must be after 1970-01-01' }]);
       const { list, figures } = await devices.dayOver(tenantId, userId, dayStartMs);
       return { day: utcDay(dayStartMs), generated_at: new Date(nowMs).toISOString(), fleet: countFleet(figures), devices: list };
     },
@@ -182,7 +198,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
           to: new Date(bucket.toMs).toISOString(),
           device_count: items.length,
           reporting_devices: items.filter((i) => i.message_count > 0).length,
-          issues: Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length])),
+          issues: countIssues(items),
         });
       }
       return { range, buckets };
