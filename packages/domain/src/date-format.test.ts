@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, roundToMinute } from './date-format';
+import { formatDate, formatDateTime, formatDay, roundToMinute } from './date-format';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -66,5 +66,13 @@ describe('roundToMinute', () => {
   it('rounds to the nearest whole minute', () => {
     expect(roundToMinute(at('2025-01-07T10:29:29.999Z'))).toBe(at('2025-01-07T10:29:00Z'));
     expect(roundToMinute(at('2025-01-07T10:29:30Z'))).toBe(at('2025-01-07T10:30:00Z'));
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day in the zone’s date order, the same day on either side of UTC', () => {
+    expect(formatDay('2026-11-02', 'Europe/Dublin')).toBe('02/11/2026');
+    expect(formatDay('2026-11-02', 'America/Los_Angeles')).toBe('11/02/2026');
+    expect(formatDay('2026-11-02', 'Pacific/Auckland')).toBe('02/11/2026');
   });
 });

@@ -52,3 +52,13 @@ export function formatDateTime(epochMs: number, timeZone: string): string {
   const p = calendarParts(rounded, timeZone);
   return `${formatDate(rounded, timeZone)} ${p.hour}:${p.minute}`;
 }
+
+/**
+ * A calendar day (YYYY-MM-DD: an installation date, a rollup day, a report day) in the date order of the
+ * user's zone. A day is not an instant, so it is not moved into the zone (noon UTC is already the next
+ * day in Auckland in summer); only the order of its parts follows the zone.
+ */
+export function formatDay(isoDay: string, timeZone: string): string {
+  const [year = '', month = '', day = ''] = isoDay.split('-');
+  return isAmericanTimeZone(timeZone) ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
+}

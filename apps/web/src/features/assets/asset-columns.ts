@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@gridlens/domain/date-format';
+import { formatDateTime, formatDay } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, type TemperatureMetric } from '@gridlens/domain/temperature';
 import type { AssetColumns, AssetField } from './asset-filters';
@@ -92,7 +92,7 @@ export function cellText(columns: AssetColumns, col: AssetColumn, index: number,
     case 'datetime':
       return formatDateTime(Date.parse(value as string), display.timeZone);
     case 'date':
-      return formatDate(Date.parse(`${value as string}T12:00:00Z`), display.timeZone);
+      return formatDay(value as string, display.timeZone);
     case 'boolean':
       return display.label('boolean', value ? 'true' : 'false');
     case 'enum':

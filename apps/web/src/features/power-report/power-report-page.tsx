@@ -9,9 +9,9 @@ import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { AssetListColumns } from '@gridlens/contract/power-devices';
-import { formatDate, formatDateTime } from '@gridlens/domain/date-format';
+import { formatDateTime, formatDay } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
-import { temperatureInMetric } from '@gridlens/domain/temperature';
+import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { utcDay } from '@gridlens/domain/time-range';
 import { usePowerReport } from '@/lib/api/fleet-analytics';
 import { browserTimeZone, useUserSettings } from '@/lib/api/user-settings';
@@ -42,8 +42,8 @@ function PowerReport({ snapshot }: PowerReportProps) {
   const number = (value: number | null | undefined, decimals = 2) =>
     value === null || value === undefined ? '–' : formatNumber(value, language, decimals);
   const label = (group: string, value: string | null) => t(`assets.values.${group}.${value === null ? 'none' : value}`);
-  const unit = metric === 'fahrenheit' ? '°F' : '°C';
-  const dayText = formatDate(Date.parse(`${day}T00:00:00Z`), 'UTC');
+  const unit = temperatureUnit(metric);
+  const dayText = formatDay(day, timeZone);
   const statusRows = useMemo(() => (report.data ? fleetStatusRows(report.data) : []), [report.data]);
   const indices = useMemo(() => Array.from({ length: report.data?.devices.count ?? 0 }, (_unused, i) => i), [report.data]);
 

@@ -8,9 +8,9 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useTranslation } from 'react-i18next';
 import type { AssetListItem } from '@gridlens/contract/power-devices';
-import { formatDate, formatDateTime } from '@gridlens/domain/date-format';
+import { formatDateTime, formatDay } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
-import { temperatureInMetric, type TemperatureMetric } from '@gridlens/domain/temperature';
+import { temperatureInMetric, type TemperatureMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { timeSince } from '@gridlens/domain/time-since';
 import { FactList, type Fact } from '@/lib/ui/fact-list';
 import { toneOf } from '../asset-filters';
@@ -36,10 +36,16 @@ const TONE_COLOUR = {
   neutral: 'text.disabled',
 } as const;
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
 /** "12 minutes ago" in the user's language, in the largest whole unit of spec §9 (Intl knows each language's plurals). */
 function since(thenMs: number, nowMs: number, languageTag: string): string {
   const { value, unit } = timeSince(thenMs, nowMs);
-  const format = new Intl.RelativeTimeFormat(languageTag, { numeric: 'auto' });
+  let format = relativeFormats.get(languageTag);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(languageTag, { numeric: 'auto' });
+    relativeFormats.set(languageTag, format);
+  }
   if (unit === 'ms') return format.format(0, 'second');
   return format.format(-value, unit.slice(0, -1) as Intl.RelativeTimeFormatUnitSingular);
 }
@@ -48,7 +54,7 @@ function since(thenMs: number, nowMs: number, languageTag: string): string {
 export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, nowMs, onWatch, onEdit }: AssetHeaderProps) {
   const { t } = useTranslation();
   const number = (value: number | null, decimals = 2) => (value === null ? '–' : formatNumber(value, languageTag, decimals));
-  const unit = temperatureMetric === 'fahrenheit' ? '°F' : '°C';
+  const unit = temperatureUnit(temperatureMetric);
   const temperature = (c: number | null) => (c === null ? '–' : `${number(temperatureInMetric(c, temperatureMetric))} ${unit}`);
   // The tone shows in the border and a dot; the text keeps the body colour, which reads in both themes
   // (amber or red text on the dark background fell below the contrast minimum).
@@ -59,7 +65,7 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
         size="small"
         variant="outlined"
         icon={<Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: colour, flexShrink: 0 }} />}
-        label={`${t(`assets.columns.${group}`)}: ${t(valueKey(group, value))}`}
+        label={t('assets.filterChip', { chart: t(`assets.columns.${group}`), value: t(valueKey(group, value)) })}
         sx={{ borderColor: colour, color: 'text.primary', '& .MuiChip-icon': { ml: 1 } }}
         data-testid={`state-${group}`}
       />
@@ -81,7 +87,7 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
       ['transformer_number', item.transformer_number ?? '–'],
       ['device_type', t(valueKey('device_type', item.device_type))],
       ['connection_type', t(valueKey('connection_type', item.connection_type))],
-      ['installation_date', item.installation_date ? formatDate(Date.parse(item.installation_date), 'UTC') : '–'],
+      ['installation_date', item.installation_date ? formatDay(item.installation_date, timeZone) : '–'],
       ['connected_mprns', number(item.connected_mprns, 0)],
       ['commuter_area', t(valueKey('boolean', String(item.commuter_area)))],
     ] as const

@@ -5,9 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { DailyTrend } from '@gridlens/contract/power-readings';
-import { formatDate } from '@gridlens/domain/date-format';
+import { formatDay } from '@gridlens/domain/date-format';
+import { DAY_MS, utcDay } from '@gridlens/domain/time-range';
 import { formatNumber } from '@gridlens/domain/number-format';
-import { temperatureInMetric } from '@gridlens/domain/temperature';
+import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { useDailyTrends } from '@/lib/api/device-tabs';
 import { ChartPanel } from '@/lib/ui/chart-panel';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
@@ -16,13 +17,13 @@ import type { TabProps } from './tab-display';
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** Trends Data: the daily rollups over the range, as two charts and a table of days, newest first. */
-export function TrendsTab({ deviceId, range, languageTag, temperatureMetric }: TabProps) {
+export function TrendsTab({ deviceId, range, languageTag, timeZone, temperatureMetric }: TabProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const trends = useDailyTrends(deviceId, range);
   const days = trends.data?.days;
   const number = (value: number | null, decimals = 2) => (value === null ? '–' : formatNumber(value, languageTag, decimals));
-  const unit = temperatureMetric === 'fahrenheit' ? '°F' : '°C';
+  const unit = temperatureUnit(temperatureMetric);
   const temperature = (c: number | null) => (c === null ? '–' : number(temperatureInMetric(c, temperatureMetric)));
   const dark = theme.palette.mode === 'dark';
 
@@ -51,10 +52,10 @@ export function TrendsTab({ deviceId, range, languageTag, temperatureMetric }: T
       </Typography>
     );
 
-  const xRange = { fromMs: dayMs(days[0]?.day ?? ''), toMs: dayMs(days.at(-1)?.day ?? '') + 86_400_000 };
-  const formatDay = (ms: number) => formatDate(ms, 'UTC');
+  const xRange = { fromMs: dayMs(days[0]?.day ?? ''), toMs: dayMs(days.at(-1)?.day ?? '') + DAY_MS };
+  const dayText = (ms: number) => formatDay(utcDay(ms), timeZone);
   const columns: DataColumn<DailyTrend>[] = [
-    { id: 'day', title: t('assetDetail.trends.day'), cell: (d) => formatDay(dayMs(d.day)) },
+    { id: 'day', title: t('assetDetail.trends.day'), cell: (d) => formatDay(d.day, timeZone) },
     { id: 'messages', title: t('assets.columns.message_count'), numeric: true, cell: (d) => number(d.message_count, 0) },
     {
       id: 'missed',
@@ -90,7 +91,7 @@ export function TrendsTab({ deviceId, range, languageTag, temperatureMetric }: T
         title={title}
         description={t('assetDetail.chartDescription', {
           chart: title,
-          period: `${formatDay(xRange.fromMs)} – ${formatDay(xRange.toMs - 1)}`,
+          period: `${dayText(xRange.fromMs)} – ${dayText(xRange.toMs - 1)}`,
         })}
         lines={[
           { label: names[0], colour: colours[0], dashed: false },
@@ -102,8 +103,8 @@ export function TrendsTab({ deviceId, range, languageTag, temperatureMetric }: T
         syncKey={`trends-${deviceId}`}
         formatValue={(v) => number(v)}
         formatTick={(v, decimals) => number(v, decimals)}
-        formatTime={formatDay}
-        formatAxisTime={(ms) => formatDay(ms).slice(0, 5)}
+        formatTime={dayText}
+        formatAxisTime={(ms) => dayText(ms).slice(0, 5)}
       />
     );
   };
