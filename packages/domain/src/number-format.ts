@@ -17,6 +17,7 @@ export function formatNumber(value: number, languageTag: string, decimals: numbe
 
 type DurationUnit = 'hour' | 'minute' | 'second' | 'millisecond';
 const unitFormatters = new Map<string, Intl.NumberFormat>();
+const listFormatters = new Map<string, Intl.ListFormat>();
 function unitFormat(value: number, unit: DurationUnit, languageTag: string, decimals = 0): string {
   const key = `${languageTag}/${unit}/${decimals}`;
   let formatter = unitFormatters.get(key);
@@ -42,5 +43,10 @@ export function formatDuration(ms: number, languageTag: string): string {
       : [Math.floor(totalSeconds / 3600), Math.floor((totalSeconds % 3600) / 60), 'hour', 'minute'];
   const parts = [unitFormat(large, largeUnit, languageTag)];
   if (small > 0) parts.push(unitFormat(small, smallUnit, languageTag));
-  return new Intl.ListFormat(languageTag, { style: 'narrow', type: 'unit' }).format(parts);
+  let list = listFormatters.get(languageTag);
+  if (!list) {
+    list = new Intl.ListFormat(languageTag, { style: 'narrow', type: 'unit' });
+    listFormatters.set(languageTag, list);
+  }
+  return list.format(parts);
 }

@@ -19,3 +19,6 @@ export function celsiusToFahrenheit(temperatureC: number): number {
 export function temperatureInMetric(temperatureC: number, metric: TemperatureMetric): number {
   return metric === 'fahrenheit' ? celsiusToFahrenheit(temperatureC) : temperatureC;
 }
+
+/** The symbol of a temperature unit, as column titles and values show it. */
+export const temperatureUnit = (metric: TemperatureMetric): string => (metric === 'fahrenheit' ? '°F' : '°C');

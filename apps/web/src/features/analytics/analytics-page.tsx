@@ -44,6 +44,12 @@ export function AnalyticsPage() {
   // The range as the server read it (it ends when the answer was made), so the chart spans all of it.
   const period = periodOfRange(range, totals.dataUpdatedAt);
   const ranked = useMemo(() => (list.data ? devicesByIssues(list.data) : []), [list.data]);
+  // Made once per answer: a new array on every render (a page of the devices table) would redraw both charts.
+  const powerSeries = useMemo((): [number[], number[], number[]] => {
+    const points = totals.data?.points ?? [];
+    return [points.map((p) => Date.parse(p.time)), points.map((p) => p.max_kva), points.map((p) => p.mean_kva)];
+  }, [totals.data]);
+  const issuesSeries = useMemo(() => (timeline.data ? issueSeries(timeline.data) : null), [timeline.data]);
 
   const facts = totals.data ? totalPowerFacts(totals.data) : null;
   const columns = list.data?.columns;
@@ -140,11 +146,7 @@ export function AnalyticsPage() {
                   { label: t('analytics.peak'), colour: palette[0] as string, dashed: false },
                   { label: t('analytics.mean'), colour: palette[2] as string, dashed: true },
                 ],
-                [
-                  totals.data.points.map((p) => Date.parse(p.time)),
-                  totals.data.points.map((p) => p.max_kva),
-                  totals.data.points.map((p) => p.mean_kva),
-                ],
+                powerSeries,
                 period,
                 2,
               )
@@ -166,7 +168,7 @@ export function AnalyticsPage() {
             'issues',
             t('analytics.issuesChart'),
             ISSUE_FLAG_NAMES.map((flag, f) => ({ label: t(`issueFlags.${flag}`), colour: palette[f] as string, dashed: f >= 7 })),
-            issueSeries(timeline.data),
+            issuesSeries ?? [[]],
             { fromMs: Date.parse(timeline.data.buckets[0]?.from ?? ''), toMs: Date.parse(timeline.data.buckets.at(-1)?.to ?? '') },
             0,
           )

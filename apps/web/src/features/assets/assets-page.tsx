@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
+import { temperatureUnit } from '@gridlens/domain/temperature';
 import { assetListRowAt } from '@gridlens/contract/power-devices';
 import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
@@ -70,7 +71,7 @@ export function AssetsPage() {
   const count = list.data?.count ?? 0;
   const shown = useMemo(() => ASSET_COLUMNS.filter((col) => visible.has(col.field)), [visible]);
   const titles = useMemo(() => {
-    const unit = display.temperatureMetric === 'fahrenheit' ? '°F' : '°C';
+    const unit = temperatureUnit(display.temperatureMetric);
     return new Map(
       ASSET_COLUMNS.map((col) => [col.field, `${t(`assets.columns.${col.field}`)}${col.kind === 'temperature' ? ` (${unit})` : ''}`]),
     );

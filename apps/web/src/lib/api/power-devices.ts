@@ -13,6 +13,9 @@ export const assetListQuery = queryOptions({
 
 export const useAssetList = () => useQuery(assetListQuery);
 
+/** One device as the assets list shows it (the asset detail header); edits and watchlist changes refresh it. */
+export const assetItemQueryKey = (deviceId: string) => ['powerdata', 'device', 'item', deviceId, ASSET_LIST_DAYS] as const;
+
 interface WatchChange {
   deviceId: string;
   watch: boolean;
@@ -25,7 +28,7 @@ export function useWatchDevice() {
     mutationFn: ({ deviceId, watch }: WatchChange) =>
       watch ? api.post('/api/watchlist/device', { device_id: deviceId }) : api.delete('/api/watchlist/device', { device_id: deviceId }),
     onSuccess: (_answer, { deviceId, watch }) => {
-      void queryClient.invalidateQueries({ queryKey: ['powerdata', 'device', 'item', deviceId] }); // the asset detail header
+      void queryClient.invalidateQueries({ queryKey: assetItemQueryKey(deviceId) }); // the asset detail header
       queryClient.setQueryData(assetListQuery.queryKey, (list) => {
         if (!list) return list;
         const index = list.columns.device_id.indexOf(deviceId);

@@ -3,7 +3,7 @@ import type { AssetListItem } from '@gridlens/contract/power-devices';
 import type { ChartData, MessagesPage, PowerMessage, TimeRange } from '@gridlens/contract/power-readings';
 import { periodOfRange } from '@gridlens/domain/time-range';
 import { api } from './api-client';
-import { ASSET_LIST_DAYS } from './power-devices';
+import { ASSET_LIST_DAYS, assetItemQueryKey } from './power-devices';
 
 /** A period as the chart and messages endpoints take it: a named range, or explicit bounds (a zoomed view). */
 export type PeriodChoice = { range: TimeRange } | { fromMs: number; toMs: number };
@@ -13,8 +13,6 @@ export const periodQuery = (period: PeriodChoice) =>
 
 const devicePath = (deviceId: string) => encodeURIComponent(deviceId);
 
-/** One device as the assets list shows it (the asset detail header). Keyed under the list's key, so edits refresh both. */
-export const assetItemQueryKey = (deviceId: string) => ['powerdata', 'device', 'item', deviceId, ASSET_LIST_DAYS] as const;
 export const useAssetItem = (deviceId: string) =>
   useQuery({
     queryKey: assetItemQueryKey(deviceId),

@@ -1,6 +1,5 @@
 import { formatDate, formatDateTime } from '@gridlens/domain/date-format';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@gridlens/domain/time-range';
 
 /**
  * A time-axis label in the user's zone and date format (spec §9): the time of day on charts of two days or

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '@gridlens/contract/power-readings';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
-import type { TemperatureMetric } from '@gridlens/domain/temperature';
+import { temperatureUnit, type TemperatureMetric } from '@gridlens/domain/temperature';
 import { useChartData, type PeriodChoice } from '@/lib/api/power-readings';
 import { alignPanel, CHART_PANELS, hasChartData, MIN_VIEW_MS, pannedView } from './chart-data';
 import { axisTimeLabel } from '@/lib/ui/axis-time';
@@ -51,7 +51,7 @@ export function AssetCharts({ deviceId, range, timeZone, languageTag, temperatur
   const data = viewFailed ? whole.data : shown.data;
 
   const palette = theme.palette.mode === 'dark' ? DARK : LIGHT;
-  const unit = temperatureMetric === 'fahrenheit' ? '°F' : '°C';
+  const unit = temperatureUnit(temperatureMetric);
   const aligned = useMemo(
     () => (data ? CHART_PANELS.map((panel) => alignPanel(data, panel, temperatureMetric)) : []),
     [data, temperatureMetric],

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
+import { temperatureUnit } from '@gridlens/domain/temperature';
 import type { PowerMessage, TimeRange } from '@gridlens/contract/power-readings';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { utcDay } from '@gridlens/domain/time-range';
@@ -33,7 +34,7 @@ export function AssetMessages({ deviceId, range, display }: AssetMessagesProps) 
   const messages = useMessagesPage(deviceId, range, paging.page + 1, paging.pageSize);
   const shownPage = useLastData(messages.data);
   const shown: MessageDisplay = { ...display, yes: t('assets.values.boolean.true'), no: t('assets.values.boolean.false') };
-  const unit = display.temperatureMetric === 'fahrenheit' ? '°F' : '°C';
+  const unit = temperatureUnit(display.temperatureMetric);
   const headers = MESSAGE_COLUMNS.map((col) => t(`assetDetail.messageColumns.${col.id}`, { unit }));
 
   const exportCsv = async () => {

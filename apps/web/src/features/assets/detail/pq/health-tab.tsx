@@ -12,7 +12,7 @@ import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { HYDROGEN_OPERATION, HYDROGEN_SENSOR_STATUS, OIL_TYPES, SENSOR_LOCATIONS, SENSOR_TYPES } from '@gridlens/domain/power/enumerations';
 import { isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
-import { temperatureInMetric } from '@gridlens/domain/temperature';
+import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { useAppStore } from '@/lib/app-store';
 import { useHydrogen, useSaveSensorConfig, useSensorConfig } from '@/lib/api/device-tabs';
 import { axisTimeLabel } from '@/lib/ui/axis-time';
@@ -34,7 +34,7 @@ export function HealthTab({ deviceId, range, languageTag, timeZone, temperatureM
   const theme = useTheme();
   const hydrogen = useHydrogen(deviceId, range);
   const number = (value: number | null, decimals = 2) => (value === null ? '–' : formatNumber(value, languageTag, decimals));
-  const unit = temperatureMetric === 'fahrenheit' ? '°F' : '°C';
+  const unit = temperatureUnit(temperatureMetric);
 
   if (hydrogen.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loadingTab')}</Typography>;
   if (!hydrogen.data) return <Typography sx={{ p: 2 }}>{t('assetDetail.tabFailed')}</Typography>;

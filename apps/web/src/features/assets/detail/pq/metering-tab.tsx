@@ -9,7 +9,7 @@ import { useMetering } from '@/lib/api/device-tabs';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { FactList, type Fact } from '@/lib/ui/fact-list';
 import { usePaging } from '@/lib/ui/use-paging';
-import type { TabProps } from './tab-display';
+import { phaseName, type TabProps } from './tab-display';
 
 /** Metering: energy imported and exported over the range, voltage extremes per phase, and the readings, newest first. */
 export function MeteringTab({ deviceId, range, languageTag, timeZone }: TabProps) {
@@ -28,7 +28,7 @@ export function MeteringTab({ deviceId, range, languageTag, timeZone }: TabProps
     [t('assetDetail.metering.imported'), number(summary.energy_imported_kwh)],
     [t('assetDetail.metering.exported'), number(summary.energy_exported_kwh)],
     ...[0, 1, 2].map((p): [string, string] => [
-      t('assetDetail.metering.voltageRange', { phase: `L${p + 1}` }),
+      t('assetDetail.metering.voltageRange', { phase: phaseName(p + 1) }),
       `${number(summary.voltage_min_v[p])} – ${number(summary.voltage_max_v[p])}`,
     ]),
   ];
@@ -38,7 +38,7 @@ export function MeteringTab({ deviceId, range, languageTag, timeZone }: TabProps
     { id: 'export', title: t('assetDetail.metering.exportKwh'), numeric: true, cell: (r) => number(r.export_kwh) },
     ...[0, 1, 2].map((p) => ({
       id: `v${p}`,
-      title: t('assetDetail.metering.voltage', { phase: `L${p + 1}` }),
+      title: t('assetDetail.metering.voltage', { phase: phaseName(p + 1) }),
       numeric: true,
       cell: (r: MeteringReadingRow) => number(r.voltage_v?.[p]),
     })),
