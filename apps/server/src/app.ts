@@ -31,6 +31,9 @@ import { createPowerDevicesService } from './modules/power-devices/power-devices
 import { createPowerReadingsRepository } from './modules/power-readings/power-readings.repository';
 import { registerPowerReadingRoutes } from './modules/power-readings/power-readings.routes';
 import { createPowerReadingsService } from './modules/power-readings/power-readings.service';
+import { createCoverageRepository } from './modules/coverage/coverage.repository';
+import { registerCoverageRoutes, registerDeviceTestRoutes } from './modules/coverage/coverage.routes';
+import { createCoverageService } from './modules/coverage/coverage.service';
 import { createDeviceImagesRepository } from './modules/device-tabs/device-images.repository';
 import { registerDeviceImageRoutes } from './modules/device-tabs/device-images.routes';
 import { createDeviceImagesService } from './modules/device-tabs/device-images.service';
@@ -112,8 +115,10 @@ export async function buildApp({
   app.decorate('ingest', ingest);
   registerIngestRoutes(app, ingestKeys, ingest);
 
+  const coverage = createCoverageService({ repository: createCoverageRepository(db) });
   await app.register((api, _options, done) => {
     registerTenantAuth(api, { verifyToken, tenantExists });
+    registerCoverageRoutes(api, coverage);
     registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
     registerFeedbackRoutes(api, createFeedbackRepository(db));
     registerIngestKeyRoutes(api, ingestKeys);
@@ -123,6 +128,12 @@ export async function buildApp({
     const requireDevice = powerDevices.require;
     registerDeviceTabRoutes(api, createDeviceTabsService({ repository: createDeviceTabsRepository(db), requireDevice }));
     registerDeviceImageRoutes(api, createDeviceImagesService({ repository: createDeviceImagesRepository(db), requireDevice }));
+    done();
+  });
+  // The installer's device test is the one API Installer-only users may call (spec §2 /checkcoverage).
+  await app.register((api, _options, done) => {
+    registerTenantAuth(api, { verifyToken, tenantExists, allowInstallers: true });
+    registerDeviceTestRoutes(api, coverage);
     done();
   });
 

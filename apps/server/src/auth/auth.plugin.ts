@@ -21,12 +21,17 @@ declare module 'fastify' {
 export interface AuthOptions {
   verifyToken: TokenVerifier;
   tenantExists: (tenantId: string) => Promise<boolean>;
+  /**
+   * Lets Installer-only users through (default false). Only the installer's device test sets it: it is the one
+   * screen such users may use (spec §2 /checkcoverage), and its answer is about one device they are fitting.
+   */
+  allowInstallers?: boolean;
 }
 
 /**
  * Adds `requireTenantUser` as an onRequest hook for every route registered in this scope:
  * 401 without a valid bearer token; 403 when the Tenant header differs from the token's tenant,
- * when the tenant is unknown, or when the user is Installer-only (spec §6).
+ * when the tenant is unknown, or when the user is Installer-only (spec §6) unless `allowInstallers` says otherwise.
  */
 export function registerTenantAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('principal', null);
@@ -35,7 +40,7 @@ export function registerTenantAuth(app: FastifyInstance, options: AuthOptions): 
   });
 }
 
-async function authenticate(request: FastifyRequest, { verifyToken, tenantExists }: AuthOptions): Promise<TenantPrincipal> {
+async function authenticate(request: FastifyRequest, { verifyToken, tenantExists, allowInstallers = false }: AuthOptions): Promise<TenantPrincipal> {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new HttpError(401, 'unauthorized', 'A bearer token is required');
@@ -50,7 +55,7 @@ async function authenticate(request: FastifyRequest, { verifyToken, tenantExists
   if (!principal.tenantId || tenantHeader !== principal.tenantId) {
     throw new HttpError(403, 'forbidden', 'The Tenant header must equal the tenant of the signed-in user');
   }
-  if (isInstallerOnly(principal.roles)) {
+  if (!allowInstallers && isInstallerOnly(principal.roles)) {
     throw new HttpError(403, 'forbidden', 'Installer accounts have no access to portal data');
   }
   if (!(await tenantExists(principal.tenantId))) {

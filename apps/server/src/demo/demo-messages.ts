@@ -15,6 +15,17 @@ const offsetMs = (deviceId: string) => (seedOf(deviceId) % 15) * 60_000;
 
 const chance = (deviceId: string, salt: string, slot: number) => seededRandom(seedOf(`${deviceId}:${salt}:${slot}`))();
 
+/**
+ * A device's link quality: each site has its own level (most strong, one in eight fair, the devices that miss
+ * messages weak, so the coverage check has all three to show) with ±15 of message-to-message fading.
+ */
+function demoLqi(deviceId: string, missedMessageRate: number, slot: number): number {
+  const seed = seedOf(`${deviceId}:site-lqi`);
+  const site = missedMessageRate > 0.01 ? 60 + (seed % 35) : seed % 8 === 0 ? 100 + (seed % 35) : 150 + (seed % 70);
+  const fading = Math.round((chance(deviceId, 'lqi', slot) - 0.5) * 30);
+  return Math.max(0, Math.min(255, site + fading));
+}
+
 /** Every message a demo device sends in (fromMs, toMs]: readings, and for power-quality devices events, hydrogen and metering. */
 export function demoMessages(device: DemoDevice, fromMs: number, toMs: number, nowMs: number): DeviceMessage[] {
   const { registration: reg, behaviour } = device;
@@ -40,7 +51,7 @@ export function demoMessages(device: DemoDevice, fromMs: number, toMs: number, n
         temperature_max_c: r.temperatureMaxC,
         temperature_med_c: r.temperatureMedC,
         battery_pct: Math.max(5, Math.round((behaviour.batteryStartPct - (daysRunning % 200) * 0.02) * 10) / 10),
-        lqi: 90 + Math.floor(chance(reg.device_id, 'lqi', slot) * 120),
+        lqi: demoLqi(reg.device_id, behaviour.missedMessageRate, slot),
       });
     }
     if (!reg.power_quality_enabled) continue;

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Coverage, DeviceTest } from '@gridlens/contract/coverage';
+import type { Database } from '../src/db/database';
+import { expectValidationError } from './support/api-assertions';
+import { ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
+import { authHeaders, createTestApp } from './support/test-app';
+import { TEST_DATABASES } from './support/test-databases';
+
+const DAY_MINUTES = 24 * 60;
+
+for (const backend of TEST_DATABASES) {
+  describe(`device coverage and device test API [${backend.name}]`, () => {
+    let db: Database;
+    let app: FastifyInstance;
+    let token: string;
+    let otherToken: string;
+    let installerToken: string;
+    const now = Date.now();
+    const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
+    const get = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
+    const coverageOf = async (days: number) => {
+      const response = await get(`/api/powerdata/coverage?days=${days}`);
+      expect(response.statusCode).toBe(200);
+      return response.json<Coverage>();
+    };
+
+    beforeAll(async () => {
+      db = await backend.open();
+      const created = await createTestApp(db);
+      app = created.app;
+      token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
+      otherToken = await created.issuer.token({ sub: 'u9', tenant: 'gridwest' });
+      installerToken = await created.issuer.token({ sub: 'u5', tenant: 'netzero', roles: ['Installer'] });
+      const key = await registerDeviceWithKey(app, token, 'netzero', { device_id: 'COV-GOOD' });
+      await registerDeviceWithKey(app, token, 'netzero', { device_id: 'COV-WEAK' });
+      await registerDeviceWithKey(app, token, 'netzero', { device_id: 'COV-OLD' });
+      await registerDeviceWithKey(app, token, 'netzero', { device_id: 'COV-SILENT' });
+      const otherKey = await registerDeviceWithKey(app, otherToken, 'gridwest', { device_id: 'GW-COV' });
+      const messages = [
+        // Eight in a row, every 15 minutes up to 5 minutes ago, strong signal.
+        ...Array.from({ length: 8 }, (_unused, i) => reading('COV-GOOD', 101 + i, at(5 + (7 - i) * 15), { lqi: 200 })),
+        // Seq 1, 2, 5, 6: two of six missing; weak signal; nothing on phase 2.
+        ...[1, 2, 5, 6].map((seq) => reading('COV-WEAK', seq, at(5 + (6 - seq) * 15), { lqi: 70, current_max_a: [50, 0, 45] })),
+        // Heard three days ago only.
+        ...[1, 2, 3].map((seq) => reading('COV-OLD', seq, at(3 * DAY_MINUTES + (3 - seq) * 15), { lqi: 180 })),
+      ];
+      const stored = await ingest(app, key, messages);
+      expect(stored.statusCode).toBe(200);
+      expect(stored.json<{ accepted: number }>().accepted).toBe(messages.length);
+      expect((await ingest(app, otherKey, [reading('GW-COV', 1, at(10))])).statusCode).toBe(200);
+    });
+
+    afterAll(async () => {
+      await app.close();
+      await backend.dispose(db);
+    });
+
+    describe('GET /api/powerdata/coverage', () => {
+      it("lists every device of the caller's tenant with its link figures, worst first", async () => {
+        const body = await coverageOf(1);
+        expect(body.days).toBe(1);
+        expect(Date.parse(body.to) - Date.parse(body.from)).toBe(DAY_MINUTES * 60_000);
+        expect(body.devices.map((d) => d.device_id)).toEqual(['COV-OLD', 'COV-SILENT', 'COV-WEAK', 'COV-GOOD']);
+        const byId = new Map(body.devices.map((d) => [d.device_id, d]));
+        expect(byId.get('COV-GOOD')).toMatchObject({ received: 8, expected: 8, median_lqi: 200, min_lqi: 200, level: 'good' });
+        expect(byId.get('COV-WEAK')).toMatchObject({ received: 4, expected: 6, median_lqi: 70, min_lqi: 70, level: 'bad' });
+        expect(byId.get('COV-SILENT')).toMatchObject({ received: 0, expected: 0, median_lqi: null, last_message_at: null, level: 'not_heard' });
+        // Not heard in the last day, though its last message is known.
+        expect(byId.get('COV-OLD')?.level).toBe('not_heard');
+        expect(byId.get('COV-OLD')?.last_message_at).toBe(at(3 * DAY_MINUTES));
+      });
+
+      it('looks back a week when asked', async () => {
+        const old = (await coverageOf(7)).devices.find((d) => d.device_id === 'COV-OLD');
+        expect(old).toMatchObject({ received: 3, expected: 3, median_lqi: 180, level: 'good' });
+      });
+
+      it("never shows another tenant's devices", async () => {
+        const ids = (await coverageOf(7)).devices.map((d) => d.device_id);
+        expect(ids).not.toContain('GW-COV');
+        const theirs = await get('/api/powerdata/coverage?days=1', otherToken, 'gridwest');
+        expect(theirs.json<Coverage>().devices.map((d) => d.device_id)).toEqual(['GW-COV']);
+      });
+
+      it('answers 400 naming days for a window it does not offer', async () => {
+        expectValidationError(await get('/api/powerdata/coverage?days=3'), 'days');
+        expectValidationError(await get('/api/powerdata/coverage?days=week'), 'days');
+      });
+
+      it('is closed to Installer-only users and to callers without a token', async () => {
+        expect((await get('/api/powerdata/coverage', installerToken)).statusCode).toBe(403);
+        expect((await app.inject({ method: 'GET', url: '/api/powerdata/coverage' })).statusCode).toBe(401);
+      });
+    });
+
+    describe('GET /api/powerdata/device-test/{DeviceID}', () => {
+      it('passes a healthy device heard just now, with its latest messages newest first', async () => {
+        const response = await get('/api/powerdata/device-test/COV-GOOD');
+        expect(response.statusCode).toBe(200);
+        const body = response.json<DeviceTest>();
+        expect(body.outcome).toBe('pass');
+        expect(Object.values(body.checks).every((outcome) => outcome === 'pass')).toBe(true);
+        expect(body.messages.map((m) => m.seq)).toEqual([108, 107, 106, 105, 104, 103, 102, 101]);
+        expect(body.messages[0]).toMatchObject({ time: at(5), lqi: 200, current_max_a: [100, 90, 80], temperature_max_c: 40, battery_pct: 80 });
+        expect(body.last_message_at).toBe(at(5));
+      });
+
+      it('names what is wrong with a badly fitted device', async () => {
+        const body = (await get('/api/powerdata/device-test/COV-WEAK')).json<DeviceTest>();
+        expect(body.checks).toMatchObject({ heard: 'pass', signal: 'fail', delivery: 'fail', phase1: 'pass', phase2: 'fail', phase3: 'pass' });
+        expect(body.outcome).toBe('fail');
+      });
+
+      it('fails "heard" for a device never heard, and judges nothing else', async () => {
+        const body = (await get('/api/powerdata/device-test/COV-SILENT')).json<DeviceTest>();
+        expect(body.checks.heard).toBe('fail');
+        expect(body.checks.signal).toBeNull();
+        expect(body.messages).toEqual([]);
+        expect(body.last_message_at).toBeNull();
+      });
+
+      it('is open to Installer-only users of the tenant', async () => {
+        const response = await get('/api/powerdata/device-test/COV-GOOD', installerToken);
+        expect(response.statusCode).toBe(200);
+        expect(response.json<DeviceTest>().device_id).toBe('COV-GOOD');
+      });
+
+      it("answers 404 for another tenant's device, for operators and installers alike", async () => {
+        expect((await get('/api/powerdata/device-test/GW-COV')).statusCode).toBe(404);
+        expect((await get('/api/powerdata/device-test/GW-COV', installerToken)).statusCode).toBe(404);
+        expect((await get('/api/powerdata/device-test/COV-GOOD', otherToken, 'gridwest')).statusCode).toBe(404);
+      });
+
+      it("still checks the token's tenant against the Tenant header", async () => {
+        expect((await get('/api/powerdata/device-test/COV-GOOD', installerToken, 'gridwest')).statusCode).toBe(403);
+        expect((await app.inject({ method: 'GET', url: '/api/powerdata/device-test/COV-GOOD' })).statusCode).toBe(401);
+      });
+
+      it('answers 400 naming DeviceID for an id longer than 64 characters', async () => {
+        expectValidationError(await get(`/api/powerdata/device-test/${'X'.repeat(65)}`), 'DeviceID');
+      });
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CONNECTION_TYPES } from '@gridlens/domain/power/enumerations';
+import { COVERAGE_LEVELS, COVERAGE_WINDOW_DAYS } from '@gridlens/domain/power/coverage';
+import { CHECK_OUTCOMES, DEVICE_TEST_CHECKS } from '@gridlens/domain/power/device-test';
+
+/** GET /api/powerdata/coverage: the window looked back over, in days (1 or 7). */
+export const CoverageQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .refine((days) => (COVERAGE_WINDOW_DAYS as readonly number[]).includes(days), { message: `days must be one of ${COVERAGE_WINDOW_DAYS.join(', ')}` })
+    .default(1),
+});
+
+/** One device's radio coverage over the window (device coverage check, spec §2 /coverage_checker). */
+export const DeviceCoverageSchema = z.object({
+  device_id: z.string(),
+  transformer_name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  connection_type: z.enum(CONNECTION_TYPES).nullable(),
+  received: z.number().int().describe('Messages received in the window'),
+  expected: z.number().int().describe('Messages the device numbered in the window (sequence span)'),
+  median_lqi: z.number().nullable().describe('Median link quality indicator (0–255) of the messages received'),
+  min_lqi: z.number().nullable(),
+  last_message_at: z.string().nullable().describe('The newest message ever received, ISO 8601'),
+  level: z.enum(COVERAGE_LEVELS),
+});
+export type DeviceCoverage = z.infer<typeof DeviceCoverageSchema>;
+
+export const CoverageSchema = z
+  .object({
+    days: z.number().int(),
+    from: z.string(),
+    to: z.string(),
+    devices: z.array(DeviceCoverageSchema).describe('Every device of the tenant, worst coverage first'),
+  })
+  .meta({ id: 'DeviceCoverage' });
+export type Coverage = z.infer<typeof CoverageSchema>;
+
+/** One of the latest messages the device test looks at. */
+export const DeviceTestMessageSchema = z.object({
+  seq: z.number().int(),
+  time: z.string(),
+  lqi: z.number().nullable(),
+  current_max_a: z.array(z.number()).length(3),
+  temperature_max_c: z.number().nullable(),
+  battery_pct: z.number().nullable(),
+});
+
+/** GET /api/powerdata/device-test/{DeviceID}: the installer's device test (spec §2 /checkcoverage). */
+export const DeviceTestSchema = z
+  .object({
+    device_id: z.string(),
+    transformer_name: z.string(),
+    connection_type: z.enum(CONNECTION_TYPES).nullable(),
+    checked_at: z.string(),
+    last_message_at: z.string().nullable(),
+    messages: z.array(DeviceTestMessageSchema).describe('The latest messages of the last day, newest first'),
+    // A record over an enum is exhaustive in Zod 4: every check is present, null when it could not be judged.
+    checks: z.record(z.enum(DEVICE_TEST_CHECKS), z.enum(CHECK_OUTCOMES).nullable()),
+    outcome: z.enum(CHECK_OUTCOMES),
+  })
+  .meta({ id: 'DeviceTest' });
+export type DeviceTest = z.infer<typeof DeviceTestSchema>;

@@ -1,0 +1,110 @@
+import { missedMessageLevel, type MissedMessageLevel } from './communication';
+
+/**
+ * Device coverage (spec §2 /coverage_checker): how well each monitor's radio link reaches the network, judged
+ * from what the portal received. The specification names the screen only; the rules below are ours
+ * (docs/decisions.md, "Device coverage").
+ */
+
+/**
+ * Monitors report a link quality indicator (LQI) from 0 (no link) to 255 (perfect) with every message. A median
+ * of 140 or more keeps messages arriving through rain and foliage; 90–139 works but drops messages at busy
+ * hours; below 90 the link is at its edge (the radio vendors' guidance for 802.15.4-style LQI, where about 90
+ * is where packet loss starts to climb).
+ */
+export const LQI_GOOD_MIN = 140;
+export const LQI_AVERAGE_MIN = 90;
+
+/** The windows the coverage check looks back over, in days: the last day (now) and the last week (typical). */
+export const COVERAGE_WINDOW_DAYS = [1, 7] as const;
+export type CoverageWindowDays = (typeof COVERAGE_WINDOW_DAYS)[number];
+
+/** Good, average and bad as for missed messages; not_heard: no message at all in the window. */
+export const COVERAGE_LEVELS = ['good', 'average', 'bad', 'not_heard'] as const;
+export type CoverageLevel = (typeof COVERAGE_LEVELS)[number];
+
+const RANK: Record<MissedMessageLevel, number> = { good: 0, average: 1, bad: 2 };
+const worse = (a: MissedMessageLevel, b: MissedMessageLevel): MissedMessageLevel => (RANK[a] >= RANK[b] ? a : b);
+
+/** The level of a link quality on its own. */
+export function lqiLevel(lqi: number): MissedMessageLevel {
+  if (lqi >= LQI_GOOD_MIN) return 'good';
+  if (lqi >= LQI_AVERAGE_MIN) return 'average';
+  return 'bad';
+}
+
+export interface LinkFigures {
+  /** Messages received in the window. */
+  received: number;
+  /** Messages the device numbered in the window (its last sequence number minus its first, plus one). */
+  expected: number;
+  /** The median LQI of the received messages; null when none carried one. */
+  medianLqi: number | null;
+}
+
+/**
+ * A device's coverage: the worse of its link quality and its delivery (the missed-message levels of §4), since
+ * either a weak signal or lost messages means the site needs attention. A device that sent no LQI is judged by
+ * delivery alone.
+ */
+export function coverageLevel({ received, expected, medianLqi }: LinkFigures): CoverageLevel {
+  if (received <= 0) return 'not_heard';
+  const delivery = missedMessageLevel(Math.max(0, expected - received), expected);
+  return medianLqi === null ? delivery : worse(delivery, lqiLevel(medianLqi));
+}
+
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance (haversine), in km. */
+export function distanceKm(a: GeoPoint, b: GeoPoint): number {
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The site check's radius: 2 km by default (a rural cell's reliable reach), 0.1–25 km allowed. */
+export const SITE_RADIUS_DEFAULT_KM = 2;
+export const SITE_RADIUS_MIN_KM = 0.1;
+export const SITE_RADIUS_MAX_KM = 25;
+/** At most this many of the nearest heard devices decide a site's verdict. */
+export const SITE_NEIGHBOURS = 5;
+
+export interface SiteDevice extends GeoPoint {
+  level: CoverageLevel;
+}
+
+export interface SiteCoverage {
+  /** unknown: no device heard in the window stands within the radius. */
+  verdict: MissedMessageLevel | 'unknown';
+  /** Every device within the radius, nearest first, as indices into the devices given. */
+  nearby: { index: number; distanceKm: number }[];
+}
+
+/**
+ * What coverage a new monitor at `site` can expect, from the devices already installed around it: the median level
+ * of the (at most five) nearest devices heard in the window, rounded towards the worse level when they split
+ * evenly. Devices not heard at all are listed but do not vote: silence may be a flat battery as much as the radio.
+ */
+export function siteCoverage(site: GeoPoint, devices: readonly (SiteDevice | null)[], radiusKm: number): SiteCoverage {
+  const nearby: { index: number; distanceKm: number }[] = [];
+  devices.forEach((device, index) => {
+    if (!device) return;
+    const distance = distanceKm(site, device);
+    if (distance <= radiusKm) nearby.push({ index, distanceKm: distance });
+  });
+  nearby.sort((a, b) => a.distanceKm - b.distanceKm || a.index - b.index);
+  const votes = nearby
+    .map(({ index }) => devices[index]?.level)
+    .filter((level): level is MissedMessageLevel => level !== undefined && level !== 'not_heard')
+    .slice(0, SITE_NEIGHBOURS)
+    .sort((a, b) => RANK[a] - RANK[b]);
+  const verdict = votes.length === 0 ? 'unknown' : (votes[Math.floor(votes.length / 2)] as MissedMessageLevel);
+  return { verdict, nearby };
+}
