@@ -65,7 +65,13 @@ for (const backend of TEST_DATABASES) {
         const byId = new Map(body.devices.map((d) => [d.device_id, d]));
         expect(byId.get('COV-GOOD')).toMatchObject({ received: 8, expected: 8, median_lqi: 200, min_lqi: 200, level: 'good' });
         expect(byId.get('COV-WEAK')).toMatchObject({ received: 4, expected: 6, median_lqi: 70, min_lqi: 70, level: 'bad' });
-        expect(byId.get('COV-SILENT')).toMatchObject({ received: 0, expected: 0, median_lqi: null, last_message_at: null, level: 'not_heard' });
+        expect(byId.get('COV-SILENT')).toMatchObject({
+          received: 0,
+          expected: 0,
+          median_lqi: null,
+          last_message_at: null,
+          level: 'not_heard',
+        });
         // Not heard in the last day, though its last message is known.
         expect(byId.get('COV-OLD')?.level).toBe('not_heard');
         expect(byId.get('COV-OLD')?.last_message_at).toBe(at(3 * DAY_MINUTES));
@@ -102,13 +108,26 @@ for (const backend of TEST_DATABASES) {
         expect(body.outcome).toBe('pass');
         expect(Object.values(body.checks).every((outcome) => outcome === 'pass')).toBe(true);
         expect(body.messages.map((m) => m.seq)).toEqual([108, 107, 106, 105, 104, 103, 102, 101]);
-        expect(body.messages[0]).toMatchObject({ time: at(5), lqi: 200, current_max_a: [100, 90, 80], temperature_max_c: 40, battery_pct: 80 });
+        expect(body.messages[0]).toMatchObject({
+          time: at(5),
+          lqi: 200,
+          current_max_a: [100, 90, 80],
+          temperature_max_c: 40,
+          battery_pct: 80,
+        });
         expect(body.last_message_at).toBe(at(5));
       });
 
       it('names what is wrong with a badly fitted device', async () => {
         const body = (await get('/api/powerdata/device-test/COV-WEAK')).json<DeviceTest>();
-        expect(body.checks).toMatchObject({ heard: 'pass', signal: 'fail', delivery: 'fail', phase1: 'pass', phase2: 'fail', phase3: 'pass' });
+        expect(body.checks).toMatchObject({
+          heard: 'pass',
+          signal: 'fail',
+          delivery: 'fail',
+          phase1: 'pass',
+          phase2: 'fail',
+          phase3: 'pass',
+        });
         expect(body.outcome).toBe('fail');
       });
 

@@ -7,7 +7,9 @@ import { CHECK_OUTCOMES, DEVICE_TEST_CHECKS } from '@gridlens/domain/power/devic
 export const CoverageQuerySchema = z.object({
   days: z.coerce
     .number()
-    .refine((days) => (COVERAGE_WINDOW_DAYS as readonly number[]).includes(days), { message: `days must be one of ${COVERAGE_WINDOW_DAYS.join(', ')}` })
+    .refine((days) => (COVERAGE_WINDOW_DAYS as readonly number[]).includes(days), {
+      message: `days must be one of ${COVERAGE_WINDOW_DAYS.join(', ')}`,
+    })
     .default(1),
 });
 

@@ -40,7 +40,10 @@ export function registerTenantAuth(app: FastifyInstance, options: AuthOptions): 
   });
 }
 
-async function authenticate(request: FastifyRequest, { verifyToken, tenantExists, allowInstallers = false }: AuthOptions): Promise<TenantPrincipal> {
+async function authenticate(
+  request: FastifyRequest,
+  { verifyToken, tenantExists, allowInstallers = false }: AuthOptions,
+): Promise<TenantPrincipal> {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new HttpError(401, 'unauthorized', 'A bearer token is required');

@@ -37,7 +37,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     children: [
       // No sign-in guard (spec §2): the device test and the access-denied page.
-      reportRoute('/checkcoverage', 'pages.checkCoverage'),
+      {
+        path: '/checkcoverage',
+        lazy: () => loadChunk(() => import('@/features/device-test/device-test-page')).then((m) => ({ Component: m.DeviceTestPage })),
+        handle: { titleKey: 'pages.checkCoverage' } satisfies RouteHandle,
+      },
       { path: '/accessdenied', lazy: limitedAccess, handle: { titleKey: 'pages.accessDenied' } satisfies RouteHandle },
       {
         element: <RequireAuth />,
@@ -56,7 +60,11 @@ export const routes: RouteObject[] = [
             lazy: powerReport('PowerReportSnapshotPage'),
             handle: { titleKey: 'pages.powerReportSnapshot' } satisfies RouteHandle,
           },
-          reportRoute('/coverage_checker', 'pages.coverageChecker'),
+          {
+            path: '/coverage_checker',
+            lazy: () => loadChunk(() => import('@/features/coverage/coverage-page')).then((m) => ({ Component: m.CoveragePage })),
+            handle: { titleKey: 'pages.coverageChecker' } satisfies RouteHandle,
+          },
           {
             element: <AppShell />,
             children: [

@@ -60,6 +60,7 @@ describe('translations', () => {
       'assetDetail.messageColumns.lqi',
       'assetDetail.health.h2',
       'assetDetail.images.uploadedBy',
+      'coverage.levelCount',
     ],
     GA: ['profile.celsius'],
     FR: [
@@ -85,6 +86,8 @@ describe('translations', () => {
       'assetDetail.events.phase',
       'assetDetail.images.types.installation',
       'assetDetail.images.types.site',
+      'coverage.site.latitude',
+      'coverage.site.longitude',
     ],
     ES: [
       'profile.celsius',

@@ -53,7 +53,13 @@ export function createCoverageService({ repository, now = Date.now }: Deps) {
       const nowMs = now();
       const device = await repository.testDevice(tenantId, deviceId);
       if (!device) throw notFound('Device');
-      const rows = await repository.latestMessages(tenantId, deviceId, new Date(nowMs - DEVICE_TEST_WINDOW_MS), new Date(nowMs + 1), DEVICE_TEST_MESSAGES);
+      const rows = await repository.latestMessages(
+        tenantId,
+        deviceId,
+        new Date(nowMs - DEVICE_TEST_WINDOW_MS),
+        new Date(nowMs + 1),
+        DEVICE_TEST_MESSAGES,
+      );
       const lastMessageAt = isoOrNull(device.last_message_at);
       const checks = deviceTestChecks(
         rows.map((r) => ({

@@ -131,7 +131,8 @@ export default function AssetsMap({ columns, rows, tiles }: AssetsMapProps) {
         sx={{
           height: 420,
           borderRadius: 1,
-          bgcolor: 'action.hover',
+          // '&&' outranks Leaflet's own light-grey container background, so the dark theme stays dark.
+          '&&': { bgcolor: 'action.hover' },
           '& .asset-cluster span': {
             display: 'grid',
             placeItems: 'center',

@@ -5,7 +5,9 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
+import SignalIcon from '@mui/icons-material/SignalCellularAlt';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { temperatureUnit } from '@gridlens/domain/temperature';
 import { assetListRowAt } from '@gridlens/contract/power-devices';
 import { useAppStore } from '@/lib/app-store';
@@ -230,9 +232,15 @@ export function AssetsPage() {
         </Suspense>
       )}
       <Paper ref={mapSection} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="assets-map-title">
-        <Typography id="assets-map-title" component="h2" variant="h6" sx={{ mb: 1 }}>
-          {t('assets.mapTitle')}
-        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography id="assets-map-title" component="h2" variant="h6" sx={{ flex: 1 }}>
+            {t('assets.mapTitle')}
+          </Typography>
+          {/* The device-coverage check of spec §2 opens as its own report-style page. */}
+          <Button component={RouterLink} to="/coverage_checker" startIcon={<SignalIcon />} data-testid="coverage-link">
+            {t('assets.coverageCheck')}
+          </Button>
+        </Box>
         {showMap ? (
           <Suspense fallback={<Box sx={{ height: 420 }} />}>
             <AssetsMap columns={columns} rows={rows} tiles={mapTiles} />

@@ -11,7 +11,7 @@ import type { AssetListItem } from '@gridlens/contract/power-devices';
 import { formatDateTime, formatDay } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, type TemperatureMetric, temperatureUnit } from '@gridlens/domain/temperature';
-import { timeSince } from '@gridlens/domain/time-since';
+import { timeSinceText } from '@/lib/time-since-text';
 import { FactList, type Fact } from '@/lib/ui/fact-list';
 import { toneOf } from '../asset-filters';
 import { valueKey } from '../use-asset-display';
@@ -35,20 +35,6 @@ const TONE_COLOUR = {
   info: 'info.main',
   neutral: 'text.disabled',
 } as const;
-
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-/** "12 minutes ago" in the user's language, in the largest whole unit of spec §9 (Intl knows each language's plurals). */
-function since(thenMs: number, nowMs: number, languageTag: string): string {
-  const { value, unit } = timeSince(thenMs, nowMs);
-  let format = relativeFormats.get(languageTag);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(languageTag, { numeric: 'auto' });
-    relativeFormats.set(languageTag, format);
-  }
-  if (unit === 'ms') return format.format(0, 'second');
-  return format.format(-value, unit.slice(0, -1) as Intl.RelativeTimeFormatUnitSingular);
-}
 
 /** The asset detail header: the transformer's identity and its current state over the last day (spec §9: assets for 1 day). */
 export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, nowMs, onWatch, onEdit }: AssetHeaderProps) {
@@ -108,7 +94,7 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
               ? t('assetDetail.noMessageYet')
               : t('assetDetail.lastMessage', {
                   time: formatDateTime(lastMessageMs, timeZone),
-                  since: since(lastMessageMs, nowMs, languageTag),
+                  since: timeSinceText(lastMessageMs, nowMs, languageTag),
                 })}
           </Typography>
         </Box>
