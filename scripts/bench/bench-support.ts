@@ -90,7 +90,7 @@ export async function benchApp(db: Database): Promise<{ app: FastifyInstance; he
     createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] }),
   );
   // The alert-evaluation hook is in place (issue 5 fills it with rule evaluation); it runs in every ingest transaction.
-  const app = await buildApp({ config, db, verifyToken, embeddedProvider: null, afterIngest: () => Promise.resolve() });
+  const app = await buildApp({ config, db, verifyToken, embeddedProvider: null });
   const token = await new SignJWT({ [config.auth.rolesClaim]: ['Operator'], [config.auth.appMetadataClaim]: { tenant: 'bench' } })
     .setProtectedHeader({ alg: 'RS256', kid: 'k' })
     .setSubject('bench-user')

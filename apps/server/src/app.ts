@@ -31,6 +31,12 @@ import { createPowerDevicesService } from './modules/power-devices/power-devices
 import { createPowerReadingsRepository } from './modules/power-readings/power-readings.repository';
 import { registerPowerReadingRoutes } from './modules/power-readings/power-readings.routes';
 import { createPowerReadingsService } from './modules/power-readings/power-readings.service';
+import { createAlertEvaluator } from './modules/alerts/alert-evaluation';
+import { createAlertOccurrencesRepository } from './modules/alerts/alert-occurrences.repository';
+import { createRuleCache } from './modules/alerts/alert-rule-cache';
+import { createAlertRulesRepository } from './modules/alerts/alert-rules.repository';
+import { registerPowerAlertRoutes } from './modules/alerts/alerts.routes';
+import { createAlertsService } from './modules/alerts/alerts.service';
 import { createCoverageRepository } from './modules/coverage/coverage.repository';
 import { registerCoverageRoutes, registerDeviceTestRoutes } from './modules/coverage/coverage.routes';
 import { createCoverageService } from './modules/coverage/coverage.service';
@@ -49,7 +55,7 @@ export interface AppDependencies {
   embeddedProvider: EmbeddedProvider | null;
   logger?: FastifyServerOptions['logger'];
   startupTasks?: StartupTasks;
-  /** Runs in every ingest transaction for the readings stored (alert evaluation plugs in here). */
+  /** Runs in every ingest transaction for the readings stored, after alert evaluation (tests and benchmarks). */
   afterIngest?: AfterStoreHook;
 }
 
@@ -111,7 +117,18 @@ export async function buildApp({
   embeddedProvider?.register(app);
 
   const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
-  const ingest = createIngestService({ db, repository: createIngestRepository(), afterStore: afterIngest });
+  // Alert rules are evaluated on every stored reading, in the ingest transaction (HTTP, MQTT and the simulator).
+  const ruleCache = createRuleCache();
+  const alertOccurrences = createAlertOccurrencesRepository(db);
+  const evaluateAlerts = createAlertEvaluator({
+    occurrences: alertOccurrences,
+    rulesOf: (tx, tenantId) => ruleCache.rulesOf(tx, tenantId),
+  });
+  const afterStore: AfterStoreHook = async (tx, tenantId, stored) => {
+    await evaluateAlerts(tx, tenantId, stored);
+    await afterIngest?.(tx, tenantId, stored);
+  };
+  const ingest = createIngestService({ db, repository: createIngestRepository(), afterStore });
   app.decorate('ingest', ingest);
   registerIngestRoutes(app, ingestKeys, ingest);
 
@@ -119,6 +136,10 @@ export async function buildApp({
   await app.register((api, _options, done) => {
     registerTenantAuth(api, { verifyToken, tenantExists });
     registerCoverageRoutes(api, coverage);
+    registerPowerAlertRoutes(
+      api,
+      createAlertsService({ rules: createAlertRulesRepository(db), occurrences: alertOccurrences, cache: ruleCache }),
+    );
     registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
     registerFeedbackRoutes(api, createFeedbackRepository(db));
     registerIngestKeyRoutes(api, ingestKeys);

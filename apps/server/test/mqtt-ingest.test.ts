@@ -6,7 +6,7 @@ import type { Database } from '../src/db/database';
 import { startMqttSubscriber, type MqttSubscriber } from '../src/modules/ingest/mqtt-subscriber';
 import { deviceMessagesTopic } from '../src/modules/ingest/mqtt-topics';
 import type { IngestService } from '../src/modules/ingest/ingest.service';
-import { reading, registerDeviceWithKey } from './support/power-fixtures';
+import { reading, registerDevice, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -157,6 +157,35 @@ for (const backend of TEST_DATABASES) {
       });
       const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM power_messages WHERE seq IN (20, 21, 22)');
       expect(stored[0]?.n).toBe(0);
+    });
+
+    it('raises an alert for a message delivered over MQTT, as for one over HTTP', async () => {
+      await registerDevice(app, token, 'netzero', { device_id: 'MQ-ALERT' });
+      const rule = await app.inject({
+        method: 'POST',
+        url: '/api/alert/powerdata',
+        headers: authHeaders(token, 'netzero'),
+        payload: { device_id: 'MQ-ALERT', trigger_field: 'total_power', trigger_operator: '>', trigger_value: 10 },
+      });
+      expect(rule.statusCode).toBe(201);
+      // Median currents 60 + 55 + 50 A at 230 V: 38 kVA, over the 10 kVA threshold.
+      await publisher.publishAsync(
+        deviceMessagesTopic(prefix, 'netzero', 'MQ-ALERT'),
+        JSON.stringify(reading('MQ-ALERT', 1, new Date().toISOString())),
+        {
+          qos: 1,
+        },
+      );
+      await eventually(async () => {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/api/alert/powerdata/active?device_id=MQ-ALERT',
+          headers: authHeaders(token, 'netzero'),
+        });
+        const body = response.json<{ items: { alert_id: string; actual_value: number }[] }>();
+        expect(body.items.map((a) => a.alert_id)).toEqual([rule.json<{ alert_id: string }>().alert_id]);
+        expect(body.items[0]?.actual_value).toBeCloseTo(37.95, 1);
+      });
     });
   });
 }

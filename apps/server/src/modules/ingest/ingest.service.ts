@@ -1,16 +1,20 @@
-import type { DeviceMessage, IngestResponse, IngestResult, TransformerReading } from '@gridlens/contract/ingest';
+import type { DeviceMessage, IngestResponse, IngestResult } from '@gridlens/contract/ingest';
 import type { Database, Queryable } from '../../db/database';
 import { messageKey, type IngestRepository, type MessageKey } from './ingest.repository';
 import { validateMessage } from './message-validation';
-import { deriveReading } from './derived-reading';
+import { deriveReading, type DerivedReading } from './derived-reading';
 import { atStoredPrecision } from './reading-encoding';
 import { hourlyContributions } from './hourly-rollup';
 import { dailyContributions, latestPerDevice } from './transformer-rollups';
 
 export type IngestSource = 'http' | 'mqtt';
 
-/** Runs inside the ingest transaction for the readings just stored (alert evaluation plugs in here). */
-export type AfterStoreHook = (tx: Queryable, tenantId: string, stored: readonly TransformerReading[]) => Promise<void>;
+/**
+ * Runs inside the ingest transaction for the readings just stored, duplicates left out (alert evaluation plugs in
+ * here). It runs before the latest state is updated, so power_device_latest still holds each device's newest
+ * message from before this batch.
+ */
+export type AfterStoreHook = (tx: Queryable, tenantId: string, stored: readonly DerivedReading[]) => Promise<void>;
 
 interface Deps {
   db: Database;
@@ -121,8 +125,8 @@ export function createIngestService({ db, repository, afterStore }: Deps) {
         const derived = newReadings.map(deriveReading);
         await repository.addToDailyRollup(tx, tenantId, dailyContributions(derived));
         await repository.addToHourlyRollup(tx, tenantId, hourlyContributions(derived));
+        if (afterStore && derived.length > 0) await afterStore(tx, tenantId, derived);
         await repository.updateLatest(tx, tenantId, latestPerDevice(newReadings, derived));
-        if (afterStore && newReadings.length > 0) await afterStore(tx, tenantId, newReadings);
         await repository.insertDeadLetters(tx, deadLetters);
       });
 

@@ -1,0 +1,255 @@
+import type { AlertOperator, PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
+import { arrayLiteral } from '../../db/array-literal';
+import type { Queryable } from '../../db/database';
+import type { AlertKind } from './alert-rules.repository';
+
+export interface ActiveAlertRow {
+  occurrence_id: string;
+  alert_id: string;
+  device_id: string;
+  full_name: string | null;
+  trigger_field: PowerAlertField;
+  trigger_operator: AlertOperator;
+  trigger_value: number;
+  actual_value: number;
+  triggered_at: Date | string;
+  acknowledged_by_name: string | null;
+  acknowledged_at: Date | string | null;
+  total: number;
+}
+
+export interface ActiveFilter {
+  deviceId?: string | undefined;
+  triggerField?: string | undefined;
+  state?: 'active' | 'acknowledged' | undefined;
+}
+
+export interface AlertEventRow {
+  kind: 'triggered' | 'acknowledged' | 'comment' | 'cleared';
+  at: Date | string;
+  value: number | null;
+  user_name: string | null;
+  text: string | null;
+}
+
+/** A new occurrence found by evaluation; `clearedAt` is set when it also cleared within the same batch. */
+export interface NewOccurrence {
+  id: string;
+  alertId: string;
+  deviceId: string;
+  value: number;
+  triggeredAt: string;
+  clearedAt: string | null;
+  clearValue: number | null;
+}
+
+export interface ClearedOccurrence {
+  id: string;
+  value: number;
+  clearedAt: string;
+}
+
+export interface Notification {
+  occurrenceId: string;
+  kind: 'triggered' | 'cleared';
+  name: string;
+  email: string;
+}
+
+export interface AlertEvent {
+  occurrenceId: string;
+  kind: 'triggered' | 'cleared';
+  at: string;
+  value: number;
+}
+
+const column = <T>(items: readonly T[], pick: (item: T) => number | string | null) => arrayLiteral(items.map(pick));
+
+/** Occurrences of alerts (active alerts, their history) and the notification outbox; scoped by tenant. */
+export function createAlertOccurrencesRepository(db: Queryable) {
+  return {
+    /** A page of the open occurrences of the tenant's rules of `kind`, newest first, with the page's total. */
+    activePage(tenantId: string, kind: AlertKind, filter: ActiveFilter, limit: number, offset: number): Promise<ActiveAlertRow[]> {
+      return db.query<ActiveAlertRow>(
+        `SELECT o.id AS occurrence_id, o.alert_id, o.device_id, d.transformer_name AS full_name, r.trigger_field, r.trigger_operator,
+                r.trigger_value, o.actual_value, o.triggered_at, o.acknowledged_by_name, o.acknowledged_at, count(*) OVER ()::int AS total
+           FROM alert_occurrences o
+           JOIN alert_rules r ON r.id = o.alert_id AND r.tenant_id = o.tenant_id
+           LEFT JOIN power_devices d ON d.tenant_id = o.tenant_id AND d.device_id = o.device_id
+          WHERE o.tenant_id = $1 AND r.kind = $2 AND o.cleared_at IS NULL
+            AND ($3::text IS NULL OR o.device_id = $3)
+            AND ($4::text IS NULL OR r.trigger_field = $4)
+            AND ($5::text IS NULL OR ($5 = 'acknowledged') = (o.acknowledged_at IS NOT NULL))
+          ORDER BY o.triggered_at DESC, o.id
+          LIMIT $6 OFFSET $7`,
+        [tenantId, kind, filter.deviceId ?? null, filter.triggerField ?? null, filter.state ?? null, limit, offset],
+      );
+    },
+
+    async countActive(tenantId: string, kind: AlertKind, filter: ActiveFilter): Promise<number> {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM alert_occurrences o JOIN alert_rules r ON r.id = o.alert_id AND r.tenant_id = o.tenant_id
+          WHERE o.tenant_id = $1 AND r.kind = $2 AND o.cleared_at IS NULL
+            AND ($3::text IS NULL OR o.device_id = $3)
+            AND ($4::text IS NULL OR r.trigger_field = $4)
+            AND ($5::text IS NULL OR ($5 = 'acknowledged') = (o.acknowledged_at IS NOT NULL))`,
+        [tenantId, kind, filter.deviceId ?? null, filter.triggerField ?? null, filter.state ?? null],
+      );
+      return row?.n ?? 0;
+    },
+
+    /** Whether the tenant has this occurrence among its rules of `kind` (any state). */
+    async exists(tenantId: string, kind: AlertKind, occurrenceId: string): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM alert_occurrences o JOIN alert_rules r ON r.id = o.alert_id
+          WHERE o.tenant_id = $1 AND r.kind = $2 AND o.id = $3`,
+        [tenantId, kind, occurrenceId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Acknowledges an open, unacknowledged occurrence and records it; false when there is none to acknowledge. */
+    async acknowledge(tenantId: string, occurrenceId: string, userId: string, userName: string | null): Promise<boolean> {
+      const rows = await db.query(
+        `WITH acked AS (
+           UPDATE alert_occurrences SET acknowledged_at = now(), acknowledged_by = $3, acknowledged_by_name = $4
+            WHERE tenant_id = $1 AND id = $2 AND cleared_at IS NULL AND acknowledged_at IS NULL
+            RETURNING id, acknowledged_at)
+         INSERT INTO alert_events (tenant_id, occurrence_id, kind, at, user_id, user_name)
+         SELECT $1, id, 'acknowledged', acknowledged_at, $3, $4 FROM acked RETURNING id`,
+        [tenantId, occurrenceId, userId, userName],
+      );
+      return rows.length > 0;
+    },
+
+    async addComment(tenantId: string, occurrenceId: string, userId: string, userName: string | null, text: string): Promise<void> {
+      await db.query(
+        `INSERT INTO alert_events (tenant_id, occurrence_id, kind, at, user_id, user_name, text) VALUES ($1, $2, 'comment', now(), $3, $4, $5)`,
+        [tenantId, occurrenceId, userId, userName, text],
+      );
+    },
+
+    history(tenantId: string, occurrenceId: string): Promise<AlertEventRow[]> {
+      return db.query<AlertEventRow>(
+        `SELECT kind, at, value, user_name, text FROM alert_events WHERE tenant_id = $1 AND occurrence_id = $2 ORDER BY at, id`,
+        [tenantId, occurrenceId],
+      );
+    },
+
+    // ---- Evaluation (inside the ingest transaction) ----
+
+    /** The open occurrences on these devices, of every rule of the tenant. */
+    open(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<{ id: string; alert_id: string; device_id: string }[]> {
+      return tx.query(
+        `SELECT id, alert_id, device_id FROM alert_occurrences
+          WHERE tenant_id = $1 AND cleared_at IS NULL AND device_id = ANY($2::text[])`,
+        [tenantId, arrayLiteral(deviceIds)],
+      );
+    },
+
+    /**
+     * Inserts new occurrences; an open one that another process opened first for the same rule and device is
+     * skipped by the partial unique index. Returns the ids actually inserted.
+     */
+    async insertOccurrences(tx: Queryable, tenantId: string, occurrences: readonly NewOccurrence[]): Promise<Set<string>> {
+      if (occurrences.length === 0) return new Set();
+      const rows = await tx.query<{ id: string }>(
+        `INSERT INTO alert_occurrences (id, tenant_id, alert_id, device_id, actual_value, triggered_at, cleared_at, clear_value)
+         SELECT u.id, $1, u.alert_id, u.device_id, u.value, u.triggered_at, u.cleared_at, u.clear_value
+           FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::float8[], $6::timestamptz[], $7::timestamptz[], $8::float8[])
+             AS u(id, alert_id, device_id, value, triggered_at, cleared_at, clear_value)
+         ON CONFLICT (alert_id, device_id) WHERE cleared_at IS NULL DO NOTHING
+         RETURNING id`,
+        [
+          tenantId,
+          column(occurrences, (o) => o.id),
+          column(occurrences, (o) => o.alertId),
+          column(occurrences, (o) => o.deviceId),
+          column(occurrences, (o) => o.value),
+          column(occurrences, (o) => o.triggeredAt),
+          column(occurrences, (o) => o.clearedAt),
+          column(occurrences, (o) => o.clearValue),
+        ],
+      );
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async clearOccurrences(tx: Queryable, tenantId: string, cleared: readonly ClearedOccurrence[]): Promise<void> {
+      if (cleared.length === 0) return;
+      await tx.query(
+        `UPDATE alert_occurrences o SET cleared_at = u.cleared_at, clear_value = u.value
+           FROM unnest($2::uuid[], $3::float8[], $4::timestamptz[]) AS u(id, value, cleared_at)
+          WHERE o.tenant_id = $1 AND o.id = u.id AND o.cleared_at IS NULL`,
+        [tenantId, column(cleared, (c) => c.id), column(cleared, (c) => c.value), column(cleared, (c) => c.clearedAt)],
+      );
+    },
+
+    async insertEvents(tx: Queryable, tenantId: string, events: readonly AlertEvent[]): Promise<void> {
+      if (events.length === 0) return;
+      await tx.query(
+        `INSERT INTO alert_events (tenant_id, occurrence_id, kind, at, value)
+         SELECT $1, u.occurrence_id, u.kind, u.at, u.value FROM unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::float8[]) AS u(occurrence_id, kind, at, value)`,
+        [
+          tenantId,
+          column(events, (e) => e.occurrenceId),
+          column(events, (e) => e.kind),
+          column(events, (e) => e.at),
+          column(events, (e) => e.value),
+        ],
+      );
+    },
+
+    /** The recipients of these rules, for the outbox. */
+    recipientsOf(
+      tx: Queryable,
+      tenantId: string,
+      alertIds: readonly string[],
+    ): Promise<{ alert_id: string; name: string; email: string }[]> {
+      return tx.query(`SELECT alert_id, name, email FROM alert_recipients WHERE tenant_id = $1 AND alert_id = ANY($2::uuid[])`, [
+        tenantId,
+        arrayLiteral(alertIds),
+      ]);
+    },
+
+    async enqueueNotifications(tx: Queryable, tenantId: string, notifications: readonly Notification[]): Promise<void> {
+      if (notifications.length === 0) return;
+      await tx.query(
+        `INSERT INTO alert_notifications (tenant_id, occurrence_id, kind, recipient_name, recipient_email)
+         SELECT $1, u.occurrence_id, u.kind, u.name, u.email FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS u(occurrence_id, kind, name, email)`,
+        [
+          tenantId,
+          column(notifications, (n) => n.occurrenceId),
+          column(notifications, (n) => n.kind),
+          column(notifications, (n) => n.name),
+          column(notifications, (n) => n.email),
+        ],
+      );
+    },
+
+    /** Each device's newest message before this batch (the hook runs before the latest state is updated). */
+    previousLatest(
+      tx: Queryable,
+      tenantId: string,
+      deviceIds: readonly string[],
+    ): Promise<{ device_id: string; last_message_at: Date | string }[]> {
+      return tx.query(`SELECT device_id, last_message_at FROM power_device_latest WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
+        tenantId,
+        arrayLiteral(deviceIds),
+      ]);
+    },
+
+    /** The mount type of these devices, for rules limited to one. */
+    deviceTypes(
+      tx: Queryable,
+      tenantId: string,
+      deviceIds: readonly string[],
+    ): Promise<{ device_id: string; device_type: string | null }[]> {
+      return tx.query(`SELECT device_id, device_type FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
+        tenantId,
+        arrayLiteral(deviceIds),
+      ]);
+    },
+  };
+}
+
+export type AlertOccurrencesRepository = ReturnType<typeof createAlertOccurrencesRepository>;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ALERT_OPERATORS, POWER_ALERT_FIELD_SPECS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
+import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
+import { NAME_MAX_LENGTH } from './power-devices';
+
+/** A power-data alert rule as the user writes it (spec §3 Alert). POST creates one; PUT replaces one whole. */
+export const PowerAlertRuleBodySchema = z
+  .object({
+    device_id: z.string().trim().min(1).max(64).nullable().describe('One device, or null for every device of the tenant'),
+    device_type: z.enum(DEVICE_TYPES).nullable().default(null).describe('With device_id null: only the devices of this mount type'),
+    trigger_field: z.enum(POWER_ALERT_FIELDS),
+    trigger_operator: z.enum(ALERT_OPERATORS),
+    trigger_value: z.number({ error: 'This field is required' }).refine(Number.isFinite, 'This field is required'),
+    notify_on_clear: z.boolean().default(false).describe('Also email the recipients when the alert clears'),
+  })
+  .strict()
+  .superRefine((rule, context) => {
+    // A threshold outside the field's possible values can never be met, or is a typo (spec §5 messages).
+    const { min, max, unit } = POWER_ALERT_FIELD_SPECS[rule.trigger_field];
+    const message =
+      unit === '%'
+        ? 'Number has to be between 0 and 100'
+        : rule.trigger_value < min
+          ? `Value should be greater than ${min}`
+          : `Value should be less than ${max}`;
+    if (rule.trigger_value < min || rule.trigger_value > max) context.addIssue({ code: 'custom', path: ['trigger_value'], message });
+  })
+  .meta({ id: 'PowerAlertRuleBody' });
+export type PowerAlertRuleBody = z.input<typeof PowerAlertRuleBodySchema>;
+
+export const PowerAlertRuleSchema = z
+  .object({
+    alert_id: z.uuid(),
+    device_id: z.string().nullable(),
+    device_type: z.enum(DEVICE_TYPES).nullable(),
+    trigger_field: z.enum(POWER_ALERT_FIELDS),
+    trigger_operator: z.enum(ALERT_OPERATORS),
+    trigger_value: z.number(),
+    notify_on_clear: z.boolean(),
+    recipient_count: z.number().int(),
+    active_count: z.number().int().describe('Devices on which the alert is active now'),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'PowerAlertRule' });
+export type PowerAlertRule = z.infer<typeof PowerAlertRuleSchema>;
+
+export const AlertIdParamsSchema = z.object({ id: z.uuid() });
+
+const name = z.string().trim().min(1, 'This field is required').max(NAME_MAX_LENGTH, 'Must be less than 50 characters');
+
+/** A recipient of an alert's emails (spec §3: name, email, nickname). */
+export const RecipientBodySchema = z
+  .object({
+    name,
+    email: z.string().trim().pipe(z.email('Email must be valid')),
+    nickname: z.string().trim().max(NAME_MAX_LENGTH, 'Must be less than 50 characters').nullable().default(null),
+  })
+  .strict()
+  .meta({ id: 'AlertRecipientBody' });
+export type RecipientBody = z.input<typeof RecipientBodySchema>;
+
+export const RecipientSchema = z
+  .object({ recipient_id: z.uuid(), alert_id: z.uuid(), name: z.string(), email: z.string(), nickname: z.string().nullable() })
+  .meta({ id: 'AlertRecipient' });
+export type Recipient = z.infer<typeof RecipientSchema>;
+
+export const ALERT_STATES = ['active', 'acknowledged'] as const;
+
+export const ActiveAlertsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(500).default(100),
+  device_id: z.string().max(64).optional(),
+  trigger_field: z.enum(POWER_ALERT_FIELDS).optional(),
+  state: z.enum(ALERT_STATES).optional(),
+});
+
+/** An alert active on a device now: the rule, the device's full name, the value that triggered it and when. */
+export const ActiveAlertSchema = z.object({
+  occurrence_id: z.uuid(),
+  alert_id: z.uuid(),
+  device_id: z.string(),
+  full_name: z.string().describe("The device's transformer name"),
+  trigger_field: z.enum(POWER_ALERT_FIELDS),
+  trigger_operator: z.enum(ALERT_OPERATORS),
+  trigger_value: z.number(),
+  actual_value: z.number(),
+  trigger_date: z.string(),
+  state: z.enum(ALERT_STATES),
+  acknowledged_by: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+});
+export type ActiveAlert = z.infer<typeof ActiveAlertSchema>;
+
+export const ActiveAlertsPageSchema = z
+  .object({ items: z.array(ActiveAlertSchema), page: z.number().int(), page_size: z.number().int(), total: z.number().int() })
+  .meta({ id: 'ActiveAlertsPage' });
+export type ActiveAlertsPage = z.infer<typeof ActiveAlertsPageSchema>;
+
+export const OccurrenceParamsSchema = z.object({ occurrence_id: z.uuid() });
+
+export const CommentBodySchema = z
+  .object({ text: z.string().trim().min(1, 'This field is required').max(2000, 'Must be less than 2000 characters') })
+  .strict();
+
+export const ALERT_EVENT_KINDS = ['triggered', 'acknowledged', 'comment', 'cleared'] as const;
+
+/** Everything that happened to one occurrence of an alert, oldest first. */
+export const AlertHistorySchema = z
+  .object({
+    occurrence_id: z.uuid(),
+    events: z.array(
+      z.object({
+        kind: z.enum(ALERT_EVENT_KINDS),
+        at: z.string(),
+        value: z.number().nullable(),
+        user_name: z.string().nullable(),
+        text: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'AlertHistory' });
+export type AlertHistory = z.infer<typeof AlertHistorySchema>;
