@@ -59,18 +59,24 @@ test('a level count filters the table and goes into the URL; the CSV holds the r
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  expect(lines[0]).toContain('Median LQI');
+  expect(lines[0]).toContain('Mean LQI');
   expect(lines).toHaveLength(bad + 1);
   expect(lines.slice(1).every((line) => line.split(',')[2] === 'Bad')).toBe(true);
   await page.getByTestId('level-count-bad').click();
   await expect(page).not.toHaveURL(/level=/);
 });
 
-test('the week window goes into the URL and still lists every device', async () => {
+test('the week window asks the server for seven days, goes into the URL and still lists every device', async () => {
   const total = (await Promise.all(LEVELS.map(countOf))).reduce((sum, n) => sum + n, 0);
-  await page.getByTestId('window-7').click();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/powerdata/coverage?days=7') && r.status() === 200),
+    page.getByTestId('window-7').click(),
+  ]);
+  const body = (await response.json()) as { days: number; devices: unknown[] };
+  expect(body.days).toBe(7);
   await expect(page).toHaveURL(/[?&]days=7/);
   await expect(page.getByTestId('window-7')).toHaveAttribute('aria-pressed', 'true');
+  expect(body.devices).toHaveLength(total);
   await expect(page.locator('#coverage-table-title')).toHaveText(new RegExp(`${total.toLocaleString('en')}$`));
 });
 

@@ -176,6 +176,25 @@ for (const backend of TEST_DATABASES) {
         expect((await app.inject({ ...request, headers: authHeaders(token, 'netzero') })).statusCode).toBe(okStatus);
       });
 
+      it('refuses an Installer-only user on every tenant-scoped route of the API except the device test', async () => {
+        const token = await issuer.token({ sub: 'installer', tenant: 'netzero', roles: ['Installer'] });
+        await app.ready();
+        const document = app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+        const open: string[] = [];
+        let checked = 0;
+        for (const [path, operations] of Object.entries(document.paths)) {
+          for (const [method, operation] of Object.entries(operations)) {
+            if (!operation.security?.length) continue;
+            const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+            const response = await app.inject({ method: method.toUpperCase() as 'GET', url, headers: authHeaders(token, 'netzero') });
+            checked += 1;
+            if (response.statusCode !== 403) open.push(`${method.toUpperCase()} ${path}`);
+          }
+        }
+        expect(checked).toBeGreaterThan(30);
+        expect(open).toEqual(['GET /api/powerdata/device-test/{DeviceID}']);
+      });
+
       it("does not store an Installer-only user's settings", async () => {
         const sub = 'installer-writes';
         const installer = await issuer.token({ sub, tenant: 'netzero', roles: ['Installer'] });

@@ -16,6 +16,7 @@ for (const backend of TEST_DATABASES) {
     let token: string;
     let otherToken: string;
     let installerToken: string;
+    let issuer: Awaited<ReturnType<typeof createTestApp>>['issuer'];
     const now = Date.now();
     const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
     const get = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
@@ -29,6 +30,7 @@ for (const backend of TEST_DATABASES) {
       db = await backend.open();
       const created = await createTestApp(db);
       app = created.app;
+      issuer = created.issuer;
       token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
       otherToken = await created.issuer.token({ sub: 'u9', tenant: 'gridwest' });
       installerToken = await created.issuer.token({ sub: 'u5', tenant: 'netzero', roles: ['Installer'] });
@@ -37,6 +39,8 @@ for (const backend of TEST_DATABASES) {
       await registerDeviceWithKey(app, token, 'netzero', { device_id: 'COV-OLD' });
       await registerDeviceWithKey(app, token, 'netzero', { device_id: 'COV-SILENT' });
       const otherKey = await registerDeviceWithKey(app, otherToken, 'gridwest', { device_id: 'GW-COV' });
+      // The same id in another tenant, with other figures: they must never mix with netzero's COV-GOOD.
+      await registerDeviceWithKey(app, otherToken, 'gridwest', { device_id: 'COV-GOOD' });
       const messages = [
         // Eight in a row, every 15 minutes up to 5 minutes ago, strong signal.
         ...Array.from({ length: 8 }, (_unused, i) => reading('COV-GOOD', 101 + i, at(5 + (7 - i) * 15), { lqi: 200 })),
@@ -48,7 +52,8 @@ for (const backend of TEST_DATABASES) {
       const stored = await ingest(app, key, messages);
       expect(stored.statusCode).toBe(200);
       expect(stored.json<{ accepted: number }>().accepted).toBe(messages.length);
-      expect((await ingest(app, otherKey, [reading('GW-COV', 1, at(10))])).statusCode).toBe(200);
+      const theirs = [reading('GW-COV', 1, at(10)), ...[1, 9].map((seq) => reading('COV-GOOD', seq, at(20 + seq), { lqi: 20 }))];
+      expect((await ingest(app, otherKey, theirs)).json<{ accepted: number }>().accepted).toBe(3);
     });
 
     afterAll(async () => {
@@ -60,15 +65,25 @@ for (const backend of TEST_DATABASES) {
       it("lists every device of the caller's tenant with its link figures, worst first", async () => {
         const body = await coverageOf(1);
         expect(body.days).toBe(1);
-        expect(Date.parse(body.to) - Date.parse(body.from)).toBe(DAY_MINUTES * 60_000);
+        // The UTC days the last 24 hours touch: from the start of yesterday (UTC) to now.
+        expect(body.from).toBe(`${new Date(now - DAY_MINUTES * 60_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
+        expect(Date.parse(body.to)).toBeGreaterThanOrEqual(now);
         expect(body.devices.map((d) => d.device_id)).toEqual(['COV-OLD', 'COV-SILENT', 'COV-WEAK', 'COV-GOOD']);
         const byId = new Map(body.devices.map((d) => [d.device_id, d]));
-        expect(byId.get('COV-GOOD')).toMatchObject({ received: 8, expected: 8, median_lqi: 200, min_lqi: 200, level: 'good' });
-        expect(byId.get('COV-WEAK')).toMatchObject({ received: 4, expected: 6, median_lqi: 70, min_lqi: 70, level: 'bad' });
+        expect(byId.get('COV-GOOD')).toMatchObject({
+          received: 8,
+          expected: 8,
+          mean_lqi: 200,
+          min_lqi: 200,
+          lqi_level: 'good',
+          level: 'good',
+        });
+        expect(byId.get('COV-WEAK')).toMatchObject({ received: 4, expected: 6, mean_lqi: 70, min_lqi: 70, lqi_level: 'bad', level: 'bad' });
         expect(byId.get('COV-SILENT')).toMatchObject({
           received: 0,
           expected: 0,
-          median_lqi: null,
+          mean_lqi: null,
+          lqi_level: null,
           last_message_at: null,
           level: 'not_heard',
         });
@@ -79,14 +94,25 @@ for (const backend of TEST_DATABASES) {
 
       it('looks back a week when asked', async () => {
         const old = (await coverageOf(7)).devices.find((d) => d.device_id === 'COV-OLD');
-        expect(old).toMatchObject({ received: 3, expected: 3, median_lqi: 180, level: 'good' });
+        // Heard three days ago and silent since: the reports due since count as missed.
+        expect(old).toMatchObject({ received: 3, expected: 3, mean_lqi: 180, lqi_level: 'good', level: 'bad' });
       });
 
       it("never shows another tenant's devices", async () => {
         const ids = (await coverageOf(7)).devices.map((d) => d.device_id);
         expect(ids).not.toContain('GW-COV');
         const theirs = await get('/api/powerdata/coverage?days=1', otherToken, 'gridwest');
-        expect(theirs.json<Coverage>().devices.map((d) => d.device_id)).toEqual(['GW-COV']);
+        expect(
+          theirs
+            .json<Coverage>()
+            .devices.map((d) => d.device_id)
+            .sort(),
+        ).toEqual(['COV-GOOD', 'GW-COV']);
+        expect(theirs.json<Coverage>().devices.find((d) => d.device_id === 'COV-GOOD')).toMatchObject({
+          received: 2,
+          expected: 9,
+          min_lqi: 20,
+        });
       });
 
       it('answers 400 naming days for a window it does not offer', async () => {
@@ -123,12 +149,19 @@ for (const backend of TEST_DATABASES) {
         expect(body.checks).toMatchObject({
           heard: 'pass',
           signal: 'fail',
-          delivery: 'fail',
+          delivery: 'warn', // two of six numbered messages missing
           phase1: 'pass',
           phase2: 'fail',
           phase3: 'pass',
         });
         expect(body.outcome).toBe('fail');
+      });
+
+      it('fails "heard" for a device last heard three days ago, with no message of the last day to judge', async () => {
+        const body = (await get('/api/powerdata/device-test/COV-OLD')).json<DeviceTest>();
+        expect(body.checks.heard).toBe('fail');
+        expect(body.messages).toEqual([]);
+        expect(body.last_message_at).toBe(at(3 * DAY_MINUTES));
       });
 
       it('fails "heard" for a device never heard, and judges nothing else', async () => {
@@ -148,12 +181,22 @@ for (const backend of TEST_DATABASES) {
       it("answers 404 for another tenant's device, for operators and installers alike", async () => {
         expect((await get('/api/powerdata/device-test/GW-COV')).statusCode).toBe(404);
         expect((await get('/api/powerdata/device-test/GW-COV', installerToken)).statusCode).toBe(404);
-        expect((await get('/api/powerdata/device-test/COV-GOOD', otherToken, 'gridwest')).statusCode).toBe(404);
+        expect((await get('/api/powerdata/device-test/COV-WEAK', otherToken, 'gridwest')).statusCode).toBe(404);
+        // An id both tenants use answers with the caller's own device.
+        const same = (await get('/api/powerdata/device-test/COV-GOOD', otherToken, 'gridwest')).json<DeviceTest>();
+        expect(same.messages.map((m) => m.seq)).toEqual([9, 1]);
       });
 
       it("still checks the token's tenant against the Tenant header", async () => {
         expect((await get('/api/powerdata/device-test/COV-GOOD', installerToken, 'gridwest')).statusCode).toBe(403);
         expect((await app.inject({ method: 'GET', url: '/api/powerdata/device-test/COV-GOOD' })).statusCode).toBe(401);
+      });
+
+      it('allows 60 tests a minute per session, then answers 429 to that session only', async () => {
+        const busy = await issuer.token({ sub: 'u-busy', tenant: 'netzero', roles: ['Installer'] });
+        for (let i = 0; i < 60; i += 1) expect((await get('/api/powerdata/device-test/COV-GOOD', busy)).statusCode).toBe(200);
+        expect((await get('/api/powerdata/device-test/COV-GOOD', busy)).statusCode).toBe(429);
+        expect((await get('/api/powerdata/device-test/COV-GOOD', installerToken)).statusCode).toBe(200);
       });
 
       it('answers 400 naming DeviceID for an id longer than 64 characters', async () => {

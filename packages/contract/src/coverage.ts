@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { CONNECTION_TYPES } from '@gridlens/domain/power/enumerations';
+import { MISSED_MESSAGE_LEVELS } from '@gridlens/domain/power/communication';
 import { COVERAGE_LEVELS, COVERAGE_WINDOW_DAYS } from '@gridlens/domain/power/coverage';
 import { CHECK_OUTCOMES, DEVICE_TEST_CHECKS } from '@gridlens/domain/power/device-test';
 
-/** GET /api/powerdata/coverage: the window looked back over, in days (1 or 7). */
+/**
+ * GET /api/powerdata/coverage: the window looked back over, in days (1 or 7): the UTC days the last 24 hours or
+ * 7 × 24 hours touch, as the assets list reads its period from the daily rollups.
+ */
 export const CoverageQuerySchema = z.object({
   days: z.coerce
     .number()
@@ -22,8 +26,9 @@ export const DeviceCoverageSchema = z.object({
   connection_type: z.enum(CONNECTION_TYPES).nullable(),
   received: z.number().int().describe('Messages received in the window'),
   expected: z.number().int().describe('Messages the device numbered in the window (sequence span)'),
-  median_lqi: z.number().nullable().describe('Median link quality indicator (0–255) of the messages received'),
+  mean_lqi: z.number().nullable().describe('Mean link quality indicator (0–255) of the messages received'),
   min_lqi: z.number().nullable(),
+  lqi_level: z.enum(MISSED_MESSAGE_LEVELS).nullable().describe('The level of most messages: good from 140, average from 90, else bad'),
   last_message_at: z.string().nullable().describe('The newest message ever received, ISO 8601'),
   level: z.enum(COVERAGE_LEVELS),
 });

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@gridlens/domain/language';
 import { SECTION_CATALOGUE } from '@gridlens/domain/sections';
+import { COVERAGE_LEVELS } from '@gridlens/domain/power/coverage';
+import { DEVICE_TEST_CHECKS, POSSIBLE_OUTCOMES } from '@gridlens/domain/power/device-test';
 import { findKeyLiterals, findUntranslatedJsx } from './find-untranslated-jsx';
 
 const SRC = new URL('..', import.meta.url).pathname;
@@ -143,5 +145,18 @@ describe('the untranslated-JSX detector', () => {
   it('finds key-shaped literals only in known namespaces', () => {
     const source = `t('profile.save'); const k = 'sections.assets'; fetch('/api/x'); const v = 'other.thing'; const f = 'file.ts';`;
     expect(findKeyLiterals('fixture.ts', source, new Set(['profile', 'sections']))).toEqual(['profile.save', 'sections.assets']);
+  });
+
+  it('has a text for every key the screens build from domain values (template keys the scan cannot see)', () => {
+    const built = [
+      ...COVERAGE_LEVELS.map((level) => `coverage.levels.${level}`),
+      ...['good', 'average', 'bad', 'unknown'].map((verdict) => `coverage.site.verdict.${verdict}`),
+      ...DEVICE_TEST_CHECKS.flatMap((check) =>
+        ['label', 'none', ...POSSIBLE_OUTCOMES[check]].map((part) => `deviceTest.checks.${check}.${part}`),
+      ),
+      ...['pass', 'warn', 'fail'].map((outcome) => `deviceTest.outcome.${outcome}`),
+      ...['pass', 'warn', 'fail', 'none'].map((outcome) => `deviceTest.outcomeWord.${outcome}`),
+    ];
+    expect(built.filter((key) => !english.has(key))).toEqual([]);
   });
 });

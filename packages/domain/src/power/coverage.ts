@@ -33,24 +33,64 @@ export function lqiLevel(lqi: number): MissedMessageLevel {
   return 'bad';
 }
 
+/** How a device's messages' link qualities fall: how many carried one, and how many were below each level. */
+export interface LqiCounts {
+  count: number;
+  belowGood: number;
+  belowAverage: number;
+}
+
+/**
+ * The level of most of the messages: bad when more than half were below 90, else average when more than half were
+ * below 140, else good (the level of the median message, so a few fades do not condemn a site); null without any
+ * LQI. Counts are what the daily rollup keeps, so a week of a whole fleet is judged without reading its messages.
+ */
+export function lqiLevelOfCounts({ count, belowGood, belowAverage }: LqiCounts): MissedMessageLevel | null {
+  if (count <= 0) return null;
+  if (2 * belowAverage > count) return 'bad';
+  return 2 * belowGood > count ? 'average' : 'good';
+}
+
+/** The counts of a list of link qualities (nulls left out). */
+export function lqiCountsOf(lqis: readonly (number | null)[]): LqiCounts {
+  const counts = { count: 0, belowGood: 0, belowAverage: 0 };
+  for (const lqi of lqis) {
+    if (lqi === null) continue;
+    counts.count += 1;
+    if (lqi < LQI_GOOD_MIN) counts.belowGood += 1;
+    if (lqi < LQI_AVERAGE_MIN) counts.belowAverage += 1;
+  }
+  return counts;
+}
+
+/**
+ * Monitors report every 15 minutes (brief §4 says about every 10–15: the longer interval never counts a message
+ * as missing that was not due).
+ */
+export const REPORTING_INTERVAL_MS = 15 * 60_000;
+
 export interface LinkFigures {
   /** Messages received in the window. */
   received: number;
   /** Messages the device numbered in the window (its last sequence number minus its first, plus one). */
   expected: number;
-  /** The median LQI of the received messages; null when none carried one. */
-  medianLqi: number | null;
+  lqi: LqiCounts;
+  /** Time from the device's last message to the end of the window: messages due then count as missed too. */
+  silentMs: number;
 }
 
 /**
  * A device's coverage: the worse of its link quality and its delivery (the missed-message levels of §4), since
- * either a weak signal or lost messages means the site needs attention. A device that sent no LQI is judged by
- * delivery alone.
+ * either a weak signal or lost messages means the site needs attention. Delivery counts the sequence gaps and the
+ * reports due since the last message (after one interval of grace, for a report on its way), so a device that went
+ * quiet early in the window is not "good". A device that sent no LQI is judged by delivery alone.
  */
-export function coverageLevel({ received, expected, medianLqi }: LinkFigures): CoverageLevel {
+export function coverageLevel({ received, expected, lqi, silentMs }: LinkFigures): CoverageLevel {
   if (received <= 0) return 'not_heard';
-  const delivery = missedMessageLevel(Math.max(0, expected - received), expected);
-  return medianLqi === null ? delivery : worse(delivery, lqiLevel(medianLqi));
+  const due = expected + Math.max(0, Math.floor(silentMs / REPORTING_INTERVAL_MS) - 1);
+  const delivery = missedMessageLevel(Math.max(0, due - received), due);
+  const signal = lqiLevelOfCounts(lqi);
+  return signal === null ? delivery : worse(delivery, signal);
 }
 
 export interface GeoPoint {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_TEST_RECENT_MS, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome, type DeviceTestReading } from './device-test';
+import {
+  DEVICE_TEST_CHECKS,
+  DEVICE_TEST_RECENT_MS,
+  DEVICE_TEST_WINDOW_MS,
+  deviceTestChecks,
+  overallOutcome,
+  POSSIBLE_OUTCOMES,
+  type DeviceTestReading,
+} from './device-test';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
+const DAY = 86_400_000;
 const reading = (seq: number, overrides: Partial<DeviceTestReading> = {}): DeviceTestReading => ({
   seq,
   lqi: 180,
@@ -46,7 +55,7 @@ describe('deviceTestChecks', () => {
     expect([checks.phase1, checks.phase2, checks.phase3]).toEqual(['pass', 'fail', 'pass']);
   });
 
-  it('judges the signal by the median LQI', () => {
+  it('judges the signal by the level of most readings, as device coverage does', () => {
     const weak = [reading(3, { lqi: 200 }), reading(2, { lqi: 60 }), reading(1, { lqi: 70 })];
     expect(deviceTestChecks(weak, NOW, NOW).signal).toBe('fail');
     const fair = [reading(2, { lqi: 100 }), reading(1, { lqi: 120 })];
@@ -54,10 +63,31 @@ describe('deviceTestChecks', () => {
     expect(deviceTestChecks([reading(1, { lqi: null })], NOW, NOW).signal).toBe('warn');
   });
 
-  it('counts sequence gaps among the readings as missed messages', () => {
-    // Seq 10 and 15: four of six numbered messages are missing.
-    const checks = deviceTestChecks([reading(15), reading(10)], NOW, NOW);
-    expect(checks.delivery).toBe('fail');
+  it('counts sequence gaps among the readings: none passes, one or two warn, more fail', () => {
+    expect(deviceTestChecks([reading(12), reading(11), reading(10)], NOW, NOW).delivery).toBe('pass');
+    expect(deviceTestChecks([reading(12), reading(10)], NOW, NOW).delivery).toBe('warn');
+    expect(deviceTestChecks([reading(13), reading(10)], NOW, NOW).delivery).toBe('warn');
+    expect(deviceTestChecks([reading(15), reading(10)], NOW, NOW).delivery).toBe('fail');
+  });
+
+  it('is never "ready" while a check could not be judged, even when the device was heard', () => {
+    // Heard just now (its last message time), but none of its readings fell in the day looked at.
+    const checks = deviceTestChecks([], NOW, NOW);
+    expect(checks.heard).toBe('pass');
+    expect(overallOutcome(checks)).toBe('warn');
+  });
+
+  it('gives each check only the outcomes it declares possible', () => {
+    const cases = [
+      deviceTestChecks([reading(1, { currentMaxA: [0, 0, 0], batteryPct: 5, temperatureMaxC: -127, lqi: 10 }), reading(9)], NOW - DAY, NOW),
+      deviceTestChecks([reading(1)], NOW, NOW),
+      deviceTestChecks([reading(3, { lqi: 100, temperatureMaxC: -40 }), reading(1)], NOW - 3_600_000, NOW),
+    ];
+    for (const checks of cases)
+      for (const check of DEVICE_TEST_CHECKS) {
+        const outcome = checks[check];
+        if (outcome !== null) expect(POSSIBLE_OUTCOMES[check]).toContain(outcome);
+      }
   });
 
   it('fails a disconnected temperature sensor and warns outside the operating range', () => {

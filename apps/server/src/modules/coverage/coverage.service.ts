@@ -1,7 +1,7 @@
 import type { Coverage, DeviceCoverage, DeviceTest } from '@gridlens/contract/coverage';
-import { coverageLevel, type CoverageLevel, type CoverageWindowDays } from '@gridlens/domain/power/coverage';
+import { coverageLevel, lqiLevelOfCounts, type CoverageLevel, type CoverageWindowDays } from '@gridlens/domain/power/coverage';
 import { DEVICE_TEST_MESSAGES, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome } from '@gridlens/domain/power/device-test';
-import { DAY_MS } from '@gridlens/domain/time-range';
+import { lastDays, rollupDays } from '@gridlens/domain/time-range';
 import { notFound } from '../../http/http-error';
 import type { CoverageRepository, CoverageRow } from './coverage.repository';
 
@@ -12,10 +12,15 @@ interface Deps {
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+/** The delivered share, 0–1 (1 when nothing was numbered), to order devices of one level worst first. */
+const deliveryOf = (d: DeviceCoverage) => (d.expected > 0 ? d.received / d.expected : 1);
+
 /** Worst first, so the devices that need a visit head the list. */
 const LEVEL_ORDER: Record<CoverageLevel, number> = { not_heard: 0, bad: 1, average: 2, good: 3 };
 
-function deviceCoverage(row: CoverageRow): DeviceCoverage {
+function deviceCoverage(row: CoverageRow, nowMs: number): DeviceCoverage {
+  const lqi = { count: row.lqi_count, belowGood: row.lqi_below_good, belowAverage: row.lqi_below_average };
+  const lastMs = row.last_message_at === null ? null : new Date(row.last_message_at).getTime();
   return {
     device_id: row.device_id,
     transformer_name: row.transformer_name,
@@ -24,28 +29,35 @@ function deviceCoverage(row: CoverageRow): DeviceCoverage {
     connection_type: row.connection_type,
     received: row.received,
     expected: row.expected,
-    median_lqi: row.median_lqi,
+    mean_lqi: row.mean_lqi === null ? null : Math.round(row.mean_lqi * 10) / 10,
     min_lqi: row.min_lqi,
+    lqi_level: lqiLevelOfCounts(lqi),
     last_message_at: isoOrNull(row.last_message_at),
-    level: coverageLevel({ received: row.received, expected: row.expected, medianLqi: row.median_lqi }),
+    level: coverageLevel({
+      received: row.received,
+      expected: row.expected,
+      lqi,
+      silentMs: lastMs === null ? 0 : Math.max(0, nowMs - lastMs),
+    }),
   };
 }
 
 /** The device coverage check (/coverage_checker) and the installer's device test (/checkcoverage). */
 export function createCoverageService({ repository, now = Date.now }: Deps) {
   return {
+    /** The window is the UTC days the last `days` × 24 h touch, as the assets list reads its period. */
     async coverage(tenantId: string, days: CoverageWindowDays): Promise<Coverage> {
-      const toMs = now();
-      const from = new Date(toMs - days * DAY_MS);
-      const to = new Date(toMs);
-      const devices = (await repository.coverage(tenantId, from, to)).map(deviceCoverage);
+      const nowMs = now();
+      const { fromDay, toDay } = rollupDays(lastDays(days, nowMs));
+      const devices = (await repository.coverage(tenantId, fromDay, toDay)).map((row) => deviceCoverage(row, nowMs));
       devices.sort(
         (a, b) =>
           LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
-          (a.median_lqi ?? -1) - (b.median_lqi ?? -1) ||
-          a.device_id.localeCompare(b.device_id),
+          deliveryOf(a) - deliveryOf(b) ||
+          (a.mean_lqi ?? -1) - (b.mean_lqi ?? -1) ||
+          (a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : 0),
       );
-      return { days, from: from.toISOString(), to: to.toISOString(), devices };
+      return { days, from: `${fromDay}T00:00:00.000Z`, to: new Date(nowMs).toISOString(), devices };
     },
 
     /** 404 for a device id the caller's tenant does not have, whoever else may have it. */

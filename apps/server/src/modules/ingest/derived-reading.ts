@@ -17,6 +17,8 @@ export interface DerivedReading {
   temperatureMedC: number | null;
   temperatureSenseError: boolean;
   batteryPct: number | null;
+  /** Link quality indicator 0–255, or null when the message carried none. */
+  lqi: number | null;
 }
 
 export function deriveReading(r: TransformerReading): DerivedReading {
@@ -36,5 +38,6 @@ export function deriveReading(r: TransformerReading): DerivedReading {
     temperatureMedC: senseError ? null : r.temperature_med_c,
     temperatureSenseError: senseError,
     batteryPct: r.battery_pct ?? null,
+    lqi: r.lqi ?? null,
   };
 }

@@ -170,13 +170,14 @@ export function createIngestRepository() {
       await tx.query(
         `INSERT INTO power_device_daily AS d (tenant_id, device_id, day, message_count, min_seq, max_seq, current_max_a, current_med_sum_a,
             apparent_max_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c,
-            temperature_med_sum_c, temperature_count, temperature_sense_errors, battery_min_pct)
+            temperature_med_sum_c, temperature_count, temperature_sense_errors, battery_min_pct,
+            lqi_count, lqi_sum, lqi_min, lqi_below_good, lqi_below_average)
          SELECT $1, u.dev, u.day, u.n, u.smin, u.smax, ARRAY[u.x1, u.x2, u.x3], ARRAY[u.m1, u.m2, u.m3], u.amax, u.amed, u.imb,
-                u.tmax, u.tmin, u.tsum, u.tn, u.terr, u.bmin
+                u.tmax, u.tmin, u.tsum, u.tn, u.terr, u.bmin, u.qn, u.qsum, u.qmin, u.qgood, u.qavg
            FROM unnest($2::text[], $3::date[], $4::int[], $5::bigint[], $6::bigint[], $7::real[], $8::real[], $9::real[],
                        $10::float8[], $11::float8[], $12::float8[], $13::real[], $14::float8[], $15::real[], $16::real[], $17::real[],
-                       $18::float8[], $19::int[], $20::int[], $21::real[])
-             AS u(dev, day, n, smin, smax, x1, x2, x3, m1, m2, m3, amax, amed, imb, tmax, tmin, tsum, tn, terr, bmin)
+                       $18::float8[], $19::int[], $20::int[], $21::real[], $22::int[], $23::bigint[], $24::smallint[], $25::int[], $26::int[])
+             AS u(dev, day, n, smin, smax, x1, x2, x3, m1, m2, m3, amax, amed, imb, tmax, tmin, tsum, tn, terr, bmin, qn, qsum, qmin, qgood, qavg)
          ON CONFLICT (tenant_id, device_id, day) DO UPDATE SET
            message_count = d.message_count + EXCLUDED.message_count,
            min_seq = LEAST(d.min_seq, EXCLUDED.min_seq),
@@ -193,7 +194,12 @@ export function createIngestRepository() {
            temperature_med_sum_c = d.temperature_med_sum_c + EXCLUDED.temperature_med_sum_c,
            temperature_count = d.temperature_count + EXCLUDED.temperature_count,
            temperature_sense_errors = d.temperature_sense_errors + EXCLUDED.temperature_sense_errors,
-           battery_min_pct = LEAST(d.battery_min_pct, EXCLUDED.battery_min_pct)`,
+           battery_min_pct = LEAST(d.battery_min_pct, EXCLUDED.battery_min_pct),
+           lqi_count = d.lqi_count + EXCLUDED.lqi_count,
+           lqi_sum = d.lqi_sum + EXCLUDED.lqi_sum,
+           lqi_min = LEAST(d.lqi_min, EXCLUDED.lqi_min),
+           lqi_below_good = d.lqi_below_good + EXCLUDED.lqi_below_good,
+           lqi_below_average = d.lqi_below_average + EXCLUDED.lqi_below_average`,
         [
           tenantId,
           column(days, (d) => d.deviceId),
@@ -216,6 +222,11 @@ export function createIngestRepository() {
           column(days, (d) => d.temperatureCount),
           column(days, (d) => d.temperatureSenseErrors),
           column(days, (d) => d.batteryMinPct),
+          column(days, (d) => d.lqiCount),
+          column(days, (d) => d.lqiSum),
+          column(days, (d) => d.lqiMin),
+          column(days, (d) => d.lqiBelowGood),
+          column(days, (d) => d.lqiBelowAverage),
         ],
       );
     },

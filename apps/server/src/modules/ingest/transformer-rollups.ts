@@ -1,4 +1,5 @@
 import type { TransformerReading } from '@gridlens/contract/ingest';
+import { LQI_AVERAGE_MIN, LQI_GOOD_MIN } from '@gridlens/domain/power/coverage';
 import { utcDay } from '@gridlens/domain/time-range';
 import type { DerivedReading } from './derived-reading';
 import { maxOrNull, minOrNull } from './extremes';
@@ -21,6 +22,12 @@ export interface DailyContribution {
   temperatureCount: number;
   temperatureSenseErrors: number;
   batteryMinPct: number | null;
+  /** Link quality (device coverage): how many messages carried an LQI, their sum and minimum, and how many fell below each level. */
+  lqiCount: number;
+  lqiSum: number;
+  lqiMin: number | null;
+  lqiBelowGood: number;
+  lqiBelowAverage: number;
 }
 
 /**
@@ -53,6 +60,11 @@ export function dailyContributions(readings: readonly DerivedReading[]): DailyCo
         temperatureCount: tMed === null ? 0 : 1,
         temperatureSenseErrors: r.temperatureSenseError ? 1 : 0,
         batteryMinPct: r.batteryPct,
+        lqiCount: r.lqi === null ? 0 : 1,
+        lqiSum: r.lqi ?? 0,
+        lqiMin: r.lqi,
+        lqiBelowGood: r.lqi !== null && r.lqi < LQI_GOOD_MIN ? 1 : 0,
+        lqiBelowAverage: r.lqi !== null && r.lqi < LQI_AVERAGE_MIN ? 1 : 0,
       });
       continue;
     }
@@ -74,6 +86,13 @@ export function dailyContributions(readings: readonly DerivedReading[]): DailyCo
     }
     if (r.temperatureSenseError) c.temperatureSenseErrors += 1;
     c.batteryMinPct = minOrNull(c.batteryMinPct, r.batteryPct);
+    if (r.lqi !== null) {
+      c.lqiCount += 1;
+      c.lqiSum += r.lqi;
+      c.lqiMin = minOrNull(c.lqiMin, r.lqi);
+      if (r.lqi < LQI_GOOD_MIN) c.lqiBelowGood += 1;
+      if (r.lqi < LQI_AVERAGE_MIN) c.lqiBelowAverage += 1;
+    }
   }
   // Keys in lock order (see ingest.service.ts): device, then day.
   return [...byKey.values()].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : a.day < b.day ? -1 : 1));

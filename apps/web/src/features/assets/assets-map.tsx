@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import type { ClientConfig } from '@gridlens/contract/client-config';
 import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
 import { toneOf, type AssetColumns, type SegmentTone } from './asset-filters';
+import { leafletThemeSx } from '@/lib/ui/leaflet-theme';
 import { valueKey } from './use-asset-display';
 
 interface AssetsMapProps {
@@ -131,8 +132,7 @@ export default function AssetsMap({ columns, rows, tiles }: AssetsMapProps) {
         sx={{
           height: 420,
           borderRadius: 1,
-          // '&&' outranks Leaflet's own light-grey container background, so the dark theme stays dark.
-          '&&': { bgcolor: 'action.hover' },
+          ...leafletThemeSx,
           '& .asset-cluster span': {
             display: 'grid',
             placeItems: 'center',

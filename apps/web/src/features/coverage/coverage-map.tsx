@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -9,12 +9,13 @@ import type { ClientConfig } from '@gridlens/contract/client-config';
 import type { DeviceCoverage } from '@gridlens/contract/coverage';
 import type { CoverageLevel, GeoPoint } from '@gridlens/domain/power/coverage';
 import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
+import { leafletThemeSx } from '@/lib/ui/leaflet-theme';
 
 interface CoverageMapProps {
   devices: readonly DeviceCoverage[];
   tiles: ClientConfig['mapTiles'];
-  /** The site being checked, drawn with its radius. */
-  site: (GeoPoint & { radiusKm: number }) | null;
+  /** The site being checked, drawn with its radius; the map frames it when it was typed in the form. */
+  site: (GeoPoint & { radiusKm: number; source: 'form' | 'map' }) | null;
   /** A click on the map picks the site to check there. */
   onPick: (point: GeoPoint) => void;
 }
@@ -30,20 +31,20 @@ export default function CoverageMap({ devices, tiles, site, onPick }: CoverageMa
   const { t } = useTranslation();
   const theme = useTheme();
   const container = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const deviceLayer = useRef<L.LayerGroup | null>(null);
-  const siteLayer = useRef<L.LayerGroup | null>(null);
-  const fitted = useRef(false);
+  // The map and its two layers; made again when the tiles or the language change, and every drawing effect
+  // depends on them, so nothing is lost on the new map.
+  const [layers, setLayers] = useState<{ map: L.Map; devices: L.LayerGroup; site: L.LayerGroup } | null>(null);
   const pick = useRef(onPick);
   useEffect(() => {
     pick.current = onPick;
   }, [onPick]);
   const colours = useMemo(
     (): Record<CoverageLevel, string> => ({
+      // The palette colours LEVEL_COLOUR names for the table and the counts.
       good: theme.palette.success.main,
       average: theme.palette.warning.main,
       bad: theme.palette.error.main,
-      not_heard: theme.palette.grey[500],
+      not_heard: theme.palette.text.disabled,
     }),
     [theme],
   );
@@ -60,20 +61,20 @@ export default function CoverageMap({ devices, tiles, site, onPick }: CoverageMa
     });
     L.control.zoom({ zoomInTitle: t('assets.mapZoomIn'), zoomOutTitle: t('assets.mapZoomOut') }).addTo(created);
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: MAX_ZOOM }).addTo(created);
-    deviceLayer.current = L.layerGroup().addTo(created);
-    siteLayer.current = L.layerGroup().addTo(created);
     created.on('click', (event: L.LeafletMouseEvent) => pick.current({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
-    map.current = created;
-    fitted.current = false; // a new map (tiles or language changed) is framed afresh
+    setLayers({ map: created, devices: L.layerGroup().addTo(created), site: L.layerGroup().addTo(created) });
     return () => {
-      map.current = null;
+      setLayers(null);
       created.remove();
     };
   }, [tiles, t]);
 
+  // The devices frame a new map once; after that the user's own zoom and pan are kept.
+  const framed = useRef<L.Map | null>(null);
+
   useEffect(() => {
-    const layer = deviceLayer.current;
-    if (!layer) return;
+    if (!layers) return;
+    const layer = layers.devices;
     layer.clearLayers();
     const placed: L.LatLngTuple[] = [];
     for (const device of devices) {
@@ -89,24 +90,23 @@ export default function CoverageMap({ devices, tiles, site, onPick }: CoverageMa
         .bindTooltip(`${device.device_id} · ${t(`coverage.levels.${device.level}`)}`)
         .addTo(layer);
     }
-    // The first devices shown frame the map once; after that the user's own zoom and pan are kept.
-    if (!fitted.current && placed.length > 0) {
-      fitted.current = true;
-      map.current?.fitBounds(L.latLngBounds(placed), { maxZoom: 12, padding: [16, 16] });
+    if (framed.current !== layers.map && placed.length > 0) {
+      framed.current = layers.map;
+      layers.map.fitBounds(L.latLngBounds(placed), { maxZoom: 12, padding: [16, 16] });
     }
-  }, [devices, colours, theme, t]);
+  }, [layers, devices, colours, theme, t]);
 
   useEffect(() => {
-    const layer = siteLayer.current;
-    if (!layer) return;
+    if (!layers) return;
+    const layer = layers.site;
     layer.clearLayers();
     if (!site) return;
     const centre: L.LatLngExpression = [site.latitude, site.longitude];
     const ring = L.circle(centre, { radius: site.radiusKm * 1000, color: theme.palette.primary.main, weight: 2, fillOpacity: 0.08 });
     ring.addTo(layer);
     L.circleMarker(centre, { radius: 8, color: theme.palette.primary.main, weight: 3, fillOpacity: 0 }).addTo(layer);
-    map.current?.fitBounds(ring.getBounds(), { maxZoom: 13, padding: [24, 24] });
-  }, [site, theme]);
+    if (site.source === 'form') layers.map.fitBounds(ring.getBounds(), { maxZoom: 13, padding: [24, 24] });
+  }, [layers, site, theme]);
 
   return (
     <Box>
@@ -115,8 +115,7 @@ export default function CoverageMap({ devices, tiles, site, onPick }: CoverageMa
         role="region"
         aria-label={t('coverage.mapLabel')}
         data-testid="coverage-map"
-        // '&&' outranks Leaflet's own light-grey container background, so the dark theme stays dark.
-        sx={{ height: 420, borderRadius: 1, cursor: 'crosshair', '&&': { bgcolor: 'action.hover' } }}
+        sx={{ height: 420, borderRadius: 1, cursor: 'crosshair', ...leafletThemeSx }}
       />
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
         {t('coverage.mapHint')}

@@ -10,7 +10,8 @@ const device = (overrides: Partial<DeviceCoverage>): DeviceCoverage => ({
   connection_type: 'P.L.T.E',
   received: 90,
   expected: 96,
-  median_lqi: 150,
+  mean_lqi: 150.25,
+  lqi_level: 'good',
   min_lqi: 80,
   last_message_at: '2026-11-22T10:00:00.000Z',
   level: 'average',
@@ -57,7 +58,8 @@ describe('coverageCsv', () => {
           device_id: 'NZ-2',
           received: 0,
           expected: 0,
-          median_lqi: null,
+          mean_lqi: null,
+          lqi_level: null,
           min_lqi: null,
           last_message_at: null,
           level: 'not_heard',
@@ -68,7 +70,7 @@ describe('coverageCsv', () => {
     );
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(labels.headers.join(','));
-    expect(lines[1]).toBe('NZ-1,Main Street,AVERAGE,150,80,90,96,93.8,P.L.T.E,2026-11-22T10:00');
+    expect(lines[1]).toBe('NZ-1,Main Street,AVERAGE,150.3,80,90,96,93.8,P.L.T.E,2026-11-22T10:00');
     expect(lines[2]).toBe('NZ-2,Main Street,NOT_HEARD,,,0,0,,,');
     expect(lines).toHaveLength(4); // the last line ends with CRLF too
   });

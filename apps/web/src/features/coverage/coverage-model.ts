@@ -41,7 +41,7 @@ export function coverageCsv(devices: readonly DeviceCoverage[], labels: CsvLabel
         csvField(d.device_id, true),
         csvField(d.transformer_name, true),
         csvField(labels.level(d.level), true),
-        fixed(d.median_lqi, 0),
+        fixed(d.mean_lqi, 1),
         fixed(d.min_lqi, 0),
         fixed(d.received, 0),
         fixed(d.expected, 0),

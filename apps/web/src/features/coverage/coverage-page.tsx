@@ -55,6 +55,8 @@ export function CoveragePage() {
   const devices = useMemo(() => coverage.data?.devices ?? [], [coverage.data]);
   const counts = useMemo(() => levelCounts(devices), [devices]);
   const shown = useMemo(() => (level ? devices.filter((d) => d.level === level) : devices), [devices, level]);
+  // A refresh may shorten the list under the page being read: show its last page rather than an empty one.
+  const page = Math.min(paging.page, Math.max(0, Math.ceil(shown.length / paging.pageSize) - 1));
   const siteResult = useMemo(
     () =>
       site &&
@@ -68,7 +70,7 @@ export function CoveragePage() {
     [site, devices],
   );
   const pickOnMap = useCallback(
-    (point: GeoPoint) => setSite((old) => ({ ...point, radiusKm: old?.radiusKm ?? SITE_RADIUS_DEFAULT_KM })),
+    (point: GeoPoint) => setSite((old) => ({ ...point, radiusKm: old?.radiusKm ?? SITE_RADIUS_DEFAULT_KM, source: 'map' })),
     [],
   );
 
@@ -105,7 +107,7 @@ export function CoveragePage() {
         </Box>
       ),
     },
-    { id: 'median', title: t('coverage.columns.medianLqi'), numeric: true, cell: (d) => number(d.median_lqi, 0) },
+    { id: 'mean', title: t('coverage.columns.meanLqi'), numeric: true, cell: (d) => number(d.mean_lqi, 1) },
     { id: 'min', title: t('coverage.columns.minLqi'), numeric: true, cell: (d) => number(d.min_lqi, 0) },
     { id: 'received', title: t('coverage.columns.received'), numeric: true, cell: (d) => number(d.received, 0) },
     { id: 'expected', title: t('coverage.columns.expected'), numeric: true, cell: (d) => number(d.expected, 0) },
@@ -185,9 +187,8 @@ export function CoveragePage() {
       </Box>
 
       {coverage.isError && <LoadFailed onRetry={() => void coverage.refetch()} />}
-      {coverage.isPending ? (
-        <Typography>{t('assetDetail.loadingTab')}</Typography>
-      ) : (
+      {coverage.isPending && <Typography>{t('assetDetail.loadingTab')}</Typography>}
+      {coverage.data && (
         <>
           <Box
             component="ul"
@@ -225,9 +226,9 @@ export function CoveragePage() {
               <DataTable
                 label={t('coverage.tableTitle', { count: shown.length, formatted: number(shown.length, 0) })}
                 columns={columns}
-                rows={shown.slice(paging.page * paging.pageSize, (paging.page + 1) * paging.pageSize)}
+                rows={shown.slice(page * paging.pageSize, (page + 1) * paging.pageSize)}
                 rowKey={(d) => d.device_id}
-                paging={{ ...paging, total: shown.length }}
+                paging={{ ...paging, page, total: shown.length }}
                 testId="coverage-table"
               />
             )}

@@ -12,6 +12,8 @@ import { LEVEL_COLOUR } from './level-colour';
 
 export interface SiteQuery extends GeoPoint {
   radiusKm: number;
+  /** Typed in the form, or picked by a click on the map (which fills the form, and does not move the map). */
+  source: 'form' | 'map';
 }
 
 interface SiteCheckProps {
@@ -39,10 +41,10 @@ export function SiteCheck({ query, result, devices, onCheck, defaultRadiusKm }: 
   const [shownFor, setShownFor] = useState<SiteQuery | null>(query);
   const [text, setText] = useState({ latitude: '', longitude: '', radius: String(defaultRadiusKm) });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  // A site picked on the map fills the form.
+  // A site picked on the map fills the form; one typed in it leaves the user's own text alone.
   if (query !== shownFor) {
     setShownFor(query);
-    if (query) {
+    if (query?.source === 'map') {
       setText({ latitude: query.latitude.toFixed(5), longitude: query.longitude.toFixed(5), radius: String(query.radiusKm) });
       setErrors({});
     }
@@ -61,7 +63,7 @@ export function SiteCheck({ query, result, devices, onCheck, defaultRadiusKm }: 
     if (!(radiusKm >= SITE_RADIUS_MIN_KM && radiusKm <= SITE_RADIUS_MAX_KM))
       found.radius = t('coverage.site.radiusRange', { min: number(SITE_RADIUS_MIN_KM, 1), max: number(SITE_RADIUS_MAX_KM, 0) });
     setErrors(found);
-    if (Object.keys(found).length === 0) onCheck({ latitude, longitude, radiusKm });
+    if (Object.keys(found).length === 0) onCheck({ latitude, longitude, radiusKm, source: 'form' });
   };
 
   const field = (name: Field, label: string) => (

@@ -101,8 +101,8 @@ export function DeviceTester() {
         </Alert>
       )}
       {test.isError && !notFound && <LoadFailed onRetry={() => void test.refetch()} />}
-      {test.data && !notFound && <TestResult test={test.data} onRefresh={() => void test.refetch()} refreshing={test.isFetching} />}
-      {test.data && test.data.messages.length > 0 && (
+      {test.data && !test.isError && <TestResult test={test.data} onRefresh={() => void test.refetch()} refreshing={test.isFetching} />}
+      {test.data && !test.isError && test.data.messages.length > 0 && (
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="device-test-messages">
           <Typography id="device-test-messages" component="h2" variant="h6" sx={{ mb: 1 }}>
             {t('deviceTest.latestMessages')}

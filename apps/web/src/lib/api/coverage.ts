@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Coverage, DeviceTest } from '@gridlens/contract/coverage';
 import type { CoverageWindowDays } from '@gridlens/domain/power/coverage';
-import { api } from './api-client';
+import { api, ApiRequestError } from './api-client';
 
 /** The device coverage check (/coverage_checker) over the last day or week. */
 export const useCoverage = (days: CoverageWindowDays) =>
@@ -21,6 +21,8 @@ export const useDeviceTest = (deviceId: string | null) =>
     queryKey: ['powerdata', 'device-test', deviceId],
     queryFn: () => api.get<DeviceTest>(`/api/powerdata/device-test/${encodeURIComponent(deviceId ?? '')}`),
     enabled: deviceId !== null,
-    refetchInterval: DEVICE_TEST_REFRESH_MS,
-    retry: false,
+    // Stops asking after a failure (an unknown id stays unknown); "Check now" asks again.
+    refetchInterval: (query) => (query.state.status === 'error' ? false : DEVICE_TEST_REFRESH_MS),
+    // One retry: a phone on site loses a request now and then; a 404 is an answer, not a failure to retry.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status === 404),
   });
