@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed-demo';
 import { DEMO_USERS } from './oidc/demo-users';
 import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
+import { scheduleAlertEmails } from './jobs/alert-emails.job';
 import { maintainTables, scheduleRetention } from './jobs/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
 import { createEmbeddedProvider } from './oidc/embedded-provider';
@@ -33,6 +34,7 @@ async function start(config: ServerConfig): Promise<void> {
   app.log.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
 
   const stopRetention = scheduleRetention(db, config.rawRetentionDays, app.log);
+  const stopAlertEmails = scheduleAlertEmails(db, config.smtp, config.publicUrl, app.log);
   let mqttSubscriber: MqttSubscriber | null = null;
   let stopDemo: () => void = () => undefined;
   let closing = false;
@@ -41,6 +43,7 @@ async function start(config: ServerConfig): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     stopRetention();
+    stopAlertEmails();
     stopDemo();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();

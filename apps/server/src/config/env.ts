@@ -44,6 +44,12 @@ const EnvSchema = z.object({
     .regex(/^[^/#+]+$/, 'must not contain /, # or +')
     .default('gridlens'),
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  // Alert emails: without SMTP_URL they stay in the outbox (alert_notifications) and the server says so at start.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().min(3).default('Gridlens alerts <alerts@gridlens.invalid>'),
   // The reverse proxies whose X-Forwarded-For is believed, by address or CIDR (or loopback, linklocal,
   // uniquelocal). Empty (the default) believes none: otherwise any client could name its own address and
   // step around the per-address rate limits. A hop count would not do: it trusts whoever connects directly.
@@ -97,6 +103,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     webDistDir: env.WEB_DIST_DIR ?? null,
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
     trustedProxies: env.TRUST_PROXY,
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
     auth: {

@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Queryable } from '../db/database';
+import { alertEmail } from '../modules/alerts/alert-email.i18n';
+import { createNotificationOutbox, type OutboxEmail } from '../modules/alerts/notification-outbox.repository';
+
+/** Looks for due emails this often; an alert's email leaves within about this long of the reading. */
+export const EMAIL_POLL_MS = 5_000;
+const BATCH = 50;
+
+/** 30 s, 1 min, 2 min … doubling up to an hour between attempts while the mail server is away; never given up. */
+export const retryDelaySeconds = (attempts: number) => Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
+
+export interface MailTransport {
+  sendMail(message: { from: string; to: { name: string; address: string }; subject: string; text: string }): Promise<unknown>;
+}
+
+export interface AlertEmailSender {
+  /** Sends what is due now; the number sent. */
+  sendDue(): Promise<number>;
+}
+
+export function createAlertEmailSender({
+  db,
+  transport,
+  from,
+  publicUrl,
+  log,
+}: {
+  db: Queryable;
+  transport: MailTransport;
+  from: string;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}): AlertEmailSender {
+  const outbox = createNotificationOutbox(db);
+  const send = async (email: OutboxEmail) => {
+    const cleared = email.kind === 'cleared';
+    const { subject, text } = alertEmail({
+      language: email.language,
+      kind: email.kind,
+      recipientName: email.recipient_name,
+      deviceId: email.device_id,
+      deviceName: email.device_name ?? email.device_id,
+      field: email.trigger_field,
+      operator: email.trigger_operator,
+      threshold: email.trigger_value,
+      value: cleared ? (email.clear_value ?? email.actual_value) : email.actual_value,
+      atMs: new Date((cleared ? email.cleared_at : null) ?? email.triggered_at).getTime(),
+      link: `${publicUrl}/asset/${encodeURIComponent(email.device_id)}`,
+    });
+    await transport.sendMail({ from, to: { name: email.recipient_name, address: email.recipient_email }, subject, text });
+  };
+  return {
+    async sendDue() {
+      let sent = 0;
+      for (;;) {
+        const due = await outbox.claimDue(BATCH);
+        for (const email of due) {
+          try {
+            await send(email);
+            await outbox.markSent(email.id);
+            sent += 1;
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            const delay = retryDelaySeconds(email.attempts);
+            log.warn(
+              { notification: email.id, attempts: email.attempts, retryInSeconds: delay, err: message },
+              'alert email not sent; will retry',
+            );
+            await outbox.scheduleRetry(email.id, delay, message);
+          }
+        }
+        if (due.length < BATCH) return sent;
+      }
+    },
+  };
+}
+
+/**
+ * Sends alert emails from the outbox every 5 s through SMTP_URL. Without it, nothing is sent: the emails wait in
+ * the outbox (and go out once SMTP_URL is set), and the server says so at start.
+ */
+export function scheduleAlertEmails(
+  db: Queryable,
+  smtp: { url: string; from: string } | null,
+  publicUrl: string,
+  log: FastifyBaseLogger,
+): () => void {
+  if (!smtp) {
+    log.warn('SMTP_URL is not set: alert emails are kept in the outbox (alert_notifications) and none are sent');
+    return () => undefined;
+  }
+  const sender = createAlertEmailSender({ db, transport: nodemailer.createTransport(smtp.url), from: smtp.from, publicUrl, log });
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sender
+      .sendDue()
+      .catch((error: unknown) => log.error({ err: error }, 'alert email round failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, EMAIL_POLL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { alertEmail, type AlertEmailInput } from '../src/modules/alerts/alert-email.i18n';
+
+const input: AlertEmailInput = {
+  language: 'EN',
+  kind: 'triggered',
+  recipientName: 'Niamh',
+  deviceId: 'NZ-0001',
+  deviceName: 'Main Street',
+  field: 'temperature_max',
+  operator: '>',
+  threshold: 90,
+  value: 92.45,
+  atMs: Date.parse('2026-11-22T14:05:31Z'),
+  link: 'https://portal.example.ie/asset/NZ-0001',
+};
+
+describe('alertEmail', () => {
+  it('names the rule, the device, the reading with its unit, the UTC time and the link', () => {
+    const { subject, text } = alertEmail(input);
+    expect(subject).toBe('Alert on NZ-0001: Max temperature > 90 °C');
+    expect(text).toContain('became active on NZ-0001 (Main Street) at 2026-11-22 14:05 UTC: the reading was 92.45 °C.');
+    expect(text).toContain('Open the device: https://portal.example.ie/asset/NZ-0001');
+  });
+
+  it("writes in the tenant's language, with its decimal mark", () => {
+    const { subject, text } = alertEmail({ ...input, language: 'FR', kind: 'cleared', value: 88.2 });
+    expect(subject).toBe('Alerte levée sur NZ-0001 : Température max > 90 °C');
+    expect(text).toContain('88,2 °C');
+    expect(alertEmail({ ...input, language: 'PL' }).subject).toBe('Alert na NZ-0001: Temperatura maks. > 90 °C');
+  });
+
+  it('falls back to English for a language it does not know', () => {
+    expect(alertEmail({ ...input, language: 'xx' }).subject).toBe('Alert on NZ-0001: Max temperature > 90 °C');
+  });
+});
