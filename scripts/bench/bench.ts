@@ -23,6 +23,9 @@ async function run(backend: BenchBackend): Promise<void> {
     print(
       `ingest, ${ingest.senders} senders: ${fmt(ingest.parallelPerSecond, 0)} msg/s; ratio to COPY ${fmt(ingest.parallelPerSecond / ingest.copyPerSecond, 2)}`,
     );
+    print(
+      `ingest with ${ingest.alertRules} alert rules (1 sender, in turns): ${fmt(ingest.withRulesPerSecond, 0)} msg/s against ${fmt(ingest.withoutRulesPerSecond, 0)} without; ratio ${fmt(ingest.withRulesPerSecond / ingest.withoutRulesPerSecond, 2)} (target ≥ 0.80); ${ingest.alertsRaised} alerts raised in one pass`,
+    );
     const storage = await storagePerPoint(backend);
     print(
       `storage: ${fmt(storage.bytesPerPoint)} bytes per data point (${fmt(storage.bytesPerReading)} bytes per reading of 10 values, ${storage.readings} readings)`,
