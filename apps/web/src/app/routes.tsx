@@ -107,7 +107,11 @@ export const routes: RouteObject[] = [
                 lazy: powerReport('PowerReportPage'),
                 handle: { sectionId: 'powercoil_report' } satisfies RouteHandle,
               },
-              sectionRoute('/powercoil_alerts', 'powercoil_alerts'),
+              {
+                path: '/powercoil_alerts',
+                lazy: () => loadChunk(() => import('@/features/alerts/power-alerts-page')).then((m) => ({ Component: m.PowerAlertsPage })),
+                handle: { sectionId: 'powercoil_alerts' } satisfies RouteHandle,
+              },
               sectionRoute('/powercoil_ev', 'powercoil_ev'),
               {
                 path: '*',

@@ -90,6 +90,9 @@ describe('translations', () => {
       'assetDetail.images.types.site',
       'coverage.site.latitude',
       'coverage.site.longitude',
+      'alerts.states.active',
+      'alerts.columns.condition',
+      'alerts.columns.action',
     ],
     ES: [
       'profile.celsius',
@@ -102,7 +105,7 @@ describe('translations', () => {
       'assets.values.power_change_state.normal',
       'assetDetail.health.statuses.1',
     ],
-    PL: [],
+    PL: ['alerts.operator'],
   };
   it.each(LANGUAGES.filter((l) => l !== 'EN'))('%s translates every text (none copied from English unless listed)', (code) => {
     const other = flatten(load(code));

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import Badge from '@mui/material/Badge';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,6 +15,7 @@ import type { SectionCatalogue } from '@gridlens/contract/config';
 import type { SectionId } from '@gridlens/domain/sections';
 import { useAppStore } from '@/lib/app-store';
 import { useIdentity } from '@/lib/use-identity';
+import { useActiveAlertCount } from '@/lib/api/alerts';
 import { SectionIcon } from './section-icon';
 
 export const NAV_WIDTH_EXPANDED_PX = 248;
@@ -30,6 +32,16 @@ export function SideNavigation({ sections, catalogue }: Props) {
   const expanded = useAppStore((s) => s.navigationExpanded);
   const identity = useIdentity();
   const width = expanded ? NAV_WIDTH_EXPANDED_PX : NAV_WIDTH_COLLAPSED_PX;
+  // Spec issue 5: the power alerts entry carries the count of alerts active now.
+  const activeAlerts = useActiveAlertCount(sections.includes('powercoil_alerts')).data ?? 0;
+  const iconOf = (id: SectionId, icon: React.ReactNode) =>
+    id === 'powercoil_alerts' && activeAlerts > 0 ? (
+      <Badge badgeContent={activeAlerts} color="error" max={99} data-testid="alerts-badge">
+        {icon}
+      </Badge>
+    ) : (
+      icon
+    );
 
   const entry = (to: string, label: string, icon: React.ReactNode) => (
     <Tooltip key={to} title={expanded ? '' : label} placement="right">
@@ -69,7 +81,7 @@ export function SideNavigation({ sections, catalogue }: Props) {
         <List>
           {sections.map((id) => {
             const section = catalogue.find((s) => s.id === id);
-            return section ? entry(section.route, t(section.labelKey), <SectionIcon name={section.icon} />) : null;
+            return section ? entry(section.route, t(section.labelKey), iconOf(id, <SectionIcon name={section.icon} />)) : null;
           })}
         </List>
       </Box>

@@ -1,5 +1,6 @@
 import type { PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
 import { PowerDeviceFieldsSchema, UpdatePowerDeviceSchema } from '@gridlens/contract/power-devices';
+import type { FieldProblem } from '@/lib/field-problem';
 
 /** The dialog's fields: what the device registry lets an operator edit (contract PowerDeviceFieldsSchema). */
 export type DeviceFormValues = Record<keyof UpdatePowerDevice, string | boolean>;
@@ -46,11 +47,7 @@ export function formValuesOf(device: PowerDevice): DeviceFormValues {
   };
 }
 
-/** A field's problem as an i18n key and its values, from the contract schema's own rules. */
-export interface FieldProblem {
-  key: string;
-  values?: Record<string, number>;
-}
+export type { FieldProblem } from '@/lib/field-problem';
 
 /**
  * The changed fields as the API takes them, checked by the same schema the server checks them with; or the

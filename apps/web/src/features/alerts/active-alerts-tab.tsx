@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { ActiveAlert } from '@gridlens/contract/alerts';
+import { formatDateTime } from '@gridlens/domain/date-format';
+import { useAcknowledge, useActiveAlerts } from '@/lib/api/alerts';
+import { browserTimeZone } from '@/lib/api/user-settings';
+import { useAppStore } from '@/lib/app-store';
+import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { LoadFailed } from '@/lib/ui/load-failed';
+import { usePaging } from '@/lib/ui/use-paging';
+import { conditionText, valueText } from './alert-text';
+
+type StateFilter = 'active' | 'acknowledged' | 'all';
+
+/** Active Alerts: what holds now, newest first, refreshed every 30 s; each can be acknowledged and opens its device. */
+export function ActiveAlertsTab() {
+  const { t, i18n } = useTranslation();
+  const [state, setState] = useState<StateFilter>('all');
+  const paging = usePaging(state);
+  const alerts = useActiveAlerts({ state: state === 'all' ? null : state, page: paging.page, pageSize: paging.pageSize });
+  const acknowledge = useAcknowledge();
+  const showSnackbar = useAppStore((s) => s.showSnackbar);
+  const timeZone = browserTimeZone();
+  const language = i18n.language;
+
+  const columns: DataColumn<ActiveAlert>[] = [
+    {
+      id: 'device',
+      title: t('assets.columns.device_id'),
+      cell: (a) => (
+        <Link component={RouterLink} to={`/asset/${encodeURIComponent(a.device_id)}`}>
+          {a.device_id}
+        </Link>
+      ),
+    },
+    { id: 'name', title: t('alerts.columns.fullName'), cell: (a) => a.full_name },
+    {
+      id: 'condition',
+      title: t('alerts.columns.condition'),
+      cell: (a) => conditionText(t, language, a.trigger_field, a.trigger_operator, a.trigger_value),
+    },
+    {
+      id: 'actual',
+      title: t('alerts.columns.actualValue'),
+      numeric: true,
+      cell: (a) => valueText(language, a.trigger_field, a.actual_value),
+    },
+    { id: 'date', title: t('alerts.columns.triggerDate'), cell: (a) => formatDateTime(Date.parse(a.trigger_date), timeZone) },
+    {
+      id: 'state',
+      title: t('alerts.columns.state'),
+      cell: (a) =>
+        a.state === 'active' ? (
+          <Chip size="small" color="error" label={t('alerts.states.active')} />
+        ) : (
+          <Chip size="small" variant="outlined" label={t('alerts.acknowledgedBy', { name: a.acknowledged_by ?? '–' })} />
+        ),
+    },
+    {
+      id: 'action',
+      title: t('alerts.columns.action'),
+      cell: (a) =>
+        a.state === 'active' ? (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={acknowledge.isPending}
+            onClick={() =>
+              acknowledge.mutate(a.occurrence_id, {
+                onSuccess: () => showSnackbar(t('alerts.acknowledged')),
+                onError: () => showSnackbar(t('errors.error')),
+              })
+            }
+            data-testid={`acknowledge-${a.device_id}`}
+          >
+            {t('alerts.acknowledge')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="active-alerts-title">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
+        <Typography id="active-alerts-title" component="h2" variant="h6" sx={{ flex: 1 }}>
+          {t('alerts.activeTitle', { total: alerts.data?.total ?? 0 })}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={t('alerts.columns.state')}
+          value={state}
+          onChange={(event) => setState(event.target.value as StateFilter)}
+          sx={{ minWidth: 180 }}
+          data-testid="alerts-state-filter"
+        >
+          <MenuItem value="all">{t('alerts.states.all')}</MenuItem>
+          <MenuItem value="active">{t('alerts.states.active')}</MenuItem>
+          <MenuItem value="acknowledged">{t('alerts.states.acknowledged')}</MenuItem>
+        </TextField>
+      </Box>
+      {alerts.isError && <LoadFailed onRetry={() => void alerts.refetch()} />}
+      {alerts.isPending ? (
+        <Typography>{t('assetDetail.loadingTab')}</Typography>
+      ) : !alerts.data || alerts.data.items.length === 0 ? (
+        <Typography data-testid="alerts-none">{t('alerts.noneActive')}</Typography>
+      ) : (
+        <DataTable
+          label={t('alerts.tabs.active')}
+          columns={columns}
+          rows={alerts.data.items}
+          rowKey={(a) => a.occurrence_id}
+          paging={{ ...paging, total: alerts.data.total }}
+          testId="active-alerts"
+        />
+      )}
+    </Paper>
+  );
+}

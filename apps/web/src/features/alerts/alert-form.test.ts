@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { emptyRule, ruleFormValuesOf, validateRecipient, validateRule } from './alert-form';
+
+describe('validateRule', () => {
+  it('names every missing required field and builds nothing', () => {
+    const { body, problems } = validateRule(emptyRule);
+    expect(body).toBeNull();
+    expect(problems).toEqual({
+      field: { key: 'validation.required' },
+      operator: { key: 'validation.required' },
+      value: { key: 'validation.required' },
+    });
+  });
+
+  it("checks the threshold against the field's unit, with the specification's messages", () => {
+    const base = { ...emptyRule, operator: '>' as const };
+    expect(validateRule({ ...base, field: 'imbalance', value: '101' }).problems.value).toEqual({ key: 'validation.percent' });
+    expect(validateRule({ ...base, field: 'temperature_max', value: '151' }).problems.value).toEqual({
+      key: 'validation.lessThan',
+      values: { value: 150 },
+    });
+    expect(validateRule({ ...base, field: 'current_med_ph2', value: '-1' }).problems.value).toEqual({
+      key: 'validation.greaterThan',
+      values: { value: 0 },
+    });
+    expect(validateRule({ ...base, field: 'total_power', value: 'lots' }).problems.value).toEqual({ key: 'validation.number' });
+  });
+
+  it('builds the API body: one device, or every device of a type, with a decimal comma accepted', () => {
+    const one = validateRule({
+      ...emptyRule,
+      deviceId: 'NZ-1',
+      deviceType: 'Indoor',
+      field: 'temperature_max',
+      operator: '>=',
+      value: '88,5',
+    });
+    expect(one.body).toEqual({
+      device_id: 'NZ-1',
+      device_type: null, // a type only narrows "every device"
+      trigger_field: 'temperature_max',
+      trigger_operator: '>=',
+      trigger_value: 88.5,
+      notify_on_clear: false,
+    });
+    const all = validateRule({
+      ...emptyRule,
+      deviceType: 'Pole Mount',
+      field: 'imbalance',
+      operator: '>',
+      value: '50',
+      notifyOnClear: true,
+    });
+    expect(all.body).toMatchObject({ device_id: null, device_type: 'Pole Mount', notify_on_clear: true });
+  });
+
+  it('round-trips a stored rule through the form', () => {
+    const rule = {
+      alert_id: '00000000-0000-4000-8000-000000000001',
+      device_id: null,
+      device_type: 'Ground Mount' as const,
+      trigger_field: 'total_power' as const,
+      trigger_operator: '<' as const,
+      trigger_value: 12.5,
+      notify_on_clear: true,
+      recipient_count: 0,
+      active_count: 0,
+      created_at: '',
+      updated_at: '',
+    };
+    expect(validateRule(ruleFormValuesOf(rule)).body).toEqual({
+      device_id: null,
+      device_type: 'Ground Mount',
+      trigger_field: 'total_power',
+      trigger_operator: '<',
+      trigger_value: 12.5,
+      notify_on_clear: true,
+    });
+  });
+});
+
+describe('validateRecipient', () => {
+  it("uses the specification's messages", () => {
+    expect(validateRecipient({ name: '', email: '', nickname: '' }).problems).toEqual({
+      name: { key: 'validation.required' },
+      email: { key: 'validation.required' },
+    });
+    expect(validateRecipient({ name: 'N'.repeat(50), email: 'ops', nickname: '' }).problems).toEqual({
+      name: { key: 'validation.nameTooLong' },
+      email: { key: 'validation.email' },
+    });
+  });
+
+  it('trims and leaves an empty nickname out', () => {
+    expect(validateRecipient({ name: ' Ops ', email: ' ops@example.ie ', nickname: ' ' }).body).toEqual({
+      name: 'Ops',
+      email: 'ops@example.ie',
+      nickname: null,
+    });
+  });
+});

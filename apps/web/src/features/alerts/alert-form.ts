@@ -1,0 +1,92 @@
+import type { PowerAlertRule, PowerAlertRuleBody, RecipientBody } from '@gridlens/contract/alerts';
+import { RecipientBodySchema } from '@gridlens/contract/alerts';
+import { POWER_ALERT_FIELD_SPECS, type AlertOperator, type PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
+import type { DeviceType } from '@gridlens/domain/power/enumerations';
+import type { FieldProblem } from '@/lib/field-problem';
+
+/** The rule dialog's values as typed: the device ('' for every device), the rest as chosen. */
+export interface RuleFormValues {
+  deviceId: string;
+  deviceType: DeviceType | '';
+  field: PowerAlertField | '';
+  operator: AlertOperator | '';
+  value: string;
+  notifyOnClear: boolean;
+}
+
+export const emptyRule: RuleFormValues = { deviceId: '', deviceType: '', field: '', operator: '', value: '', notifyOnClear: false };
+
+export const ruleFormValuesOf = (rule: PowerAlertRule): RuleFormValues => ({
+  deviceId: rule.device_id ?? '',
+  deviceType: rule.device_type ?? '',
+  field: rule.trigger_field,
+  operator: rule.trigger_operator,
+  value: String(rule.trigger_value),
+  notifyOnClear: rule.notify_on_clear,
+});
+
+type RuleField = 'field' | 'operator' | 'value';
+
+/**
+ * The rule as the API takes it, or each field's problem in the specification's words (§5): required fields, and
+ * the threshold within what the field can measure (percentages 'Number has to be between 0 and 100').
+ */
+export function validateRule(values: RuleFormValues): {
+  body: PowerAlertRuleBody | null;
+  problems: Partial<Record<RuleField, FieldProblem>>;
+} {
+  const problems: Partial<Record<RuleField, FieldProblem>> = {};
+  if (values.field === '') problems.field = { key: 'validation.required' };
+  if (values.operator === '') problems.operator = { key: 'validation.required' };
+  const text = values.value.trim().replace(',', '.');
+  const value = Number(text);
+  if (text === '') problems.value = { key: 'validation.required' };
+  else if (!Number.isFinite(value)) problems.value = { key: 'validation.number' };
+  else if (values.field !== '') {
+    const { min, max, unit } = POWER_ALERT_FIELD_SPECS[values.field];
+    if (value < min || value > max) {
+      problems.value =
+        unit === '%'
+          ? { key: 'validation.percent' }
+          : value < min
+            ? { key: 'validation.greaterThan', values: { value: min } }
+            : { key: 'validation.lessThan', values: { value: max } };
+    }
+  }
+  if (Object.keys(problems).length > 0 || values.field === '' || values.operator === '') return { body: null, problems };
+  const everyDevice = values.deviceId === '';
+  return {
+    body: {
+      device_id: everyDevice ? null : values.deviceId,
+      device_type: everyDevice && values.deviceType !== '' ? values.deviceType : null,
+      trigger_field: values.field,
+      trigger_operator: values.operator,
+      trigger_value: value,
+      notify_on_clear: values.notifyOnClear,
+    },
+    problems,
+  };
+}
+
+type RecipientField = 'name' | 'email' | 'nickname';
+
+/** A recipient checked by the contract's own schema ('This field is required', 'Email must be valid', < 50 characters). */
+export function validateRecipient(values: Record<RecipientField, string>): {
+  body: RecipientBody | null;
+  problems: Partial<Record<RecipientField, FieldProblem>>;
+} {
+  const parsed = RecipientBodySchema.safeParse({ ...values, nickname: values.nickname.trim() === '' ? null : values.nickname });
+  if (parsed.success) return { body: parsed.data, problems: {} };
+  const problems: Partial<Record<RecipientField, FieldProblem>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as RecipientField;
+    if (problems[field]) continue;
+    problems[field] =
+      field === 'email'
+        ? { key: values.email.trim() === '' ? 'validation.required' : 'validation.email' }
+        : issue.code === 'too_big'
+          ? { key: 'validation.nameTooLong' }
+          : { key: 'validation.required' };
+  }
+  return { body: null, problems };
+}

@@ -1,0 +1,135 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../support/sign-in';
+
+// One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+
+/** The demo tenant's fixed ingest key (apps/server/src/demo/demo-power-seed.ts) and a demo monitor that never reports. */
+const DEMO_INGEST_KEY = 'glk_de000011_demo-ingest-key-not-for-production-use-0001';
+const QUIET_DEVICE = 'NZ-0007';
+
+async function expectNoSeriousViolations(where: string) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, timezoneId: 'UTC' });
+  page = await context.newPage();
+  await signIn(page, DEMO.power, '/powercoil_alerts');
+  await expect(page.getByTestId('power-alerts')).toBeVisible();
+});
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+test('the tabs switch and keep the URL', async () => {
+  await expect(page.getByTestId('alerts-tab-active')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('alerts-tab-manage').click();
+  await expect(page).toHaveURL(/\/powercoil_alerts\?tab=manage$/);
+  await page.reload();
+  await expect(page.getByTestId('alerts-tab-manage')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a new rule shows the specification messages for bad input and saves nothing', async () => {
+  await page.getByTestId('new-alert').click();
+  await page.getByTestId('save-rule').click();
+  await expect(page.getByRole('dialog').getByText('This field is required')).toHaveCount(3);
+  await page.getByTestId('rule-field').click();
+  await page.getByRole('option', { name: 'Imbalance' }).click();
+  await page.getByTestId('rule-operator').click();
+  await page.getByRole('option', { name: '>', exact: true }).click();
+  await page.getByTestId('rule-value').fill('150');
+  await page.getByTestId('save-rule').click();
+  await expect(page.getByRole('dialog').getByText('Number has to be between 0 and 100')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('rules-none')).toBeVisible();
+});
+
+test('a rule with a recipient is created, and a reading over its threshold raises an alert that can be acknowledged', async () => {
+  await page.getByTestId('new-alert').click();
+  await page.getByTestId('rule-device').fill(QUIET_DEVICE);
+  await page.getByRole('option', { name: QUIET_DEVICE, exact: true }).click();
+  await page.getByTestId('rule-field').click();
+  await page.getByRole('option', { name: 'Max current PH1' }).click();
+  await page.getByTestId('rule-operator').click();
+  await page.getByRole('option', { name: '>', exact: true }).click();
+  await page.getByTestId('rule-value').fill('500');
+  await page.getByTestId('save-rule').click();
+  await expect(page.getByText('Alert saved')).toBeVisible();
+  const rules = page.getByTestId('alert-rules');
+  await expect(rules.locator('tbody tr')).toHaveCount(1);
+  await expect(rules.locator('tbody tr').first()).toContainText(`${QUIET_DEVICE}Max current PH1 > 500.00 A`);
+
+  await page.getByTestId('open-recipients').click();
+  await page.getByTestId('recipient-name').fill('Control room');
+  await page.getByTestId('recipient-email').fill('control-room');
+  await page.getByTestId('add-recipient').click();
+  await expect(page.getByRole('dialog').getByText('Email must be valid')).toBeVisible();
+  await page.getByTestId('recipient-email').fill('control@netzero.example.ie');
+  await page.getByTestId('add-recipient').click();
+  await expect(page.getByTestId('recipients').getByText('control@netzero.example.ie')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(rules.locator('tbody tr td:nth-child(3)')).toHaveText('1');
+
+  // A reading from the field crosses the threshold, through the real ingestion path.
+  const sent = await page.request.post('/ingest/v1/messages', {
+    headers: { authorization: `Bearer ${DEMO_INGEST_KEY}` },
+    data: {
+      v: 1,
+      messages: [
+        {
+          kind: 'transformer',
+          device_id: QUIET_DEVICE,
+          seq: Math.floor(Date.now() / 1000),
+          time: new Date().toISOString(),
+          current_max_a: [900, 20, 20],
+          current_med_a: [600, 15, 15],
+          temperature_max_c: 30,
+          temperature_med_c: 28,
+          battery_pct: 90,
+          lqi: 180,
+        },
+      ],
+    },
+  });
+  expect(((await sent.json()) as { accepted: number }).accepted).toBe(1);
+
+  await page.getByTestId('alerts-tab-active').click();
+  const row = page.getByTestId('active-alerts').locator('tbody tr', { hasText: QUIET_DEVICE });
+  await expect(row).toContainText('900.00 A');
+  await expect(row).toContainText('Active');
+  await page.reload();
+  await expect(page.getByTestId('alerts-badge')).toContainText(/\d/);
+
+  await page.getByTestId(`acknowledge-${QUIET_DEVICE}`).click();
+  await expect(page.getByText('Alert acknowledged')).toBeVisible();
+  await expect(row).toContainText(`Acknowledged by ${DEMO.power.name}`);
+  await expect(page.getByTestId(`acknowledge-${QUIET_DEVICE}`)).toHaveCount(0);
+});
+
+test('the alert screens have no serious or critical accessibility violations, in light and dark', async () => {
+  for (const theme of ['light', 'dark']) {
+    await expectNoSeriousViolations(`${theme}, active`);
+    await page.getByTestId('alerts-tab-manage').click();
+    await expect(page.getByTestId('alert-rules')).toBeVisible();
+    await expectNoSeriousViolations(`${theme}, manage`);
+    await page.getByTestId('alerts-tab-active').click();
+    await page.getByRole('button', { name: /Switch to the (dark|light) theme/ }).click();
+  }
+});
+
+test('deleting a rule asks first, then removes it and its alert', async () => {
+  await page.getByTestId('alerts-tab-manage').click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Max current PH1 > 500.00 A');
+  await page.getByTestId('confirm-delete').click();
+  await expect(page.getByText('Alert deleted')).toBeVisible();
+  await expect(page.getByTestId('rules-none')).toBeVisible();
+  await page.getByTestId('alerts-tab-active').click();
+  await expect(page.getByTestId('active-alerts').locator('tbody tr', { hasText: QUIET_DEVICE })).toHaveCount(0);
+});
