@@ -84,7 +84,12 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
                 placeholder={t('alerts.allDevices')}
                 error={Boolean(problems.device)}
                 helperText={message(problems.device) ?? t('alerts.deviceHelp')}
-                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'rule-device' } }}
+                // The label stays up so the placeholder says what an empty device means.
+                slotProps={{
+                  ...params.slotProps,
+                  inputLabel: { ...params.slotProps.inputLabel, shrink: true },
+                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'rule-device' },
+                }}
               />
             )}
           />
@@ -94,6 +99,7 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
               label={t('alerts.deviceType')}
               value={values.deviceType}
               onChange={(event) => set('deviceType', event.target.value as RuleFormValues['deviceType'])}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             >
               <MenuItem value="">{t('alerts.anyDeviceType')}</MenuItem>
               {DEVICE_TYPES.map((type) => (
