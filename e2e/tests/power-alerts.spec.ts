@@ -110,6 +110,20 @@ test('a rule with a recipient is created, and a reading over its threshold raise
   await expect(page.getByText('Alert acknowledged')).toBeVisible();
   await expect(row).toContainText(`Acknowledged by ${DEMO.power.name}`);
   await expect(page.getByTestId(`acknowledge-${QUIET_DEVICE}`)).toHaveCount(0);
+
+  // The history tells the next shift what happened, and takes a comment.
+  await page.getByTestId(`history-${QUIET_DEVICE}`).click();
+  const history = page.getByTestId('alert-history');
+  await expect(history).toContainText('Triggered');
+  await expect(history).toContainText('900.00 A');
+  await expect(history).toContainText(`Acknowledged · ${DEMO.power.name}`);
+  await page.getByTestId('add-comment').click();
+  await expect(page.getByRole('dialog').getByText('This field is required')).toBeVisible();
+  await page.getByTestId('alert-comment').fill('Crew sent to check the L1 clamp');
+  await page.getByTestId('add-comment').click();
+  await expect(history).toContainText('Crew sent to check the L1 clamp');
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('the alert screens have no serious or critical accessibility violations, in light and dark', async () => {

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@gridlens/domain/language';
 import { SECTION_CATALOGUE } from '@gridlens/domain/sections';
+import { ALERT_EVENT_KINDS } from '@gridlens/contract/alerts';
+import { POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
 import { COVERAGE_LEVELS } from '@gridlens/domain/power/coverage';
 import { DEVICE_TEST_CHECKS, POSSIBLE_OUTCOMES } from '@gridlens/domain/power/device-test';
 import { findKeyLiterals, findUntranslatedJsx } from './find-untranslated-jsx';
@@ -159,6 +161,8 @@ describe('the untranslated-JSX detector', () => {
       ),
       ...['pass', 'warn', 'fail'].map((outcome) => `deviceTest.outcome.${outcome}`),
       ...['pass', 'warn', 'fail', 'none'].map((outcome) => `deviceTest.outcomeWord.${outcome}`),
+      ...POWER_ALERT_FIELDS.map((field) => `alerts.fields.${field}`),
+      ...ALERT_EVENT_KINDS.map((kind) => `alerts.events.${kind}`),
     ];
     expect(built.filter((key) => !english.has(key))).toEqual([]);
   });

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import HistoryIcon from '@mui/icons-material/History';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ActiveAlert } from '@gridlens/contract/alerts';
@@ -21,10 +23,13 @@ import { conditionText, valueText } from './alert-text';
 
 type StateFilter = 'active' | 'acknowledged' | 'all';
 
+const AlertHistoryDialog = lazy(() => import('./alert-history-dialog'));
+
 /** Active Alerts: what holds now, newest first, refreshed every 30 s; each can be acknowledged and opens its device. */
 export function ActiveAlertsTab() {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<StateFilter>('all');
+  const [historyOf, setHistoryOf] = useState<ActiveAlert | null>(null);
   const paging = usePaging(state);
   const alerts = useActiveAlerts({ state: state === 'all' ? null : state, page: paging.page, pageSize: paging.pageSize });
   const acknowledge = useAcknowledge();
@@ -68,23 +73,29 @@ export function ActiveAlertsTab() {
     {
       id: 'action',
       title: t('alerts.columns.action'),
-      cell: (a) =>
-        a.state === 'active' ? (
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={acknowledge.isPending}
-            onClick={() =>
-              acknowledge.mutate(a.occurrence_id, {
-                onSuccess: () => showSnackbar(t('alerts.acknowledged')),
-                onError: () => showSnackbar(t('errors.error')),
-              })
-            }
-            data-testid={`acknowledge-${a.device_id}`}
-          >
-            {t('alerts.acknowledge')}
-          </Button>
-        ) : null,
+      cell: (a) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          {a.state === 'active' && (
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={acknowledge.isPending}
+              onClick={() =>
+                acknowledge.mutate(a.occurrence_id, {
+                  onSuccess: () => showSnackbar(t('alerts.acknowledged')),
+                  onError: () => showSnackbar(t('errors.error')),
+                })
+              }
+              data-testid={`acknowledge-${a.device_id}`}
+            >
+              {t('alerts.acknowledge')}
+            </Button>
+          )}
+          <IconButton size="small" aria-label={t('alerts.history')} onClick={() => setHistoryOf(a)} data-testid={`history-${a.device_id}`}>
+            <HistoryIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      ),
     },
   ];
 
@@ -122,6 +133,11 @@ export function ActiveAlertsTab() {
           paging={{ ...paging, total: alerts.data.total }}
           testId="active-alerts"
         />
+      )}
+      {historyOf && (
+        <Suspense fallback={null}>
+          <AlertHistoryDialog alert={historyOf} onClose={() => setHistoryOf(null)} />
+        </Suspense>
       )}
     </Paper>
   );
