@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -12,12 +12,6 @@ const countOf = async (level: (typeof LEVELS)[number]) =>
   Number(/(\d[\d,]*)$/.exec((await page.getByTestId(`level-count-${level}`).textContent()) ?? '')?.[1]?.replaceAll(',', ''));
 const shownTotal = async () =>
   Number(/(\d[\d,]*)$/.exec((await page.locator('#coverage-table-title').textContent()) ?? '')?.[1]?.replaceAll(',', ''));
-
-async function expectNoSeriousViolations(where: string) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, timezoneId: 'UTC' });
@@ -109,12 +103,12 @@ test('a click on the map checks the site there', async () => {
 });
 
 test('the coverage check has no serious or critical accessibility violations, in light and dark', async () => {
-  await expectNoSeriousViolations('light');
+  await expectNoSeriousViolations(page, 'light');
   await page.evaluate("localStorage.setItem('gridlens.theme', 'dark')");
   await page.reload();
   await expect(page.getByTestId('coverage-table')).toBeVisible();
   await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
-  await expectNoSeriousViolations('dark');
+  await expectNoSeriousViolations(page, 'dark');
 });
 
 test.describe('the device test (/checkcoverage)', () => {
@@ -161,8 +155,6 @@ test.describe('the device test (/checkcoverage)', () => {
     await installer.getByTestId('device-test-id').fill('NZ-0002');
     await installer.getByTestId('device-test-run').click();
     await expect(installer.getByTestId('device-test-result')).toBeVisible();
-    const results = await new AxeBuilder({ page: installer }).include('main').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    await expectNoSeriousViolations(installer, 'device test');
   });
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -9,12 +9,6 @@ let page: Page;
 /** The demo tenant's fixed ingest key (apps/server/src/demo/demo-power-seed.ts) and a demo monitor that never reports. */
 const DEMO_INGEST_KEY = 'glk_de000011_demo-ingest-key-not-for-production-use-0001';
 const QUIET_DEVICE = 'NZ-0007';
-
-async function expectNoSeriousViolations(where: string) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, timezoneId: 'UTC' });
@@ -128,10 +122,10 @@ test('a rule with a recipient is created, and a reading over its threshold raise
 
 test('the alert screens have no serious or critical accessibility violations, in light and dark', async () => {
   for (const theme of ['light', 'dark']) {
-    await expectNoSeriousViolations(`${theme}, active`);
+    await expectNoSeriousViolations(page, `${theme}, active`);
     await page.getByTestId('alerts-tab-manage').click();
     await expect(page.getByTestId('alert-rules')).toBeVisible();
-    await expectNoSeriousViolations(`${theme}, manage`);
+    await expectNoSeriousViolations(page, `${theme}, manage`);
     await page.getByTestId('alerts-tab-active').click();
     await page.getByRole('button', { name: /Switch to the (dark|light) theme/ }).click();
   }
