@@ -121,7 +121,11 @@ test('a rule with a recipient is created, and a reading over its threshold raise
 });
 
 test('the alert screens have no serious or critical accessibility violations, in light and dark', async () => {
-  for (const theme of ['light', 'dark']) {
+  // Nothing fading out (a dialog's backdrop) may sit over the page while axe reads its colours.
+  await expect(page.locator('.MuiBackdrop-root')).toHaveCount(0);
+  for (const theme of ['light', 'dark'] as const) {
+    await expect(page.locator('body')).toHaveAttribute('data-theme', theme);
+    await expect(page.getByTestId('active-alerts')).toBeVisible();
     await expectNoSeriousViolations(page, `${theme}, active`);
     await page.getByTestId('alerts-tab-manage').click();
     await expect(page.getByTestId('alert-rules')).toBeVisible();

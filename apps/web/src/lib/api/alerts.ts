@@ -31,11 +31,11 @@ export const useActiveAlerts = ({ state, page, pageSize }: ActiveFilter) =>
     refetchInterval: ACTIVE_ALERTS_REFRESH_MS,
   });
 
-/** How many alerts are active now, for the navigation badge. */
+/** How many alerts are active and not yet acknowledged (what needs someone), for the navigation badge. */
 export const useActiveAlertCount = (enabled: boolean) =>
   useQuery({
     queryKey: ['alerts', 'active', 'count'],
-    queryFn: async () => (await api.get<ActiveAlertsPage>(`${BASE}/active`, { page_size: 1 })).total,
+    queryFn: async () => (await api.get<ActiveAlertsPage>(`${BASE}/active`, { page_size: 1, state: 'active' })).total,
     enabled,
     refetchInterval: ACTIVE_ALERTS_REFRESH_MS,
   });
