@@ -228,6 +228,20 @@ for (const backend of TEST_DATABASES) {
         expect((await call('GET', `${BASE}/active`, undefined, otherToken, 'gridwest')).json<ActiveAlertsPage>().total).toBe(0);
       });
 
+      it('a batch that clears an alert and raises it again records both, and leaves the new one open', async () => {
+        await registerDevice(app, token, 'netzero', { device_id: 'AL-FLIP' });
+        const flip = await createRule({ device_id: 'AL-FLIP', trigger_field: 'temperature_max', trigger_operator: '>', trigger_value: 90 });
+        await send([reading('AL-FLIP', 1, at(30), { temperature_max_c: 95 })]);
+        const [first] = (await active('?device_id=AL-FLIP')).items;
+        await send([reading('AL-FLIP', 2, at(20), { temperature_max_c: 80 }), reading('AL-FLIP', 3, at(10), { temperature_max_c: 96 })]);
+        const now = (await active('?device_id=AL-FLIP')).items;
+        expect(now.map((a) => a.actual_value)).toEqual([96]);
+        expect(now[0]?.occurrence_id).not.toBe(first?.occurrence_id);
+        const history = (await call('GET', `${BASE}/history/${first?.occurrence_id}`)).json<AlertHistory>();
+        expect(history.events.map((e) => e.kind)).toEqual(['triggered', 'cleared']);
+        expect((await call('DELETE', `${BASE}/${flip.alert_id}`)).statusCode).toBe(200);
+      });
+
       it('pages and filters the active alerts', async () => {
         const all = await active();
         expect(all.total).toBe(2);

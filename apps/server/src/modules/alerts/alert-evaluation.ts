@@ -133,10 +133,12 @@ export function createAlertEvaluator({ occurrences, rulesOf, newId = randomUUID 
     }
     if (events.length === 0) return;
 
-    // An occurrence another process opened first for the same rule and device is not ours to record.
+    // Clears first: a batch that clears an alert and raises it again opens the new occurrence only once the old
+    // one is closed (one open occurrence per rule and device). An occurrence another process opened first for the
+    // same rule and device is not ours to record.
+    await occurrences.clearOccurrences(tx, tenantId, cleared);
     const inserted = await occurrences.insertOccurrences(tx, tenantId, [...created.values()]);
     const kept = (occurrenceId: string) => !created.has(occurrenceId) || inserted.has(occurrenceId);
-    await occurrences.clearOccurrences(tx, tenantId, cleared);
     const recorded = events.filter((event) => kept(event.occurrenceId));
     await occurrences.insertEvents(tx, tenantId, recorded);
 
