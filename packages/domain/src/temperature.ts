@@ -15,6 +15,15 @@ export function celsiusToFahrenheit(temperatureC: number): number {
   return (temperatureC * 9) / 5 + 32;
 }
 
+export function fahrenheitToCelsius(temperatureF: number): number {
+  return ((temperatureF - 32) * 5) / 9;
+}
+
+/** A temperature typed in the user's unit, in Celsius as it is stored. */
+export function temperatureFromMetric(temperature: number, metric: TemperatureMetric): number {
+  return metric === 'fahrenheit' ? fahrenheitToCelsius(temperature) : temperature;
+}
+
 /** Temperatures are stored in Celsius (brief §5) and shown in the user's unit. */
 export function temperatureInMetric(temperatureC: number, metric: TemperatureMetric): number {
   return metric === 'fahrenheit' ? celsiusToFahrenheit(temperatureC) : temperatureC;

@@ -19,7 +19,7 @@ import { useAppStore } from '@/lib/app-store';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { usePaging } from '@/lib/ui/use-paging';
-import { conditionText, valueText } from './alert-text';
+import { useAlertText } from './alert-text';
 
 type StateFilter = 'active' | 'acknowledged' | 'all';
 
@@ -27,7 +27,8 @@ const AlertHistoryDialog = lazy(() => import('./alert-history-dialog'));
 
 /** Active Alerts: what holds now, newest first, refreshed every 30 s; each can be acknowledged and opens its device. */
 export function ActiveAlertsTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const text = useAlertText();
   const [state, setState] = useState<StateFilter>('all');
   const [historyOf, setHistoryOf] = useState<ActiveAlert | null>(null);
   const paging = usePaging(state);
@@ -35,7 +36,6 @@ export function ActiveAlertsTab() {
   const acknowledge = useAcknowledge();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const timeZone = browserTimeZone();
-  const language = i18n.language;
 
   const columns: DataColumn<ActiveAlert>[] = [
     {
@@ -51,13 +51,13 @@ export function ActiveAlertsTab() {
     {
       id: 'condition',
       title: t('alerts.columns.condition'),
-      cell: (a) => conditionText(t, language, a.trigger_field, a.trigger_operator, a.trigger_value),
+      cell: (a) => text.condition(a.trigger_field, a.trigger_operator, a.trigger_value),
     },
     {
       id: 'actual',
       title: t('alerts.columns.actualValue'),
       numeric: true,
-      cell: (a) => valueText(language, a.trigger_field, a.actual_value),
+      cell: (a) => text.value(a.trigger_field, a.actual_value),
     },
     { id: 'date', title: t('alerts.columns.triggerDate'), cell: (a) => formatDateTime(Date.parse(a.trigger_date), timeZone) },
     {
@@ -122,7 +122,7 @@ export function ActiveAlertsTab() {
       {alerts.isError && <LoadFailed onRetry={() => void alerts.refetch()} />}
       {alerts.isPending ? (
         <Typography>{t('assetDetail.loadingTab')}</Typography>
-      ) : !alerts.data || alerts.data.items.length === 0 ? (
+      ) : !alerts.data ? null : alerts.data.items.length === 0 ? (
         <Typography data-testid="alerts-none">{t('alerts.noneActive')}</Typography>
       ) : (
         <DataTable

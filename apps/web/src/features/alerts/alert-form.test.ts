@@ -3,7 +3,7 @@ import { emptyRule, ruleFormValuesOf, validateRecipient, validateRule } from './
 
 describe('validateRule', () => {
   it('names every missing required field and builds nothing', () => {
-    const { body, problems } = validateRule(emptyRule);
+    const { body, problems } = validateRule(emptyRule, 'celsius');
     expect(body).toBeNull();
     expect(problems).toEqual({
       field: { key: 'validation.required' },
@@ -14,27 +14,30 @@ describe('validateRule', () => {
 
   it("checks the threshold against the field's unit, with the specification's messages", () => {
     const base = { ...emptyRule, operator: '>' as const };
-    expect(validateRule({ ...base, field: 'imbalance', value: '101' }).problems.value).toEqual({ key: 'validation.percent' });
-    expect(validateRule({ ...base, field: 'temperature_max', value: '151' }).problems.value).toEqual({
+    expect(validateRule({ ...base, field: 'imbalance', value: '101' }, 'celsius').problems.value).toEqual({ key: 'validation.percent' });
+    expect(validateRule({ ...base, field: 'temperature_max', value: '151' }, 'celsius').problems.value).toEqual({
       key: 'validation.lessThan',
       values: { value: 150 },
     });
-    expect(validateRule({ ...base, field: 'current_med_ph2', value: '-1' }).problems.value).toEqual({
+    expect(validateRule({ ...base, field: 'current_med_ph2', value: '-1' }, 'celsius').problems.value).toEqual({
       key: 'validation.greaterThan',
       values: { value: 0 },
     });
-    expect(validateRule({ ...base, field: 'total_power', value: 'lots' }).problems.value).toEqual({ key: 'validation.number' });
+    expect(validateRule({ ...base, field: 'total_power', value: 'lots' }, 'celsius').problems.value).toEqual({ key: 'validation.number' });
   });
 
   it('builds the API body: one device, or every device of a type, with a decimal comma accepted', () => {
-    const one = validateRule({
-      ...emptyRule,
-      deviceId: 'NZ-1',
-      deviceType: 'Indoor',
-      field: 'temperature_max',
-      operator: '>=',
-      value: '88,5',
-    });
+    const one = validateRule(
+      {
+        ...emptyRule,
+        deviceId: 'NZ-1',
+        deviceType: 'Indoor',
+        field: 'temperature_max',
+        operator: '>=',
+        value: '88,5',
+      },
+      'celsius',
+    );
     expect(one.body).toEqual({
       device_id: 'NZ-1',
       device_type: null, // a type only narrows "every device"
@@ -43,15 +46,31 @@ describe('validateRule', () => {
       trigger_value: 88.5,
       notify_on_clear: false,
     });
-    const all = validateRule({
-      ...emptyRule,
-      deviceType: 'Pole Mount',
-      field: 'imbalance',
-      operator: '>',
-      value: '50',
-      notifyOnClear: true,
-    });
+    const all = validateRule(
+      {
+        ...emptyRule,
+        deviceType: 'Pole Mount',
+        field: 'imbalance',
+        operator: '>',
+        value: '50',
+        notifyOnClear: true,
+      },
+      'celsius',
+    );
     expect(all.body).toMatchObject({ device_id: null, device_type: 'Pole Mount', notify_on_clear: true });
+  });
+
+  it("takes temperatures in the user's unit and stores them in °C, telling the bound in that unit", () => {
+    const fahrenheit = validateRule({ ...emptyRule, field: 'temperature_max', operator: '>', value: '194' }, 'fahrenheit');
+    expect(fahrenheit.body?.trigger_value).toBeCloseTo(90, 10);
+    expect(validateRule({ ...emptyRule, field: 'temperature_max', operator: '>', value: '303' }, 'fahrenheit').problems.value).toEqual({
+      key: 'validation.lessThan',
+      values: { value: 302 },
+    });
+    // Currents are never converted.
+    expect(validateRule({ ...emptyRule, field: 'current_max_ph1', operator: '>', value: '194' }, 'fahrenheit').body?.trigger_value).toBe(
+      194,
+    );
   });
 
   it('round-trips a stored rule through the form', () => {
@@ -68,7 +87,7 @@ describe('validateRule', () => {
       created_at: '',
       updated_at: '',
     };
-    expect(validateRule(ruleFormValuesOf(rule)).body).toEqual({
+    expect(validateRule(ruleFormValuesOf(rule, 'celsius'), 'celsius').body).toEqual({
       device_id: null,
       device_type: 'Ground Mount',
       trigger_field: 'total_power',

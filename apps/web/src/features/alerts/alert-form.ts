@@ -1,7 +1,13 @@
 import type { PowerAlertRule, PowerAlertRuleBody, RecipientBody } from '@gridlens/contract/alerts';
 import { RecipientBodySchema } from '@gridlens/contract/alerts';
-import { POWER_ALERT_FIELD_SPECS, type AlertOperator, type PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
+import {
+  POWER_ALERT_FIELD_SPECS,
+  thresholdProblem,
+  type AlertOperator,
+  type PowerAlertField,
+} from '@gridlens/domain/alerts/power-alert-rules';
 import type { DeviceType } from '@gridlens/domain/power/enumerations';
+import { temperatureFromMetric, temperatureInMetric, type TemperatureMetric } from '@gridlens/domain/temperature';
 import type { FieldProblem } from '@/lib/field-problem';
 
 /** The rule dialog's values as typed: the device ('' for every device), the rest as chosen. */
@@ -16,12 +22,19 @@ export interface RuleFormValues {
 
 export const emptyRule: RuleFormValues = { deviceId: '', deviceType: '', field: '', operator: '', value: '', notifyOnClear: false };
 
-export const ruleFormValuesOf = (rule: PowerAlertRule): RuleFormValues => ({
+const isTemperature = (field: PowerAlertField | '') => field !== '' && POWER_ALERT_FIELD_SPECS[field].unit === '°C';
+/** Thresholds are stored as measured (temperatures in °C) and typed in the user's unit. */
+const toTyped = (field: PowerAlertField | '', value: number, metric: TemperatureMetric) =>
+  isTemperature(field) ? Math.round(temperatureInMetric(value, metric) * 100) / 100 : value;
+const toStored = (field: PowerAlertField | '', value: number, metric: TemperatureMetric) =>
+  isTemperature(field) ? temperatureFromMetric(value, metric) : value;
+
+export const ruleFormValuesOf = (rule: PowerAlertRule, metric: TemperatureMetric): RuleFormValues => ({
   deviceId: rule.device_id ?? '',
   deviceType: rule.device_type ?? '',
   field: rule.trigger_field,
   operator: rule.trigger_operator,
-  value: String(rule.trigger_value),
+  value: String(toTyped(rule.trigger_field, rule.trigger_value, metric)),
   notifyOnClear: rule.notify_on_clear,
 });
 
@@ -31,7 +44,10 @@ type RuleField = 'field' | 'operator' | 'value';
  * The rule as the API takes it, or each field's problem in the specification's words (§5): required fields, and
  * the threshold within what the field can measure (percentages 'Number has to be between 0 and 100').
  */
-export function validateRule(values: RuleFormValues): {
+export function validateRule(
+  values: RuleFormValues,
+  metric: TemperatureMetric,
+): {
   body: PowerAlertRuleBody | null;
   problems: Partial<Record<RuleField, FieldProblem>>;
 } {
@@ -39,19 +55,19 @@ export function validateRule(values: RuleFormValues): {
   if (values.field === '') problems.field = { key: 'validation.required' };
   if (values.operator === '') problems.operator = { key: 'validation.required' };
   const text = values.value.trim().replace(',', '.');
-  const value = Number(text);
+  const value = toStored(values.field, Number(text), metric);
   if (text === '') problems.value = { key: 'validation.required' };
   else if (!Number.isFinite(value)) problems.value = { key: 'validation.number' };
   else if (values.field !== '') {
-    const { min, max, unit } = POWER_ALERT_FIELD_SPECS[values.field];
-    if (value < min || value > max) {
+    // Checked in the stored unit by the API's own rule; the bound is told in the unit the user typed.
+    const problem = thresholdProblem(values.field, value);
+    if (problem)
       problems.value =
-        unit === '%'
+        problem.kind === 'percent'
           ? { key: 'validation.percent' }
-          : value < min
-            ? { key: 'validation.greaterThan', values: { value: min } }
-            : { key: 'validation.lessThan', values: { value: max } };
-    }
+          : problem.kind === 'below'
+            ? { key: 'validation.greaterThan', values: { value: toTyped(values.field, problem.min, metric) } }
+            : { key: 'validation.lessThan', values: { value: toTyped(values.field, problem.max, metric) } };
   }
   if (Object.keys(problems).length > 0 || values.field === '' || values.operator === '') return { body: null, problems };
   const everyDevice = values.deviceId === '';

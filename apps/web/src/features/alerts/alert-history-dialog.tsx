@@ -16,11 +16,12 @@ import { formatDateTime } from '@gridlens/domain/date-format';
 import { useAlertHistory, useComment } from '@/lib/api/alerts';
 import { browserTimeZone } from '@/lib/api/user-settings';
 import { useAppStore } from '@/lib/app-store';
-import { conditionText, valueText } from './alert-text';
+import { useAlertText } from './alert-text';
 
 /** One alert's history (triggered, acknowledged, comments, cleared) and a box to add a comment for the next shift. */
 export default function AlertHistoryDialog({ alert, onClose }: { alert: ActiveAlert; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const alertText = useAlertText();
   const history = useAlertHistory(alert.occurrence_id);
   const comment = useComment();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
@@ -43,14 +44,14 @@ export default function AlertHistoryDialog({ alert, onClose }: { alert: ActiveAl
       <DialogTitle id="alert-history-title">{t('alerts.historyTitle', { device: alert.device_id })}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary">
-          {alert.full_name} · {conditionText(t, i18n.language, alert.trigger_field, alert.trigger_operator, alert.trigger_value)}
+          {alert.full_name} · {alertText.condition(alert.trigger_field, alert.trigger_operator, alert.trigger_value)}
         </Typography>
         <List dense data-testid="alert-history">
           {history.data?.events.map((event, i) => (
             <ListItem key={`${event.at}-${i}`} disableGutters>
               <ListItemText
                 primary={`${formatDateTime(Date.parse(event.at), timeZone)} · ${t(`alerts.events.${event.kind}`)}${event.user_name ? ` · ${event.user_name}` : ''}`}
-                secondary={event.text ?? (event.value === null ? undefined : valueText(i18n.language, alert.trigger_field, event.value))}
+                secondary={event.text ?? (event.value === null ? undefined : alertText.value(alert.trigger_field, event.value))}
               />
             </ListItem>
           ))}

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { PowerAlertRule } from '@gridlens/contract/alerts';
-import { ALERT_OPERATORS, POWER_ALERT_FIELD_SPECS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
+import { ALERT_OPERATORS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { useSaveRule } from '@/lib/api/alerts';
 import { ApiRequestError } from '@/lib/api/api-client';
@@ -21,6 +21,7 @@ import { useAssetList } from '@/lib/api/power-devices';
 import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { emptyRule, ruleFormValuesOf, validateRule, type RuleFormValues } from './alert-form';
+import { unitOf, useAlertText } from './alert-text';
 
 interface Props {
   /** The rule to edit, or null for a new one. */
@@ -34,7 +35,8 @@ const filterDevices = createFilterOptions<string>({ limit: 50 });
 /** Create or edit a power-data alert rule, checked as the server checks it (spec §5 messages). */
 export default function AlertRuleDialog({ rule, onClose }: Props) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<RuleFormValues>(rule ? ruleFormValuesOf(rule) : emptyRule);
+  const { metric } = useAlertText();
+  const [values, setValues] = useState<RuleFormValues>(rule ? ruleFormValuesOf(rule, metric) : emptyRule);
   const [problems, setProblems] = useState<Partial<Record<'device' | 'field' | 'operator' | 'value', FieldProblem | string>>>({});
   const assets = useAssetList();
   const save = useSaveRule();
@@ -48,7 +50,7 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
     problem === undefined ? undefined : typeof problem === 'string' ? problem : t(problem.key, problem.values);
 
   const submit = () => {
-    const { body, problems: found } = validateRule(values);
+    const { body, problems: found } = validateRule(values, metric);
     setProblems(found);
     if (!body) return;
     save.mutate(
@@ -62,6 +64,7 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
           // The server knows what the form cannot: whether the device exists in the tenant.
           if (error instanceof ApiRequestError && error.details.some((d) => d.field === 'device_id'))
             setProblems({ device: t('alerts.unknownDevice') });
+          else showSnackbar(t('errors.error'));
         },
       },
     );
@@ -153,9 +156,7 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
               helperText={message(problems.value)}
               slotProps={{
                 htmlInput: { inputMode: 'decimal', 'data-testid': 'rule-value' },
-                input: values.field
-                  ? { endAdornment: <InputAdornment position="end">{POWER_ALERT_FIELD_SPECS[values.field].unit}</InputAdornment> }
-                  : {},
+                input: values.field ? { endAdornment: <InputAdornment position="end">{unitOf(values.field, metric)}</InputAdornment> } : {},
               }}
             />
           </Stack>

@@ -19,7 +19,7 @@ import { useAlertRules, useDeleteRule } from '@/lib/api/alerts';
 import { useAppStore } from '@/lib/app-store';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
-import { conditionText, scopeText } from './alert-text';
+import { useAlertText } from './alert-text';
 
 // The dialogs (and the contract schemas they check with) load when first opened.
 const AlertRuleDialog = lazy(() => import('./alert-rule-dialog'));
@@ -34,6 +34,7 @@ type Open =
 /** Manage Alerts: the tenant's rules, with create, edit, recipients and delete (after confirmation). */
 export function ManageAlertsTab() {
   const { t, i18n } = useTranslation();
+  const text = useAlertText();
   const rules = useAlertRules();
   const remove = useDeleteRule();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
@@ -41,11 +42,11 @@ export function ManageAlertsTab() {
   const count = (value: number) => formatNumber(value, i18n.language, 0);
 
   const columns: DataColumn<PowerAlertRule>[] = [
-    { id: 'devices', title: t('alerts.columns.devices'), cell: (r) => scopeText(t, r.device_id, r.device_type) },
+    { id: 'devices', title: t('alerts.columns.devices'), cell: (r) => text.scope(r.device_id, r.device_type) },
     {
       id: 'condition',
       title: t('alerts.columns.condition'),
-      cell: (r) => conditionText(t, i18n.language, r.trigger_field, r.trigger_operator, r.trigger_value),
+      cell: (r) => text.condition(r.trigger_field, r.trigger_operator, r.trigger_value),
     },
     { id: 'recipients', title: t('alerts.columns.recipients'), numeric: true, cell: (r) => count(r.recipient_count) },
     {
@@ -101,7 +102,7 @@ export function ManageAlertsTab() {
       {rules.isError && <LoadFailed onRetry={() => void rules.refetch()} />}
       {rules.isPending ? (
         <Typography>{t('assetDetail.loadingTab')}</Typography>
-      ) : !rules.data || rules.data.length === 0 ? (
+      ) : !rules.data ? null : rules.data.length === 0 ? (
         <Typography data-testid="rules-none">{t('alerts.noRules')}</Typography>
       ) : (
         <DataTable label={t('alerts.rulesTitle')} columns={columns} rows={rules.data} rowKey={(r) => r.alert_id} testId="alert-rules" />
@@ -116,8 +117,8 @@ export function ManageAlertsTab() {
           <DialogContent>
             <Typography>
               {t('alerts.deleteBody', {
-                condition: conditionText(t, i18n.language, open.rule.trigger_field, open.rule.trigger_operator, open.rule.trigger_value),
-                devices: scopeText(t, open.rule.device_id, open.rule.device_type),
+                condition: text.condition(open.rule.trigger_field, open.rule.trigger_operator, open.rule.trigger_value),
+                devices: text.scope(open.rule.device_id, open.rule.device_type),
               })}
             </Typography>
           </DialogContent>

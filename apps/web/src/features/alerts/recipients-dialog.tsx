@@ -18,14 +18,15 @@ import { useAddRecipient, useRecipients, useRemoveRecipient } from '@/lib/api/al
 import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { validateRecipient } from './alert-form';
-import { conditionText, scopeText } from './alert-text';
+import { useAlertText } from './alert-text';
 
 type Field = 'name' | 'email' | 'nickname';
 const EMPTY: Record<Field, string> = { name: '', email: '', nickname: '' };
 
 /** The people an alert emails (spec §3: name, email, nickname): list, add, remove. */
 export default function RecipientsDialog({ rule, onClose }: { rule: PowerAlertRule; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const text = useAlertText();
   const recipients = useRecipients(rule.alert_id);
   const add = useAddRecipient();
   const remove = useRemoveRecipient();
@@ -57,8 +58,7 @@ export default function RecipientsDialog({ rule, onClose }: { rule: PowerAlertRu
       <DialogTitle id="recipients-title">{t('alerts.recipientsTitle')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {scopeText(t, rule.device_id, rule.device_type)} ·{' '}
-          {conditionText(t, i18n.language, rule.trigger_field, rule.trigger_operator, rule.trigger_value)}
+          {text.scope(rule.device_id, rule.device_type)} · {text.condition(rule.trigger_field, rule.trigger_operator, rule.trigger_value)}
         </Typography>
         {recipients.data && recipients.data.length === 0 && (
           <Typography data-testid="recipients-none">{t('alerts.noRecipients')}</Typography>
