@@ -18,19 +18,20 @@ const input: AlertEmailInput = {
 describe('alertEmail', () => {
   it('names the rule, the device, the reading with its unit, the UTC time and the link', () => {
     const { subject, text } = alertEmail(input);
-    expect(subject).toBe('Alert on NZ-0001: Max temperature > 90 °C');
-    expect(text).toContain('became active on NZ-0001 (Main Street) at 2026-11-22 14:05 UTC: the reading was 92.45 °C.');
+    expect(subject).toBe('Alert on NZ-0001: Max temperature > 90.00 °C');
+    // Rounded to the minute (14:05:31 → 14:06), the date day-first as spec §9 writes it.
+    expect(text).toContain('became active on NZ-0001 (Main Street) at 22/11/2026 14:06 UTC: the reading was 92.45 °C.');
     expect(text).toContain('Open the device: https://portal.example.ie/asset/NZ-0001');
   });
 
   it("writes in the tenant's language, with its decimal mark", () => {
     const { subject, text } = alertEmail({ ...input, language: 'FR', kind: 'cleared', value: 88.2 });
-    expect(subject).toBe('Alerte levée sur NZ-0001 : Température max > 90 °C');
-    expect(text).toContain('88,2 °C');
-    expect(alertEmail({ ...input, language: 'PL' }).subject).toBe('Alert na NZ-0001: Temperatura maks. > 90 °C');
+    expect(subject).toBe('Alerte levée sur NZ-0001 : Température max > 90,00 °C');
+    expect(text).toContain('88,20 °C');
+    expect(alertEmail({ ...input, language: 'PL' }).subject).toBe('Alert na NZ-0001: Temperatura maks. > 90,00 °C');
   });
 
   it('falls back to English for a language it does not know', () => {
-    expect(alertEmail({ ...input, language: 'xx' }).subject).toBe('Alert on NZ-0001: Max temperature > 90 °C');
+    expect(alertEmail({ ...input, language: 'xx' }).subject).toBe('Alert on NZ-0001: Max temperature > 90.00 °C');
   });
 });

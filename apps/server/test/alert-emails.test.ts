@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database';
 import { createAlertEmailSender, retryDelaySeconds } from '../src/jobs/alert-emails.job';
-import { ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
+import { countRows, ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -63,8 +63,7 @@ for (const backend of TEST_DATABASES) {
         publicUrl: 'https://portal.example.ie',
         log: app.log,
       });
-    const pending = async () =>
-      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_notifications WHERE sent_at IS NULL'))[0]?.n ?? 0;
+    const pending = () => countRows(db, 'SELECT id FROM alert_notifications WHERE sent_at IS NULL');
     /** Sends a reading of `amps` on L1 (A): 300 A and over crosses the rule below, 100 A clears it. */
     const sendReading = async (amps: number) => {
       seq += 1;
@@ -113,11 +112,11 @@ for (const backend of TEST_DATABASES) {
       expect(smtp.received).toHaveLength(1);
       const [mail] = smtp.received;
       expect(mail?.to).toEqual(['niamh@utility.example.ie']);
-      expect(mail?.raw).toMatch(/^Subject: Alert on AL-MAIL: Max current L1 >= 300 A$/m);
+      expect(mail?.raw).toMatch(/^Subject: Alert on AL-MAIL: Max current L1 >= 300.00 A$/m);
       const body = unquote(mail?.raw ?? '');
       expect(body).toContain('Hello Niamh Kelly,');
       expect(body).toContain('became active on AL-MAIL (Mallow Road)');
-      expect(body).toContain('the reading was 320 A');
+      expect(body).toContain('the reading was 320.00 A');
       expect(body).toContain('https://portal.example.ie/asset/AL-MAIL');
       // Sent once: nothing left, and a second round sends nothing.
       expect(await pending()).toBe(0);
@@ -142,8 +141,8 @@ for (const backend of TEST_DATABASES) {
       await db.query('UPDATE alert_notifications SET next_attempt_at = now() WHERE sent_at IS NULL');
       expect(await senderFor(port).sendDue()).toBe(1);
       expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]?.raw).toMatch(/^Subject: Cleared on AL-MAIL: Max current L1 >= 300 A$/m);
-      expect(unquote(smtp.received[0]?.raw ?? '')).toContain('the reading was 100 A');
+      expect(smtp.received[0]?.raw).toMatch(/^Subject: Cleared on AL-MAIL: Max current L1 >= 300.00 A$/m);
+      expect(unquote(smtp.received[0]?.raw ?? '')).toContain('the reading was 100.00 A');
     });
 
     it('sends each email once when two processes share the outbox', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_OPERATORS, POWER_ALERT_FIELD_SPECS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
+import { ALERT_OPERATORS, POWER_ALERT_FIELDS, thresholdProblem } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { NAME_MAX_LENGTH } from './power-devices';
 
@@ -16,14 +16,21 @@ export const PowerAlertRuleBodySchema = z
   .strict()
   .superRefine((rule, context) => {
     // A threshold outside the field's possible values can never be met, or is a typo (spec §5 messages).
-    const { min, max, unit } = POWER_ALERT_FIELD_SPECS[rule.trigger_field];
-    const message =
-      unit === '%'
-        ? 'Number has to be between 0 and 100'
-        : rule.trigger_value < min
-          ? `Value should be greater than ${min}`
-          : `Value should be less than ${max}`;
-    if (rule.trigger_value < min || rule.trigger_value > max) context.addIssue({ code: 'custom', path: ['trigger_value'], message });
+    const problem = thresholdProblem(rule.trigger_field, rule.trigger_value);
+    if (problem)
+      context.addIssue({
+        code: 'custom',
+        path: ['trigger_value'],
+        message:
+          problem.kind === 'percent'
+            ? 'Number has to be between 0 and 100'
+            : problem.kind === 'below'
+              ? `Value should be greater than ${problem.min}`
+              : `Value should be less than ${problem.max}`,
+      });
+    // A rule for one device watches that device whatever its type: a type only narrows "every device".
+    if (rule.device_id !== null && rule.device_type !== null)
+      context.addIssue({ code: 'custom', path: ['device_type'], message: 'A rule for one device takes no device type' });
   })
   .meta({ id: 'PowerAlertRuleBody' });
 export type PowerAlertRuleBody = z.input<typeof PowerAlertRuleBodySchema>;

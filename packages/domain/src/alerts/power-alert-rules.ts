@@ -54,6 +54,17 @@ export const POWER_ALERT_FIELD_SPECS: Record<PowerAlertField, FieldSpec> = {
   total_power: { unit: 'kVA', min: 0, max: 100_000, minBand: 1 },
 };
 
+/** Why a threshold cannot be used: outside a percentage, or below or above what the field can measure. */
+export type ThresholdProblem = { kind: 'percent' } | { kind: 'below'; min: number } | { kind: 'above'; max: number };
+
+/** The one range check of a threshold (the API's schema and the rule dialog both use it), in the field's stored unit. */
+export function thresholdProblem(field: PowerAlertField, value: number): ThresholdProblem | null {
+  const { min, max, unit } = POWER_ALERT_FIELD_SPECS[field];
+  if (value >= min && value <= max) return null;
+  if (unit === '%') return { kind: 'percent' };
+  return value < min ? { kind: 'below', min } : { kind: 'above', max };
+}
+
 /** Readings are compared as equal within this much (half the 0.1 precision temperatures are stored at). */
 export const EQUALITY_TOLERANCE = 0.05;
 

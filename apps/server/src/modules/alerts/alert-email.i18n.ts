@@ -1,6 +1,8 @@
 import type { AlertOperator, PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
 import { POWER_ALERT_FIELD_SPECS } from '@gridlens/domain/alerts/power-alert-rules';
+import { formatDateTime } from '@gridlens/domain/date-format';
 import { languageTag, normaliseLanguage, type Language } from '@gridlens/domain/language';
+import { formatNumber } from '@gridlens/domain/number-format';
 
 /** Alert emails leave the web app, so their strings live here, in the same five languages (the tenant's one is used). */
 interface EmailStrings {
@@ -143,17 +145,19 @@ export interface AlertEmailInput {
 export function alertEmail(input: AlertEmailInput): { subject: string; text: string } {
   const language = normaliseLanguage(input.language);
   const strings = STRINGS[language];
-  const number = new Intl.NumberFormat(languageTag(language), { maximumFractionDigits: 2 });
+  const tag = languageTag(language);
   const { unit } = POWER_ALERT_FIELD_SPECS[input.field];
-  const rule = `${strings.fields[input.field]} ${input.operator} ${number.format(input.threshold)} ${unit}`;
-  const time = `${new Date(input.atMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  // The product's formats (spec §9): two decimals in the language's separators; the day-first date of UTC, which
+  // the email names since its readers sit in many zones.
+  const rule = `${strings.fields[input.field]} ${input.operator} ${formatNumber(input.threshold, tag)} ${unit}`;
+  const time = `${formatDateTime(input.atMs, 'UTC')} UTC`;
   const values = {
     rule,
     device: input.deviceId,
     deviceName: input.deviceName,
     name: input.recipientName,
     time,
-    value: `${number.format(input.value)} ${unit}`,
+    value: `${formatNumber(input.value, tag)} ${unit}`,
     link: input.link,
   };
   const subject = fill(input.kind === 'triggered' ? strings.subjectTriggered : strings.subjectCleared, values);

@@ -66,8 +66,6 @@ export function createAlertsService({ rules, occurrences, cache }: Deps) {
   const checkDevice = async (tenantId: string, body: RuleBody) => {
     if (body.device_id !== null && !(await rules.deviceExists(tenantId, body.device_id)))
       throw validationError([{ field: 'device_id', message: 'No device with this id' }]);
-    if (body.device_id !== null && body.device_type !== null)
-      throw validationError([{ field: 'device_type', message: 'A rule for one device takes no device type' }]);
   };
 
   return {

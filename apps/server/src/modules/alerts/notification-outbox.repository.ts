@@ -60,11 +60,6 @@ export function createNotificationOutbox(db: Queryable) {
         [id, delaySeconds, error.slice(0, 1000)],
       );
     },
-
-    async pendingCount(): Promise<number> {
-      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_notifications WHERE sent_at IS NULL');
-      return row?.n ?? 0;
-    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { STORED_SEQ_SHIFT } from '../ingest/reading-encoding';
+import { IN_PERIOD, TRUE_SEQ, tenths } from '../power-readings/power-readings.repository';
 
 export interface CoverageRow {
   device_id: string;
@@ -32,9 +32,6 @@ export interface DeviceTestMessageRow {
   temperature_max_c: number | null;
   battery_pct: number | null;
 }
-
-/** The UTC days of [$2, $3) as a date range, for the daily rollup's per-day sequence spans. */
-const DAYS_OF_PERIOD = `day BETWEEN ($2::timestamptz AT TIME ZONE 'UTC')::date AND ($3::timestamptz AT TIME ZONE 'UTC')::date`;
 
 /** Reads for the device coverage check and the device test; every query is scoped by the caller's tenant. */
 export function createCoverageRepository(db: Queryable) {
@@ -78,18 +75,13 @@ export function createCoverageRepository(db: Queryable) {
     /** The device's newest readings (by sequence number) measured in [from, to), at most `limit`. */
     latestMessages(tenantId: string, deviceId: string, from: Date, to: Date, limit: number): Promise<DeviceTestMessageRow[]> {
       return db.query<DeviceTestMessageRow>(
-        `WITH span AS (
-           SELECT min(min_seq) - ${STORED_SEQ_SHIFT} AS lo, max(max_seq) - ${STORED_SEQ_SHIFT} AS hi
-             FROM power_device_daily
-            WHERE tenant_id = $1 AND device_id = $4 AND ${DAYS_OF_PERIOD})
-         SELECT (r.seq::float8 + ${STORED_SEQ_SHIFT}) AS seq, r.measured_at, r.lqi, ARRAY[r.max_a1, r.max_a2, r.max_a3] AS current_max_a,
-                (r.temperature_max_dc / 10.0)::float8 AS temperature_max_c, (r.battery_dpct / 10.0)::float8 AS battery_pct
-           FROM power_devices d, span s, power_readings r
-          WHERE d.tenant_id = $1 AND d.device_id = $4
-            AND r.device_key = d.device_key AND r.seq BETWEEN s.lo AND s.hi AND r.measured_at >= $2 AND r.measured_at < $3
-          ORDER BY r.seq DESC
+        `WITH ${IN_PERIOD}
+         SELECT ${TRUE_SEQ} AS seq, measured_at, lqi, ARRAY[max_a1, max_a2, max_a3] AS current_max_a,
+                ${tenths('temperature_max_dc')} AS temperature_max_c, ${tenths('battery_dpct')} AS battery_pct
+           FROM in_period
+          ORDER BY seq DESC
           LIMIT $5`,
-        [tenantId, from.toISOString(), to.toISOString(), deviceId, limit],
+        [tenantId, deviceId, from.toISOString(), to.toISOString(), limit],
       );
     },
   };

@@ -59,7 +59,7 @@ export interface FleetPointRow {
  * min_seq/max_seq of the UTC days the period touches. Every stored reading counts in its day's rollup (same
  * transaction), late and out-of-order ones included, so the range holds them all; the time filter drops the rest.
  */
-const IN_PERIOD = `
+export const IN_PERIOD = `
   period_device AS (SELECT device_key FROM power_devices WHERE tenant_id = $1 AND device_id = $2),
   period_seqs AS (
     SELECT min(min_seq) - ${STORED_SEQ_SHIFT} AS lo, max(max_seq) - ${STORED_SEQ_SHIFT} AS hi
@@ -71,8 +71,8 @@ const IN_PERIOD = `
      WHERE r.device_key = d.device_key AND r.seq BETWEEN s.lo AND s.hi AND r.measured_at >= $3 AND r.measured_at < $4)`;
 
 /** Decoded columns of power_readings (see reading-encoding.ts). */
-const TRUE_SEQ = `(seq::float8 + ${STORED_SEQ_SHIFT})`;
-const tenths = (column: string) => `(${column} / 10.0)::float8`;
+export const TRUE_SEQ = `(seq::float8 + ${STORED_SEQ_SHIFT})`;
+export const tenths = (column: string) => `(${column} / 10.0)::float8`;
 
 /** Reads of stored power data; every query is scoped by tenant and device. */
 export function createPowerReadingsRepository(db: Queryable) {

@@ -47,8 +47,6 @@ export function formValuesOf(device: PowerDevice): DeviceFormValues {
   };
 }
 
-export type { FieldProblem } from '@/lib/field-problem';
-
 /**
  * The changed fields as the API takes them, checked by the same schema the server checks them with; or the
  * problems per field in the spec's words (§5): 'This field is required', 'Must be less than 50 characters',

@@ -16,14 +16,8 @@ import { ApiRequestError } from '@/lib/api/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { useUpdateDevice } from '@/lib/api/power-devices';
 import { valueKey } from '../use-asset-display';
-import {
-  formValuesOf,
-  REQUIRED_FIELDS,
-  validateChanges,
-  type DeviceFormValues,
-  type EditableField,
-  type FieldProblem,
-} from './device-form';
+import { formValuesOf, REQUIRED_FIELDS, validateChanges, type DeviceFormValues, type EditableField } from './device-form';
+import type { FieldProblem } from '@/lib/field-problem';
 
 interface EditDeviceDialogProps {
   /** The device as the assets list shows it. */
