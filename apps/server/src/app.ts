@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerTenantAuth } from './auth/auth.plugin';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config/env';
-import type { Database } from './db/database';
+import type { Database, Queryable } from './db/database';
 import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
@@ -34,9 +34,16 @@ import { createPowerReadingsService } from './modules/power-readings/power-readi
 import { createAlertEvaluator } from './modules/alerts/alert-evaluation';
 import { createAlertOccurrencesRepository } from './modules/alerts/alert-occurrences.repository';
 import { createRuleCache } from './modules/alerts/alert-rule-cache';
-import { createAlertRulesRepository } from './modules/alerts/alert-rules.repository';
-import { registerPowerAlertRoutes } from './modules/alerts/alerts.routes';
+import { createAlertRulesRepository, powerRulesForEvaluation, trackingRulesForEvaluation } from './modules/alerts/alert-rules.repository';
+import { POWER_ALERT_ROUTES, registerAlertRoutes, TRACKING_ALERT_ROUTES } from './modules/alerts/alerts.routes';
 import { createAlertsService } from './modules/alerts/alerts.service';
+import { powerAlertKind } from './modules/alerts/power-alert-kind';
+import { trackingAlertKind } from './modules/alerts/tracking-alert-kind';
+import { createTrackingAlertEvaluator } from './modules/alerts/tracking-alert-evaluation';
+import { createPositionStore } from './modules/tracking/position-store';
+import { createTrackingRepository } from './modules/tracking/tracking.repository';
+import { registerTrackingRoutes } from './modules/tracking/tracking.routes';
+import { createTrackingAlertTimer } from './jobs/tracking-alert-timer.job';
 import { createCoverageRepository } from './modules/coverage/coverage.repository';
 import { registerCoverageRoutes, registerDeviceTestRoutes } from './modules/coverage/coverage.routes';
 import { createCoverageService } from './modules/coverage/coverage.service';
@@ -65,6 +72,8 @@ declare module 'fastify' {
     ingest: IngestService;
     /** Whether a tenant exists, through the same short-lived cache as the API's tenant checks (MQTT topics). */
     tenantExists: (tenantId: string) => Promise<boolean>;
+    /** Judges the tracking rules of time passing (no message, static) at a moment; server.ts runs it every minute. */
+    judgeTrackingTimers: (nowMs?: number) => Promise<void>;
   }
 }
 
@@ -118,7 +127,8 @@ export async function buildApp({
 
   const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
   // Alert rules are evaluated on every stored reading, in the ingest transaction (HTTP, MQTT and the simulator).
-  const ruleCache = createRuleCache();
+  const ruleCache = createRuleCache(powerRulesForEvaluation);
+  const trackingRuleCache = createRuleCache(trackingRulesForEvaluation);
   const alertOccurrences = createAlertOccurrencesRepository(db);
   const evaluateAlerts = createAlertEvaluator({
     occurrences: alertOccurrences,
@@ -128,7 +138,18 @@ export async function buildApp({
     await evaluateAlerts(tx, tenantId, stored);
     await afterIngest?.(tx, tenantId, stored);
   };
-  const ingest = createIngestService({ db, repository: createIngestRepository(), afterStore });
+  // Tracking positions: placed in the tenant's POIs and judged by its tracking rules in the same transaction.
+  const tracking = createTrackingRepository(db);
+  const trackingAlerts = createTrackingAlertEvaluator({
+    occurrences: alertOccurrences,
+    rulesOf: (tx, tenantId) => trackingRuleCache.rulesOf(tx, tenantId),
+  });
+  const positions = {
+    registered: (tx: Queryable, tenantId: string, ids: readonly string[]) => tracking.registeredTrackers(tx, tenantId, ids),
+    store: createPositionStore(tracking, trackingAlerts.afterPositions),
+  };
+  const ingest = createIngestService({ db, repository: createIngestRepository(), afterStore, positions });
+  app.decorate('judgeTrackingTimers', createTrackingAlertTimer(db, tracking, trackingAlerts));
   app.decorate('ingest', ingest);
   registerIngestRoutes(app, ingestKeys, ingest);
 
@@ -136,10 +157,23 @@ export async function buildApp({
   await app.register((api, _options, done) => {
     registerTenantAuth(api, { verifyToken, tenantExists });
     registerCoverageRoutes(api, coverage);
-    registerPowerAlertRoutes(
+    const alertRules = createAlertRulesRepository(db);
+    registerAlertRoutes(
       api,
-      createAlertsService({ rules: createAlertRulesRepository(db), occurrences: alertOccurrences, cache: ruleCache }),
+      POWER_ALERT_ROUTES,
+      createAlertsService({ adapter: powerAlertKind(alertRules), rules: alertRules, occurrences: alertOccurrences, cache: ruleCache }),
     );
+    registerAlertRoutes(
+      api,
+      TRACKING_ALERT_ROUTES,
+      createAlertsService({
+        adapter: trackingAlertKind(tracking),
+        rules: alertRules,
+        occurrences: alertOccurrences,
+        cache: trackingRuleCache,
+      }),
+    );
+    registerTrackingRoutes(api, tracking);
     registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
     registerFeedbackRoutes(api, createFeedbackRepository(db));
     registerIngestKeyRoutes(api, ingestKeys);

@@ -8,6 +8,7 @@ import { DEMO_USERS } from './oidc/demo-users';
 import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
 import { scheduleAlertEmails } from './jobs/alert-emails.job';
+import { scheduleTrackingAlertTimer } from './jobs/tracking-alert-timer.job';
 import { maintainTables, scheduleRetention } from './jobs/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
 import { createEmbeddedProvider } from './oidc/embedded-provider';
@@ -35,6 +36,7 @@ async function start(config: ServerConfig): Promise<void> {
 
   const stopRetention = scheduleRetention(db, config.rawRetentionDays, app.log);
   const stopAlertEmails = scheduleAlertEmails(db, config.smtp, config.publicUrl, app.log);
+  const stopTrackingTimer = scheduleTrackingAlertTimer(() => app.judgeTrackingTimers(), app.log);
   let mqttSubscriber: MqttSubscriber | null = null;
   let stopDemo: () => void = () => undefined;
   let closing = false;
@@ -44,6 +46,7 @@ async function start(config: ServerConfig): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     stopRetention();
     stopAlertEmails();
+    stopTrackingTimer();
     stopDemo();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();

@@ -34,4 +34,29 @@ describe('alertEmail', () => {
   it('falls back to English for a language it does not know', () => {
     expect(alertEmail({ ...input, language: 'xx' }).subject).toBe('Alert on NZ-0001: Max temperature > 90.00 °C');
   });
+
+  it('writes a tracking location alert with the POI, and a period with its unit', () => {
+    const tracking: AlertEmailInput = {
+      ...input,
+      deviceId: 'VAN-07',
+      deviceName: 'Van 7',
+      field: 'arrival',
+      operator: '=',
+      threshold: null,
+      value: null,
+      locationName: null,
+      locationType: 'Friendly',
+      actualLocationName: 'Cork depot',
+      link: 'https://portal.example.ie/device/VAN-07',
+    };
+    const { subject, text } = alertEmail(tracking);
+    expect(subject).toBe('Alert on VAN-07: Arrival at any Friendly location');
+    expect(text).toContain('became active on VAN-07 (Van 7) at 22/11/2026 14:06 UTC: Cork depot.');
+    expect(alertEmail({ ...tracking, field: 'departure', locationName: 'Dublin depot', language: 'ES' }).subject).toBe(
+      'Alerta en VAN-07: Salida de Dublin depot',
+    );
+    expect(alertEmail({ ...tracking, field: 'no_message', operator: '>', threshold: 24, value: 25.5 }).text).toContain(
+      'the reading was 25.50 h.',
+    );
+  });
 });

@@ -187,5 +187,43 @@ for (const backend of TEST_DATABASES) {
         expect(body.items[0]?.actual_value).toBeCloseTo(37.95, 1);
       });
     });
+
+    it('places a tracker position delivered over MQTT in its POI and raises its arrival alert', async () => {
+      const headers = authHeaders(token, 'netzero');
+      const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });
+      expect((await post('/api/device', { device_id: 'MQ-VAN', name: 'Van over MQTT' })).statusCode).toBe(201);
+      const depot = { LocationID: 'MQ-DEPOT', FullName: 'MQTT depot', LocationType: 'Friendly', Latitude: 53.35, Longitude: -6.26 };
+      expect((await post('/api/location', depot)).statusCode).toBe(201);
+      const rule = await post('/api/alert', {
+        device_id: 'MQ-VAN',
+        trigger_field: 'arrival',
+        trigger_operator: '=',
+        location_id: 'MQ-DEPOT',
+      });
+      expect(rule.statusCode, rule.body).toBe(201);
+      const position = (seq: number, latitude: number, minutesAgo: number) => ({
+        kind: 'position',
+        device_id: 'MQ-VAN',
+        seq,
+        time: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+        latitude,
+        longitude: -6.26,
+      });
+      // 2 km north of the depot, then inside it.
+      await publisher.publishAsync(
+        deviceMessagesTopic(prefix, 'netzero', 'MQ-VAN'),
+        JSON.stringify({ v: 1, messages: [position(1, 53.368, 20), position(2, 53.3501, 5)] }),
+        {
+          qos: 1,
+        },
+      );
+      await eventually(async () => {
+        const response = await app.inject({ method: 'GET', url: '/api/alert/active?device_id=MQ-VAN', headers });
+        const body = response.json<{ items: { alert_id: string; actual_location_id: string }[] }>();
+        expect(body.items.map((a) => [a.alert_id, a.actual_location_id])).toEqual([
+          [rule.json<{ alert_id: string }>().alert_id, 'MQ-DEPOT'],
+        ]);
+      });
+    });
   });
 }

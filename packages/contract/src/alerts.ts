@@ -1,7 +1,21 @@
 import { z } from 'zod';
-import { ALERT_OPERATORS, POWER_ALERT_FIELDS, thresholdProblem } from '@gridlens/domain/alerts/power-alert-rules';
+import { ALERT_OPERATORS, POWER_ALERT_FIELDS, thresholdProblem, type ThresholdProblem } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { NAME_MAX_LENGTH } from './power-devices';
+
+/** A threshold's problem in the specification's words (§5). */
+export const thresholdMessage = (problem: ThresholdProblem): string =>
+  problem.kind === 'percent'
+    ? 'Number has to be between 0 and 100'
+    : problem.kind === 'below'
+      ? `Value should be greater than ${problem.min}`
+      : `Value should be less than ${problem.max}`;
+
+/** A rule for one device watches that device whatever its type: a type only narrows "every device". */
+export function checkDeviceScope(rule: { device_id: string | null; device_type: string | null }, context: z.RefinementCtx): void {
+  if (rule.device_id !== null && rule.device_type !== null)
+    context.addIssue({ code: 'custom', path: ['device_type'], message: 'A rule for one device takes no device type' });
+}
 
 /** A power-data alert rule as the user writes it (spec §3 Alert). POST creates one; PUT replaces one whole. */
 export const PowerAlertRuleBodySchema = z
@@ -17,20 +31,8 @@ export const PowerAlertRuleBodySchema = z
   .superRefine((rule, context) => {
     // A threshold outside the field's possible values can never be met, or is a typo (spec §5 messages).
     const problem = thresholdProblem(rule.trigger_field, rule.trigger_value);
-    if (problem)
-      context.addIssue({
-        code: 'custom',
-        path: ['trigger_value'],
-        message:
-          problem.kind === 'percent'
-            ? 'Number has to be between 0 and 100'
-            : problem.kind === 'below'
-              ? `Value should be greater than ${problem.min}`
-              : `Value should be less than ${problem.max}`,
-      });
-    // A rule for one device watches that device whatever its type: a type only narrows "every device".
-    if (rule.device_id !== null && rule.device_type !== null)
-      context.addIssue({ code: 'custom', path: ['device_type'], message: 'A rule for one device takes no device type' });
+    if (problem) context.addIssue({ code: 'custom', path: ['trigger_value'], message: thresholdMessage(problem) });
+    checkDeviceScope(rule, context);
   })
   .meta({ id: 'PowerAlertRuleBody' });
 export type PowerAlertRuleBody = z.input<typeof PowerAlertRuleBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PQ_EVENT_TYPES } from '@gridlens/domain/power/enumerations';
+import { POSITION_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
 
 /** Most messages one HTTP batch may carry; a larger batch answers 413 (split it). */
 export const INGEST_BATCH_MAX = 5000;
@@ -71,17 +72,29 @@ export const MeteringReadingSchema = z.object({
   power_factor: z.number().min(-1).max(1).nullable().optional(),
 });
 
+/** A tracked device's position (tracking mode): where it was, how it was located, and its battery. */
+export const PositionMessageSchema = z.object({
+  kind: z.literal('position'),
+  ...messageBase,
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  message_type: z.enum(POSITION_MESSAGE_TYPES).default('gps').describe('How the position was found (spec §4 last-message types)'),
+  battery_pct: z.number().min(0).max(100).nullable().optional(),
+});
+
 export const DeviceMessageSchema = z.discriminatedUnion('kind', [
   TransformerReadingSchema,
   PowerQualityEventSchema,
   HydrogenReadingSchema,
   MeteringReadingSchema,
+  PositionMessageSchema,
 ]);
 export type DeviceMessage = z.infer<typeof DeviceMessageSchema>;
 export type TransformerReading = z.infer<typeof TransformerReadingSchema>;
 export type PowerQualityEvent = z.infer<typeof PowerQualityEventSchema>;
 export type HydrogenReading = z.infer<typeof HydrogenReadingSchema>;
 export type MeteringReading = z.infer<typeof MeteringReadingSchema>;
+export type PositionMessage = z.infer<typeof PositionMessageSchema>;
 
 /**
  * POST /ingest/v1/messages. Version 1 of the envelope. Each message is validated on its own, so the

@@ -46,8 +46,12 @@ export function createAlertEmailSender({
       operator: email.trigger_operator,
       threshold: email.trigger_value,
       value: cleared ? (email.clear_value ?? email.actual_value) : email.actual_value,
+      locationName: email.location_name,
+      locationType: email.location_type,
+      actualLocationName: email.actual_location_name,
       atMs: new Date((cleared ? email.cleared_at : null) ?? email.triggered_at).getTime(),
-      link: `${publicUrl}/asset/${encodeURIComponent(email.device_id)}`,
+      // A transformer monitor opens on its asset page, a tracked device on its device page.
+      link: `${publicUrl}/${email.alert_kind === 'tracking' ? 'device' : 'asset'}/${encodeURIComponent(email.device_id)}`,
     });
     await transport.sendMail({ from, to: { name: email.recipient_name, address: email.recipient_email }, subject, text });
   };

@@ -1,4 +1,5 @@
 import { missedMessageLevel, type MissedMessageLevel } from './communication';
+import { distanceKm, type GeoPoint } from '../geo';
 
 /**
  * Device coverage (spec §2 /coverage_checker): how well each monitor's radio link reaches the network, judged
@@ -91,22 +92,6 @@ export function coverageLevel({ received, expected, lqi, silentMs }: LinkFigures
   const delivery = missedMessageLevel(Math.max(0, due - received), due);
   const signal = lqiLevelOfCounts(lqi);
   return signal === null ? delivery : worse(delivery, signal);
-}
-
-export interface GeoPoint {
-  latitude: number;
-  longitude: number;
-}
-
-const EARTH_RADIUS_KM = 6371.0088;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance (haversine), in km. */
-export function distanceKm(a: GeoPoint, b: GeoPoint): number {
-  const dLat = radians(b.latitude - a.latitude);
-  const dLon = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** The site check's radius: 2 km by default (a rural cell's reliable reach), 0.1–25 km allowed. */

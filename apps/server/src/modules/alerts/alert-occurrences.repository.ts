@@ -1,4 +1,6 @@
 import type { AlertOperator, PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
+import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-rules';
+import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import type { AlertKind } from './alert-rules.repository';
@@ -8,10 +10,15 @@ export interface ActiveAlertRow {
   alert_id: string;
   device_id: string;
   full_name: string | null;
-  trigger_field: PowerAlertField;
+  trigger_field: PowerAlertField | TrackingAlertField;
   trigger_operator: AlertOperator;
-  trigger_value: number;
-  actual_value: number;
+  trigger_value: number | null;
+  location_id: string | null;
+  location_type: LocationType | null;
+  location_name: string | null;
+  actual_value: number | null;
+  actual_location_id: string | null;
+  actual_location_name: string | null;
   triggered_at: Date | string;
   acknowledged_by_name: string | null;
   acknowledged_at: Date | string | null;
@@ -37,7 +44,9 @@ export interface NewOccurrence {
   id: string;
   alertId: string;
   deviceId: string;
-  value: number;
+  /** The value that triggered it; null for an arrival or departure, which records `locationId` instead. */
+  value: number | null;
+  locationId: string | null;
   triggeredAt: string;
   clearedAt: string | null;
   clearValue: number | null;
@@ -45,7 +54,7 @@ export interface NewOccurrence {
 
 export interface ClearedOccurrence {
   id: string;
-  value: number;
+  value: number | null;
   clearedAt: string;
 }
 
@@ -60,8 +69,14 @@ export interface AlertEvent {
   occurrenceId: string;
   kind: 'triggered' | 'cleared';
   at: string;
-  value: number;
+  value: number | null;
 }
+
+/** Where a kind's devices and their names live: the transformer's name, or the tracker's. */
+const DEVICE_NAME: Record<AlertKind, { table: string; name: string }> = {
+  powerdata: { table: 'power_devices', name: 'transformer_name' },
+  tracking: { table: 'tracking_devices', name: 'name' },
+};
 
 const column = <T>(items: readonly T[], pick: (item: T) => number | string | null) => arrayLiteral(items.map(pick));
 
@@ -70,12 +85,17 @@ export function createAlertOccurrencesRepository(db: Queryable) {
   return {
     /** A page of the open occurrences of the tenant's rules of `kind`, newest first, with the page's total. */
     activePage(tenantId: string, kind: AlertKind, filter: ActiveFilter, limit: number, offset: number): Promise<ActiveAlertRow[]> {
+      const devices = DEVICE_NAME[kind];
       return db.query<ActiveAlertRow>(
-        `SELECT o.id AS occurrence_id, o.alert_id, o.device_id, d.transformer_name AS full_name, r.trigger_field, r.trigger_operator,
-                r.trigger_value, o.actual_value, o.triggered_at, o.acknowledged_by_name, o.acknowledged_at, count(*) OVER ()::int AS total
+        `SELECT o.id AS occurrence_id, o.alert_id, o.device_id, d.${devices.name} AS full_name, r.trigger_field, r.trigger_operator,
+                r.trigger_value, r.location_id, r.location_type, rp.full_name AS location_name, o.actual_value,
+                o.location_id AS actual_location_id, op.full_name AS actual_location_name,
+                o.triggered_at, o.acknowledged_by_name, o.acknowledged_at, count(*) OVER ()::int AS total
            FROM alert_occurrences o
            JOIN alert_rules r ON r.id = o.alert_id AND r.tenant_id = o.tenant_id
-           LEFT JOIN power_devices d ON d.tenant_id = o.tenant_id AND d.device_id = o.device_id
+           LEFT JOIN ${devices.table} d ON d.tenant_id = o.tenant_id AND d.device_id = o.device_id
+           LEFT JOIN locations rp ON rp.tenant_id = r.tenant_id AND rp.location_id = r.location_id
+           LEFT JOIN locations op ON op.tenant_id = o.tenant_id AND op.location_id = o.location_id
           WHERE o.tenant_id = $1 AND r.kind = $2 AND o.cleared_at IS NULL
             AND ($3::text IS NULL OR o.device_id = $3)
             AND ($4::text IS NULL OR r.trigger_field = $4)
@@ -154,10 +174,10 @@ export function createAlertOccurrencesRepository(db: Queryable) {
     async insertOccurrences(tx: Queryable, tenantId: string, occurrences: readonly NewOccurrence[]): Promise<Set<string>> {
       if (occurrences.length === 0) return new Set();
       const rows = await tx.query<{ id: string }>(
-        `INSERT INTO alert_occurrences (id, tenant_id, alert_id, device_id, actual_value, triggered_at, cleared_at, clear_value)
-         SELECT u.id, $1, u.alert_id, u.device_id, u.value, u.triggered_at, u.cleared_at, u.clear_value
-           FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::float8[], $6::timestamptz[], $7::timestamptz[], $8::float8[])
-             AS u(id, alert_id, device_id, value, triggered_at, cleared_at, clear_value)
+        `INSERT INTO alert_occurrences (id, tenant_id, alert_id, device_id, actual_value, triggered_at, cleared_at, clear_value, location_id)
+         SELECT u.id, $1, u.alert_id, u.device_id, u.value, u.triggered_at, u.cleared_at, u.clear_value, u.location_id
+           FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::float8[], $6::timestamptz[], $7::timestamptz[], $8::float8[], $9::text[])
+             AS u(id, alert_id, device_id, value, triggered_at, cleared_at, clear_value, location_id)
          ON CONFLICT (alert_id, device_id) WHERE cleared_at IS NULL DO NOTHING
          RETURNING id`,
         [
@@ -169,6 +189,7 @@ export function createAlertOccurrencesRepository(db: Queryable) {
           column(occurrences, (o) => o.triggeredAt),
           column(occurrences, (o) => o.clearedAt),
           column(occurrences, (o) => o.clearValue),
+          column(occurrences, (o) => o.locationId),
         ],
       );
       return new Set(rows.map((r) => r.id));

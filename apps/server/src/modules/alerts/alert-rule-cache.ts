@@ -1,26 +1,20 @@
 import type { Queryable } from '../../db/database';
-import { ruleSetOf, type EvaluatedRule, type RuleSet } from './alert-evaluation';
 
 /**
  * How long a process trusts its copy of a tenant's rules. A change made through this process is seen at once
- * (invalidate); one made through another API process within 2 s, which is shorter than any monitor's
- * reporting interval, so no reading goes unjudged by a rule that existed when it arrived.
+ * (invalidate); one made through another API process within 2 s, which is shorter than any device's
+ * reporting interval, so no message goes unjudged by a rule that existed when it arrived.
  */
 export const RULE_CACHE_TTL_MS = 2_000;
 
-/** Each tenant's power-data rules, indexed for evaluation, read at most once per TTL per process. */
-export function createRuleCache(now: () => number = Date.now) {
-  const cached = new Map<string, { at: number; rules: RuleSet }>();
+/** Each tenant's rules of one kind, as `load` indexes them, read at most once per TTL per process. */
+export function createRuleCache<R>(load: (db: Queryable, tenantId: string) => Promise<R>, now: () => number = Date.now) {
+  const cached = new Map<string, { at: number; rules: R }>();
   return {
-    async rulesOf(db: Queryable, tenantId: string): Promise<RuleSet> {
+    async rulesOf(db: Queryable, tenantId: string): Promise<R> {
       const hit = cached.get(tenantId);
       if (hit && now() - hit.at < RULE_CACHE_TTL_MS) return hit.rules;
-      const rows = await db.query<EvaluatedRule>(
-        `SELECT id, device_id, device_type, trigger_field, trigger_operator, trigger_value, notify_on_clear
-           FROM alert_rules WHERE tenant_id = $1 AND kind = 'powerdata'`,
-        [tenantId],
-      );
-      const rules = ruleSetOf(rows);
+      const rules = await load(db, tenantId);
       cached.set(tenantId, { at: now(), rules });
       return rules;
     },
@@ -30,4 +24,6 @@ export function createRuleCache(now: () => number = Date.now) {
   };
 }
 
-export type RuleCache = ReturnType<typeof createRuleCache>;
+export interface RuleCache {
+  invalidate(tenantId: string): void;
+}

@@ -1,17 +1,25 @@
-import type { PowerAlertRuleBody, RecipientBody } from '@gridlens/contract/alerts';
+import type { RecipientBody } from '@gridlens/contract/alerts';
 import type { AlertOperator, PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
-import type { DeviceType } from '@gridlens/domain/power/enumerations';
+import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-rules';
+import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import type { Queryable } from '../../db/database';
+import type { EvaluatedRule } from './alert-evaluation';
+import { ruleSetOf, type RuleSet } from './rule-set';
+import type { EvaluatedTrackingRule } from './tracking-alert-evaluation';
 
 export type AlertKind = 'powerdata' | 'tracking';
 
+/** A rule as stored, of either kind; the kinds' services narrow the fields to their own vocabularies. */
 export interface AlertRuleRow {
   id: string;
   device_id: string | null;
-  device_type: DeviceType | null;
-  trigger_field: PowerAlertField;
+  device_type: string | null;
+  trigger_field: PowerAlertField | TrackingAlertField;
   trigger_operator: AlertOperator;
-  trigger_value: number;
+  trigger_value: number | null;
+  location_id: string | null;
+  location_type: LocationType | null;
+  location_name: string | null;
   notify_on_clear: boolean;
   recipient_count: number;
   active_count: number;
@@ -27,28 +35,57 @@ export interface RecipientRow {
   nickname: string | null;
 }
 
-type StoredRule = Required<Pick<PowerAlertRuleBody, 'device_id' | 'trigger_field' | 'trigger_operator' | 'trigger_value'>> & {
-  device_type: DeviceType | null;
+/** A rule as the API takes it (power rules have no location columns). */
+export interface StoredRule {
+  device_id: string | null;
+  device_type: string | null;
+  trigger_field: string;
+  trigger_operator: AlertOperator;
+  trigger_value: number | null;
+  location_id?: string | null;
+  location_type?: LocationType | null;
   notify_on_clear: boolean;
-};
+}
 
-const RULE_COLUMNS = `r.id, r.device_id, r.device_type, r.trigger_field, r.trigger_operator, r.trigger_value, r.notify_on_clear, r.created_at, r.updated_at,
+const RULE_COLUMNS = `r.id, r.device_id, r.device_type, r.trigger_field, r.trigger_operator, r.trigger_value, r.location_id, r.location_type,
+  p.full_name AS location_name, r.notify_on_clear, r.created_at, r.updated_at,
   (SELECT count(*)::int FROM alert_recipients x WHERE x.alert_id = r.id) AS recipient_count,
   (SELECT count(*)::int FROM alert_occurrences o WHERE o.alert_id = r.id AND o.cleared_at IS NULL) AS active_count`;
+const RULE_FROM = 'alert_rules r LEFT JOIN locations p ON p.tenant_id = r.tenant_id AND p.location_id = r.location_id';
+
+/** The power-data rules of a tenant, indexed for evaluation (read with the ingest transaction's connection). */
+export async function powerRulesForEvaluation(q: Queryable, tenantId: string): Promise<RuleSet<EvaluatedRule>> {
+  const rows = await q.query<EvaluatedRule>(
+    `SELECT id, device_id, device_type, trigger_field, trigger_operator, trigger_value, notify_on_clear
+       FROM alert_rules WHERE tenant_id = $1 AND kind = 'powerdata'`,
+    [tenantId],
+  );
+  return ruleSetOf(rows);
+}
+
+/** The tracking rules of a tenant, indexed for evaluation. */
+export async function trackingRulesForEvaluation(q: Queryable, tenantId: string): Promise<RuleSet<EvaluatedTrackingRule>> {
+  const rows = await q.query<EvaluatedTrackingRule>(
+    `SELECT id, device_id, device_type, trigger_field, trigger_operator, trigger_value, location_id, location_type, notify_on_clear
+       FROM alert_rules WHERE tenant_id = $1 AND kind = 'tracking'`,
+    [tenantId],
+  );
+  return ruleSetOf(rows);
+}
 
 /** Alert rules and their recipients; every statement is scoped by the caller's tenant and the rules' kind. */
 export function createAlertRulesRepository(db: Queryable) {
   return {
     list(tenantId: string, kind: AlertKind): Promise<AlertRuleRow[]> {
       return db.query<AlertRuleRow>(
-        `SELECT ${RULE_COLUMNS} FROM alert_rules r WHERE r.tenant_id = $1 AND r.kind = $2 ORDER BY r.created_at, r.id`,
+        `SELECT ${RULE_COLUMNS} FROM ${RULE_FROM} WHERE r.tenant_id = $1 AND r.kind = $2 ORDER BY r.created_at, r.id`,
         [tenantId, kind],
       );
     },
 
     async find(tenantId: string, kind: AlertKind, id: string): Promise<AlertRuleRow | null> {
       const [row] = await db.query<AlertRuleRow>(
-        `SELECT ${RULE_COLUMNS} FROM alert_rules r WHERE r.tenant_id = $1 AND r.kind = $2 AND r.id = $3`,
+        `SELECT ${RULE_COLUMNS} FROM ${RULE_FROM} WHERE r.tenant_id = $1 AND r.kind = $2 AND r.id = $3`,
         [tenantId, kind, id],
       );
       return row ?? null;
@@ -56,8 +93,9 @@ export function createAlertRulesRepository(db: Queryable) {
 
     async insert(tenantId: string, kind: AlertKind, rule: StoredRule, userId: string): Promise<string> {
       const [row] = await db.query<{ id: string }>(
-        `INSERT INTO alert_rules (tenant_id, kind, device_id, device_type, trigger_field, trigger_operator, trigger_value, notify_on_clear, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        `INSERT INTO alert_rules (tenant_id, kind, device_id, device_type, trigger_field, trigger_operator, trigger_value, notify_on_clear, created_by,
+                                  location_id, location_type)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [
           tenantId,
           kind,
@@ -68,6 +106,8 @@ export function createAlertRulesRepository(db: Queryable) {
           rule.trigger_value,
           rule.notify_on_clear,
           userId,
+          rule.location_id ?? null,
+          rule.location_type ?? null,
         ],
       );
       if (!row) throw new Error('INSERT … RETURNING gave no row');
@@ -78,7 +118,7 @@ export function createAlertRulesRepository(db: Queryable) {
     async update(tenantId: string, kind: AlertKind, id: string, rule: StoredRule): Promise<boolean> {
       const rows = await db.query(
         `UPDATE alert_rules SET device_id = $4, device_type = $5, trigger_field = $6, trigger_operator = $7, trigger_value = $8,
-                notify_on_clear = $9, updated_at = now()
+                notify_on_clear = $9, location_id = $10, location_type = $11, updated_at = now()
           WHERE tenant_id = $1 AND kind = $2 AND id = $3 RETURNING id`,
         [
           tenantId,
@@ -90,6 +130,8 @@ export function createAlertRulesRepository(db: Queryable) {
           rule.trigger_operator,
           rule.trigger_value,
           rule.notify_on_clear,
+          rule.location_id ?? null,
+          rule.location_type ?? null,
         ],
       );
       return rows.length > 0;
@@ -105,7 +147,7 @@ export function createAlertRulesRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    async deviceExists(tenantId: string, deviceId: string): Promise<boolean> {
+    async powerDeviceExists(tenantId: string, deviceId: string): Promise<boolean> {
       const rows = await db.query('SELECT 1 FROM power_devices WHERE tenant_id = $1 AND device_id = $2', [tenantId, deviceId]);
       return rows.length > 0;
     },

@@ -14,15 +14,54 @@ import {
   RecipientSchema,
 } from '@gridlens/contract/alerts';
 import { ApiErrorSchema, errorResponses } from '@gridlens/contract/errors';
+import {
+  TrackingActiveAlertsPageSchema,
+  TrackingActiveAlertsQuerySchema,
+  TrackingAlertRuleBodySchema,
+  TrackingAlertRuleSchema,
+} from '@gridlens/contract/tracking-alerts';
 import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
+import type { StoredRule } from './alert-rules.repository';
 import type { AlertsService } from './alerts.service';
 
-const tags = ['Power-data alerts'];
-const base = '/api/alert/powerdata';
 const Done = z.object({ ok: z.literal(true) });
 
+/** One kind's routes: where they live and the shapes of its rules and active alerts. */
+interface AlertRouteKind {
+  base: string;
+  tags: string[];
+  rule: z.ZodType;
+  body: z.ZodType<StoredRule, unknown>;
+  activeQuery: typeof ActiveAlertsQuerySchema | typeof TrackingActiveAlertsQuerySchema;
+  activePage: z.ZodType;
+}
+
 /** Spec §7: /api/alert/powerdata, /active, /{id}, and recipients list, add and delete as for tracking alerts. */
-export function registerPowerAlertRoutes(app: FastifyInstance, alerts: AlertsService): void {
+export const POWER_ALERT_ROUTES = {
+  base: '/api/alert/powerdata',
+  tags: ['Power-data alerts'],
+  rule: PowerAlertRuleSchema,
+  body: PowerAlertRuleBodySchema,
+  activeQuery: ActiveAlertsQuerySchema,
+  activePage: ActiveAlertsPageSchema,
+} satisfies AlertRouteKind;
+
+/** Spec §7: /api/alert, /api/alert/active, /api/alert/{id}, /api/alert/recipients/{id} and /{alert_id}/{recipient_id}. */
+export const TRACKING_ALERT_ROUTES = {
+  base: '/api/alert',
+  tags: ['Tracking alerts'],
+  rule: TrackingAlertRuleSchema,
+  body: TrackingAlertRuleBodySchema,
+  activeQuery: TrackingActiveAlertsQuerySchema,
+  activePage: TrackingActiveAlertsPageSchema,
+} satisfies AlertRouteKind;
+
+/** The alert routes of one kind. The /api/alert/powerdata… routes are more specific than /api/alert/:id, so both coexist. */
+export function registerAlertRoutes<Rule, Active, Body extends StoredRule>(
+  app: FastifyInstance,
+  { base, tags, rule: RuleSchema, body: BodySchema, activeQuery, activePage }: AlertRouteKind,
+  alerts: AlertsService<Rule, Active, Body>,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags, security: TENANT_SECURITY };
 
@@ -30,7 +69,7 @@ export function registerPowerAlertRoutes(app: FastifyInstance, alerts: AlertsSer
     schema: {
       ...schema,
       summary: "The tenant's power-data alert rules",
-      response: { 200: z.array(PowerAlertRuleSchema), ...errorResponses },
+      response: { 200: z.array(RuleSchema), ...errorResponses },
     },
     handler: (request) => alerts.list(tenantPrincipal(request).tenantId),
   });
@@ -38,18 +77,18 @@ export function registerPowerAlertRoutes(app: FastifyInstance, alerts: AlertsSer
     schema: {
       ...schema,
       summary: 'Creates a rule',
-      body: PowerAlertRuleBodySchema,
-      response: { 201: PowerAlertRuleSchema, ...errorResponses },
+      body: BodySchema,
+      response: { 201: RuleSchema, ...errorResponses },
     },
-    handler: async (request, reply) => reply.status(201).send(await alerts.create(tenantPrincipal(request), request.body)),
+    handler: async (request, reply) => reply.status(201).send(await alerts.create(tenantPrincipal(request), request.body as Body)),
   });
 
   api.get(`${base}/active`, {
     schema: {
       ...schema,
       summary: 'Alerts active now, newest first: device full name, field, actual value, trigger date, state (filterable, paginated)',
-      querystring: ActiveAlertsQuerySchema,
-      response: { 200: ActiveAlertsPageSchema, ...errorResponses },
+      querystring: activeQuery,
+      response: { 200: activePage, ...errorResponses },
     },
     handler: (request) => {
       const { page, page_size, device_id, trigger_field, state } = request.query;
@@ -125,7 +164,7 @@ export function registerPowerAlertRoutes(app: FastifyInstance, alerts: AlertsSer
   });
 
   api.get(`${base}/:id`, {
-    schema: { ...schema, summary: 'One rule', params: AlertIdParamsSchema, response: { 200: PowerAlertRuleSchema, ...errorResponses } },
+    schema: { ...schema, summary: 'One rule', params: AlertIdParamsSchema, response: { 200: RuleSchema, ...errorResponses } },
     handler: (request) => alerts.get(tenantPrincipal(request).tenantId, request.params.id),
   });
   api.put(`${base}/:id`, {
@@ -133,10 +172,10 @@ export function registerPowerAlertRoutes(app: FastifyInstance, alerts: AlertsSer
       ...schema,
       summary: 'Replaces a rule',
       params: AlertIdParamsSchema,
-      body: PowerAlertRuleBodySchema,
-      response: { 200: PowerAlertRuleSchema, ...errorResponses },
+      body: BodySchema,
+      response: { 200: RuleSchema, ...errorResponses },
     },
-    handler: (request) => alerts.update(tenantPrincipal(request).tenantId, request.params.id, request.body),
+    handler: (request) => alerts.update(tenantPrincipal(request).tenantId, request.params.id, request.body as Body),
   });
   api.delete(`${base}/:id`, {
     schema: {

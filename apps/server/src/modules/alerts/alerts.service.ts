@@ -1,43 +1,29 @@
-import type {
-  ActiveAlertsPage,
-  AlertHistory,
-  PowerAlertRule,
-  PowerAlertRuleBodySchema,
-  Recipient,
-  RecipientBodySchema,
-} from '@gridlens/contract/alerts';
+import type { AlertHistory, Recipient, RecipientBodySchema } from '@gridlens/contract/alerts';
 import type { z } from 'zod';
 import { HttpError, notFound, validationError } from '../../http/http-error';
 import type { TenantPrincipal } from '../../auth/auth.plugin';
-import type { ActiveFilter, AlertOccurrencesRepository } from './alert-occurrences.repository';
+import type { ActiveAlertRow, ActiveFilter, AlertOccurrencesRepository } from './alert-occurrences.repository';
 import type { RuleCache } from './alert-rule-cache';
-import type { AlertKind, AlertRuleRow, AlertRulesRepository, RecipientRow } from './alert-rules.repository';
+import type { AlertKind, AlertRuleRow, AlertRulesRepository, RecipientRow, StoredRule } from './alert-rules.repository';
 
-type RuleBody = z.output<typeof PowerAlertRuleBodySchema>;
 type RecipientBody = z.output<typeof RecipientBodySchema>;
 
-interface Deps {
+export const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** What differs between power-data and tracking alerts: the API shapes, and what a rule may refer to. */
+export interface AlertKindAdapter<Rule, Active, Body extends StoredRule> {
+  kind: AlertKind;
+  ruleOf: (row: AlertRuleRow) => Rule;
+  activeOf: (row: ActiveAlertRow) => Active;
+  /** Problems the schema cannot see: whether the rule's device (and POI) exist in the tenant. */
+  targetProblems: (tenantId: string, body: Body) => Promise<{ field: string; message: string }[]>;
+}
+
+interface Deps<Rule, Active, Body extends StoredRule> {
+  adapter: AlertKindAdapter<Rule, Active, Body>;
   rules: AlertRulesRepository;
   occurrences: AlertOccurrencesRepository;
   cache: RuleCache;
-}
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-function ruleOf(row: AlertRuleRow): PowerAlertRule {
-  return {
-    alert_id: row.id,
-    device_id: row.device_id,
-    device_type: row.device_type,
-    trigger_field: row.trigger_field,
-    trigger_operator: row.trigger_operator,
-    trigger_value: row.trigger_value,
-    notify_on_clear: row.notify_on_clear,
-    recipient_count: row.recipient_count,
-    active_count: row.active_count,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
 }
 
 const recipientOf = (row: RecipientRow): Recipient => ({
@@ -49,11 +35,16 @@ const recipientOf = (row: RecipientRow): Recipient => ({
 });
 
 /**
- * Power-data alert rules, their recipients and their occurrences. Another tenant's rule, recipient or occurrence
- * answers 404, as an unknown one does.
+ * Alert rules of one kind (power data or tracking), their recipients and their occurrences. Another tenant's
+ * rule, recipient or occurrence answers 404, as an unknown one does, and so does one of the other kind.
  */
-export function createAlertsService({ rules, occurrences, cache }: Deps) {
-  const kind: AlertKind = 'powerdata';
+export function createAlertsService<Rule, Active, Body extends StoredRule>({
+  adapter,
+  rules,
+  occurrences,
+  cache,
+}: Deps<Rule, Active, Body>) {
+  const { kind, ruleOf } = adapter;
 
   const requireRule = async (tenantId: string, id: string) => {
     const row = await rules.find(tenantId, kind, id);
@@ -63,27 +54,27 @@ export function createAlertsService({ rules, occurrences, cache }: Deps) {
   const requireOccurrence = async (tenantId: string, occurrenceId: string) => {
     if (!(await occurrences.exists(tenantId, kind, occurrenceId))) throw notFound('Alert');
   };
-  const checkDevice = async (tenantId: string, body: RuleBody) => {
-    if (body.device_id !== null && !(await rules.deviceExists(tenantId, body.device_id)))
-      throw validationError([{ field: 'device_id', message: 'No device with this id' }]);
+  const checkTargets = async (tenantId: string, body: Body) => {
+    const problems = await adapter.targetProblems(tenantId, body);
+    if (problems.length > 0) throw validationError(problems);
   };
 
   return {
-    async list(tenantId: string): Promise<PowerAlertRule[]> {
+    async list(tenantId: string): Promise<Rule[]> {
       return (await rules.list(tenantId, kind)).map(ruleOf);
     },
-    async get(tenantId: string, id: string): Promise<PowerAlertRule> {
+    async get(tenantId: string, id: string): Promise<Rule> {
       return ruleOf(await requireRule(tenantId, id));
     },
-    async create(principal: TenantPrincipal, body: RuleBody): Promise<PowerAlertRule> {
-      await checkDevice(principal.tenantId, body);
+    async create(principal: TenantPrincipal, body: Body): Promise<Rule> {
+      await checkTargets(principal.tenantId, body);
       const id = await rules.insert(principal.tenantId, kind, body, principal.userId);
       cache.invalidate(principal.tenantId);
       return ruleOf(await requireRule(principal.tenantId, id));
     },
-    async update(tenantId: string, id: string, body: RuleBody): Promise<PowerAlertRule> {
+    async update(tenantId: string, id: string, body: Body): Promise<Rule> {
       await requireRule(tenantId, id);
-      await checkDevice(tenantId, body);
+      await checkTargets(tenantId, body);
       if (!(await rules.update(tenantId, kind, id, body))) throw notFound('Alert');
       cache.invalidate(tenantId);
       return ruleOf(await requireRule(tenantId, id));
@@ -106,28 +97,15 @@ export function createAlertsService({ rules, occurrences, cache }: Deps) {
       if (!(await rules.removeRecipient(tenantId, alertId, recipientId))) throw notFound('Recipient');
     },
 
-    async active(tenantId: string, filter: ActiveFilter, page: number, pageSize: number): Promise<ActiveAlertsPage> {
+    async active(
+      tenantId: string,
+      filter: ActiveFilter,
+      page: number,
+      pageSize: number,
+    ): Promise<{ items: Active[]; page: number; page_size: number; total: number }> {
       const rows = await occurrences.activePage(tenantId, kind, filter, pageSize, (page - 1) * pageSize);
       const total = rows[0]?.total ?? (page > 1 ? await occurrences.countActive(tenantId, kind, filter) : 0);
-      return {
-        items: rows.map((row) => ({
-          occurrence_id: row.occurrence_id,
-          alert_id: row.alert_id,
-          device_id: row.device_id,
-          full_name: row.full_name ?? row.device_id,
-          trigger_field: row.trigger_field,
-          trigger_operator: row.trigger_operator,
-          trigger_value: row.trigger_value,
-          actual_value: row.actual_value,
-          trigger_date: iso(row.triggered_at),
-          state: row.acknowledged_at === null ? 'active' : 'acknowledged',
-          acknowledged_by: row.acknowledged_by_name,
-          acknowledged_at: row.acknowledged_at === null ? null : iso(row.acknowledged_at),
-        })),
-        page,
-        page_size: pageSize,
-        total,
-      };
+      return { items: rows.map(adapter.activeOf), page, page_size: pageSize, total };
     },
 
     /** Acknowledging twice, or an alert that has cleared, answers 409: the screen is out of date. */
@@ -151,4 +129,5 @@ export function createAlertsService({ rules, occurrences, cache }: Deps) {
   };
 }
 
-export type AlertsService = ReturnType<typeof createAlertsService>;
+/** The service as the routes use it, whatever the kind. */
+export type AlertsService<Rule, Active, Body extends StoredRule> = ReturnType<typeof createAlertsService<Rule, Active, Body>>;

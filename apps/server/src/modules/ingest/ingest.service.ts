@@ -1,4 +1,4 @@
-import type { DeviceMessage, IngestResponse, IngestResult } from '@gridlens/contract/ingest';
+import type { DeviceMessage, IngestResponse, IngestResult, PositionMessage } from '@gridlens/contract/ingest';
 import type { Database, Queryable } from '../../db/database';
 import { messageKey, type IngestRepository, type MessageKey } from './ingest.repository';
 import { validateMessage } from './message-validation';
@@ -16,10 +16,17 @@ export type IngestSource = 'http' | 'mqtt';
  */
 export type AfterStoreHook = (tx: Queryable, tenantId: string, stored: readonly DerivedReading[]) => Promise<void>;
 
+/** Tracking positions take their own path (tracking devices, POIs); see modules/tracking/position-store.ts. */
+export interface PositionIngest {
+  registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => Promise<Set<string>>;
+  store: (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]) => Promise<Set<MessageKey>>;
+}
+
 interface Deps {
   db: Database;
   repository: IngestRepository;
   afterStore?: AfterStoreHook;
+  positions?: PositionIngest;
 }
 
 interface DeadLetter {
@@ -44,7 +51,7 @@ type ByKind = { [K in DeviceMessage['kind']]: OfKind<K>[] };
 
 /** The messages split by kind in one pass, each kind in lock order (its inserts take row locks too). */
 function byKindInLockOrder(messages: readonly DeviceMessage[]): ByKind {
-  const kinds: ByKind = { transformer: [], pq_event: [], hydrogen: [], metering: [] };
+  const kinds: ByKind = { transformer: [], pq_event: [], hydrogen: [], metering: [], position: [] };
   for (const message of messages) (kinds[message.kind] as DeviceMessage[]).push(message);
   for (const list of Object.values(kinds)) list.sort(inLockOrder);
   return kinds;
@@ -56,7 +63,7 @@ function byKindInLockOrder(messages: readonly DeviceMessage[]): ByKind {
  * the rollups current and run the after-store hook, all in one transaction. The caller acknowledges
  * only after this resolves, i.e. after commit. Rejected messages land in the dead-letter table.
  */
-export function createIngestService({ db, repository, afterStore }: Deps) {
+export function createIngestService({ db, repository, afterStore, positions }: Deps) {
   return {
     async ingest(tenantId: string, source: IngestSource, rawMessages: readonly unknown[]): Promise<IngestResponse> {
       const results: IngestResult[] = rawMessages.map((_raw, index) => ({ index, status: 'rejected' }));
@@ -82,13 +89,21 @@ export function createIngestService({ db, repository, afterStore }: Deps) {
       });
 
       await db.transaction(async (tx) => {
+        const isPosition = (c: (typeof candidates)[number]) => c.message.kind === 'position';
         const known = await repository.registeredDevices(
           tx,
           tenantId,
-          candidates.map((c) => c.message.device_id),
+          candidates.filter((c) => !isPosition(c)).map((c) => c.message.device_id),
         );
+        const trackers = candidates.some(isPosition)
+          ? ((await positions?.registered(
+              tx,
+              tenantId,
+              candidates.filter(isPosition).map((c) => c.message.device_id),
+            )) ?? new Set<string>())
+          : new Set<string>();
         const storable = candidates.filter((c) => {
-          if (known.has(c.message.device_id)) return true;
+          if ((isPosition(c) ? trackers : known).has(c.message.device_id)) return true;
           const reason = 'unknown_device: no device with this device_id is registered for this tenant';
           results[c.index] = { index: c.index, status: 'rejected', reason, fields: ['device_id'] };
           deadLetters.push({
@@ -104,17 +119,19 @@ export function createIngestService({ db, repository, afterStore }: Deps) {
 
         const kinds = byKindInLockOrder(storable.map((c) => c.message));
         const transformer = kinds.transformer;
-        const [storedTransformer, storedEvents, storedHydrogen, storedMetering] = [
+        const [storedTransformer, storedEvents, storedHydrogen, storedMetering, storedPositions] = [
           await repository.insertTransformerReadings(tx, known, transformer),
           await repository.insertPowerQualityEvents(tx, tenantId, kinds.pq_event),
           await repository.insertHydrogenReadings(tx, tenantId, kinds.hydrogen),
           await repository.insertMeteringReadings(tx, tenantId, kinds.metering),
+          kinds.position.length > 0 && positions ? await positions.store(tx, tenantId, kinds.position) : new Set<MessageKey>(),
         ];
         const storedOf: Record<DeviceMessage['kind'], Set<MessageKey>> = {
           transformer: storedTransformer,
           pq_event: storedEvents,
           hydrogen: storedHydrogen,
           metering: storedMetering,
+          position: storedPositions,
         };
         for (const c of storable) {
           const stored = storedOf[c.message.kind].has(messageKey(c.message.device_id, c.message.seq));

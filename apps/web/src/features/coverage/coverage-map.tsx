@@ -7,7 +7,8 @@ import 'leaflet/dist/leaflet.css';
 import { useTranslation } from 'react-i18next';
 import type { ClientConfig } from '@gridlens/contract/client-config';
 import type { DeviceCoverage } from '@gridlens/contract/coverage';
-import type { CoverageLevel, GeoPoint } from '@gridlens/domain/power/coverage';
+import type { GeoPoint } from '@gridlens/domain/geo';
+import type { CoverageLevel } from '@gridlens/domain/power/coverage';
 import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
 import { leafletThemeSx } from '@/lib/ui/leaflet-theme';
 

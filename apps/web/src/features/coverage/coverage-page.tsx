@@ -20,8 +20,8 @@ import {
   SITE_RADIUS_DEFAULT_KM,
   siteCoverage,
   type CoverageLevel,
-  type GeoPoint,
 } from '@gridlens/domain/power/coverage';
+import type { GeoPoint } from '@gridlens/domain/geo';
 import { useCoverage } from '@/lib/api/coverage';
 import { browserTimeZone } from '@/lib/api/user-settings';
 import { useClientConfig } from '@/lib/client-config-context';

@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCoverage } from '@gridlens/contract/coverage';
-import { SITE_RADIUS_MAX_KM, SITE_RADIUS_MIN_KM, type GeoPoint, type SiteCoverage } from '@gridlens/domain/power/coverage';
+import type { GeoPoint } from '@gridlens/domain/geo';
+import { SITE_RADIUS_MAX_KM, SITE_RADIUS_MIN_KM, type SiteCoverage } from '@gridlens/domain/power/coverage';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { LEVEL_COLOUR } from './level-colour';
 

@@ -1,0 +1,113 @@
+import type { PositionMessage } from '@gridlens/contract/ingest';
+import type { TrackingObservation } from '@gridlens/domain/alerts/tracking-alert-rules';
+import { locationAt, nextStillness, type PointOfInterest, type Stillness } from '@gridlens/domain/tracking/positions';
+import type { Queryable } from '../../db/database';
+import type { TrackedSteps, TrackingStep } from '../alerts/tracking-alert-evaluation';
+import { messageKey, type MessageKey } from '../ingest/ingest.repository';
+import type { LatestUpdate, TrackerStateRow, TrackingRepository } from './tracking.repository';
+
+/** Runs in the ingest transaction for the new positions, per device in time order (tracking alerts plug in here). */
+export type PositionsHook = (tx: Queryable, tenantId: string, devices: readonly TrackedSteps[]) => Promise<void>;
+
+const HOUR_MS = 3_600_000;
+const ms = (value: Date | string) => new Date(value).getTime();
+
+type PoiById = ReadonlyMap<string, PointOfInterest>;
+
+/** A device's state before this batch, as alerts judge it, and how long it has stood still. */
+function stateBefore(row: TrackerStateRow | undefined, pois: PoiById) {
+  if (!row || row.last_message_at === null || row.still_since === null || row.latitude === null || row.longitude === null) return null;
+  const location = row.location_id === null ? null : pois.get(row.location_id);
+  const stillness: Stillness = {
+    sinceMs: ms(row.still_since),
+    locationId: row.location_id,
+    anchor: { latitude: row.still_latitude ?? row.latitude, longitude: row.still_longitude ?? row.longitude },
+  };
+  const atMs = ms(row.last_message_at);
+  const observation: TrackingObservation = {
+    location: location ? { id: location.id, type: location.type } : null,
+    batteryPct: row.battery_pct,
+    silentHours: 0,
+    stillHours: (atMs - stillness.sinceMs) / HOUR_MS,
+  };
+  return { atMs, observation, stillness };
+}
+
+/**
+ * Stores tracking positions for the ingest path: each is placed in the tenant's POIs, stored once per
+ * (device, seq), judged by the hook, and the device's latest state moves on. A position older than the device's
+ * newest (late or out of order) is stored for its journeys but changes neither the latest state nor alerts.
+ */
+export function createPositionStore(repository: TrackingRepository, afterPositions?: PositionsHook) {
+  return async (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]): Promise<Set<MessageKey>> => {
+    if (positions.length === 0) return new Set();
+    const pois: PointOfInterest[] = (await repository.locations(tenantId, tx)).map((p) => ({
+      id: p.location_id,
+      type: p.location_type,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      radiusM: p.radius_m,
+    }));
+    const poiById: PoiById = new Map(pois.map((p) => [p.id, p]));
+    const located = positions.map((p) => ({ ...p, battery_pct: p.battery_pct ?? null, locationId: locationAt(p, pois)?.id ?? null }));
+    const stored = await repository.insertPositions(tx, tenantId, located);
+    const fresh = located.filter((p) => stored.has(messageKey(p.device_id, p.seq)));
+    if (fresh.length === 0) return stored;
+
+    const perDevice = new Map<string, typeof fresh>();
+    for (const p of fresh) {
+      const list = perDevice.get(p.device_id);
+      if (list) list.push(p);
+      else perDevice.set(p.device_id, [p]);
+    }
+    const states = new Map((await repository.states(tenantId, [...perDevice.keys()], tx)).map((row) => [row.device_id, row]));
+
+    const devices: TrackedSteps[] = [];
+    const latest: LatestUpdate[] = [];
+    for (const [deviceId, list] of perDevice) {
+      const before = stateBefore(states.get(deviceId), poiById);
+      list.sort((a, b) => ms(a.time) - ms(b.time) || a.seq - b.seq);
+      let previous = before?.observation ?? null;
+      let stillness = before?.stillness ?? null;
+      let battery = before?.observation.batteryPct ?? null;
+      const steps: TrackingStep[] = [];
+      let newest: (typeof list)[number] | null = null;
+      for (const p of list) {
+        const atMs = ms(p.time);
+        if (before && atMs <= before.atMs) continue;
+        stillness = nextStillness(stillness, p, p.locationId, atMs);
+        battery = p.battery_pct ?? battery;
+        const poi = p.locationId === null ? undefined : poiById.get(p.locationId);
+        const observation: TrackingObservation = {
+          location: poi ? { id: poi.id, type: poi.type } : null,
+          batteryPct: battery,
+          silentHours: 0,
+          stillHours: (atMs - stillness.sinceMs) / HOUR_MS,
+        };
+        steps.push({ atMs, observation, previous });
+        previous = observation;
+        newest = p;
+      }
+      if (newest === null || stillness === null) continue;
+      devices.push({ deviceId, deviceType: states.get(deviceId)?.device_type ?? null, steps });
+      latest.push({
+        deviceId,
+        seq: newest.seq,
+        time: newest.time,
+        latitude: newest.latitude,
+        longitude: newest.longitude,
+        messageType: newest.message_type,
+        batteryPct: battery,
+        locationId: newest.locationId,
+        stillSince: new Date(stillness.sinceMs).toISOString(),
+        stillLatitude: stillness.anchor.latitude,
+        stillLongitude: stillness.anchor.longitude,
+      });
+    }
+    if (afterPositions && devices.length > 0) await afterPositions(tx, tenantId, devices);
+    await repository.upsertLatest(tx, tenantId, latest);
+    return stored;
+  };
+}
+
+export type PositionStore = ReturnType<typeof createPositionStore>;

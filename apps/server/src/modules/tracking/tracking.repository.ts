@@ -1,0 +1,199 @@
+import type { LocationType, TrackerType } from '@gridlens/domain/tracking/enumerations';
+import { arrayLiteral } from '../../db/array-literal';
+import type { Queryable } from '../../db/database';
+import { messageKey, type MessageKey } from '../ingest/ingest.repository';
+
+/** A position as stored: the message with the POI it fell in. */
+export interface LocatedPosition {
+  device_id: string;
+  seq: number;
+  time: string;
+  latitude: number;
+  longitude: number;
+  message_type: string;
+  battery_pct: number | null;
+  locationId: string | null;
+}
+
+export interface LocationRow {
+  location_id: string;
+  full_name: string;
+  location_type: LocationType;
+  latitude: number;
+  longitude: number;
+  radius_m: number;
+  device_count: number;
+}
+
+/** A tracked device with its newest position (all position columns null when it never reported). */
+export interface TrackerStateRow {
+  device_id: string;
+  name: string;
+  device_type: TrackerType;
+  last_seq: number | null;
+  last_message_at: Date | string | null;
+  latitude: number | null;
+  longitude: number | null;
+  message_type: string | null;
+  battery_pct: number | null;
+  location_id: string | null;
+  location_type: LocationType | null;
+  still_since: Date | string | null;
+  still_latitude: number | null;
+  still_longitude: number | null;
+}
+
+export interface LatestUpdate {
+  deviceId: string;
+  seq: number;
+  time: string;
+  latitude: number;
+  longitude: number;
+  messageType: string;
+  batteryPct: number | null;
+  locationId: string | null;
+  stillSince: string;
+  stillLatitude: number;
+  stillLongitude: number;
+}
+
+const column = <T>(items: readonly T[], pick: (item: T) => number | string | null | undefined) => arrayLiteral(items.map(pick));
+
+const STATE_COLUMNS = `d.device_id, d.name, d.device_type, l.last_seq::float8 AS last_seq, l.last_message_at, l.latitude, l.longitude,
+  l.message_type, l.battery_pct, l.location_id, p.location_type, l.still_since, l.still_latitude, l.still_longitude`;
+const STATE_FROM = `tracking_devices d
+  LEFT JOIN tracking_latest l ON l.tenant_id = d.tenant_id AND l.device_id = d.device_id
+  LEFT JOIN locations p ON p.tenant_id = l.tenant_id AND p.location_id = l.location_id`;
+
+/** SQL of tracking mode: devices, POIs, positions and each device's latest state; every statement scoped by tenant. */
+export function createTrackingRepository(db: Queryable) {
+  return {
+    /** The batch's device ids the tenant has registered as trackers. */
+    async registeredTrackers(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<Set<string>> {
+      if (deviceIds.length === 0) return new Set();
+      const rows = await tx.query<{ device_id: string }>(
+        'SELECT device_id FROM tracking_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
+        [tenantId, arrayLiteral([...new Set(deviceIds)])],
+      );
+      return new Set(rows.map((r) => r.device_id));
+    },
+
+    locations(tenantId: string, q: Queryable = db): Promise<LocationRow[]> {
+      return q.query<LocationRow>(
+        `SELECT p.location_id, p.full_name, p.location_type, p.latitude, p.longitude, p.radius_m,
+                (SELECT count(*)::int FROM tracking_latest l WHERE l.tenant_id = p.tenant_id AND l.location_id = p.location_id) AS device_count
+           FROM locations p WHERE p.tenant_id = $1 ORDER BY p.full_name, p.location_id`,
+        [tenantId],
+      );
+    },
+
+    async locationExists(tenantId: string, locationId: string): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM locations WHERE tenant_id = $1 AND location_id = $2', [tenantId, locationId]);
+      return rows.length > 0;
+    },
+
+    async deviceExists(tenantId: string, deviceId: string): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM tracking_devices WHERE tenant_id = $1 AND device_id = $2', [tenantId, deviceId]);
+      return rows.length > 0;
+    },
+
+    /** Every tracked device of the tenant with its newest position, or only those named. */
+    states(tenantId: string, deviceIds: readonly string[] | null = null, q: Queryable = db): Promise<TrackerStateRow[]> {
+      return q.query<TrackerStateRow>(
+        `SELECT ${STATE_COLUMNS} FROM ${STATE_FROM}
+          WHERE d.tenant_id = $1 AND ($2::text[] IS NULL OR d.device_id = ANY($2::text[]))
+          ORDER BY d.name, d.device_id`,
+        [tenantId, deviceIds === null ? null : arrayLiteral(deviceIds)],
+      );
+    },
+
+    async insertPositions(tx: Queryable, tenantId: string, positions: readonly LocatedPosition[]): Promise<Set<MessageKey>> {
+      if (positions.length === 0) return new Set();
+      const rows = await tx.query<{ device_id: string; seq: number }>(
+        `INSERT INTO tracking_positions (tenant_id, device_id, seq, measured_at, latitude, longitude, message_type, battery_pct, location_id)
+         SELECT $1, u.d, u.s, u.t, u.la, u.lo, u.m, u.b, u.l
+           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::float8[], $6::float8[], $7::text[], $8::real[], $9::text[])
+             AS u(d, s, t, la, lo, m, b, l)
+         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
+         RETURNING device_id, seq::float8 AS seq`,
+        [
+          tenantId,
+          column(positions, (p) => p.device_id),
+          column(positions, (p) => p.seq),
+          column(positions, (p) => p.time),
+          column(positions, (p) => p.latitude),
+          column(positions, (p) => p.longitude),
+          column(positions, (p) => p.message_type),
+          column(positions, (p) => p.battery_pct),
+          column(positions, (p) => p.locationId),
+        ],
+      );
+      return new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
+    },
+
+    /** Sets each device's newest position; a concurrent batch's newer one is kept (the time decides). */
+    async upsertLatest(tx: Queryable, tenantId: string, updates: readonly LatestUpdate[]): Promise<void> {
+      if (updates.length === 0) return;
+      await tx.query(
+        `INSERT INTO tracking_latest AS l (tenant_id, device_id, last_seq, last_message_at, latitude, longitude, message_type, battery_pct,
+                                          location_id, still_since, still_latitude, still_longitude)
+         SELECT $1, u.d, u.s, u.t, u.la, u.lo, u.m, u.b, u.l, u.ss, u.sla, u.slo
+           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::float8[], $6::float8[], $7::text[], $8::real[], $9::text[],
+                       $10::timestamptz[], $11::float8[], $12::float8[]) AS u(d, s, t, la, lo, m, b, l, ss, sla, slo)
+         ON CONFLICT (tenant_id, device_id) DO UPDATE SET
+           last_seq = excluded.last_seq, last_message_at = excluded.last_message_at, latitude = excluded.latitude,
+           longitude = excluded.longitude, message_type = excluded.message_type, battery_pct = excluded.battery_pct,
+           location_id = excluded.location_id, still_since = excluded.still_since, still_latitude = excluded.still_latitude,
+           still_longitude = excluded.still_longitude
+         WHERE excluded.last_message_at >= l.last_message_at`,
+        [
+          tenantId,
+          column(updates, (u) => u.deviceId),
+          column(updates, (u) => u.seq),
+          column(updates, (u) => u.time),
+          column(updates, (u) => u.latitude),
+          column(updates, (u) => u.longitude),
+          column(updates, (u) => u.messageType),
+          column(updates, (u) => u.batteryPct),
+          column(updates, (u) => u.locationId),
+          column(updates, (u) => u.stillSince),
+          column(updates, (u) => u.stillLatitude),
+          column(updates, (u) => u.stillLongitude),
+        ],
+      );
+    },
+
+    /** Registers a tracker; false when the tenant has one with this id already. */
+    async insertDevice(tenantId: string, device: { device_id: string; name: string; device_type: TrackerType }): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO tracking_devices (tenant_id, device_id, name, device_type) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (tenant_id, device_id) DO NOTHING RETURNING device_id`,
+        [tenantId, device.device_id, device.name, device.device_type],
+      );
+      return rows.length > 0;
+    },
+
+    /** Adds a POI; false when the tenant has one with this id already. */
+    async insertLocation(
+      tenantId: string,
+      location: { id: string; name: string; type: LocationType; latitude: number; longitude: number; radiusM: number },
+    ): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO locations (tenant_id, location_id, full_name, location_type, latitude, longitude, radius_m)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, location_id) DO NOTHING RETURNING location_id`,
+        [tenantId, location.id, location.name, location.type, location.latitude, location.longitude, location.radiusM],
+      );
+      return rows.length > 0;
+    },
+
+    /** Tenants with tracking rules judged on time passing (no message, static): the timer job's work list. */
+    async tenantsWithTimerRules(): Promise<string[]> {
+      const rows = await db.query<{ tenant_id: string }>(
+        `SELECT DISTINCT tenant_id FROM alert_rules WHERE kind = 'tracking' AND trigger_field IN ('no_message', 'static') ORDER BY tenant_id`,
+      );
+      return rows.map((r) => r.tenant_id);
+    },
+  };
+}
+
+export type TrackingRepository = ReturnType<typeof createTrackingRepository>;

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, errorResponses } from '@gridlens/contract/errors';
+import {
+  CreateLocationSchema,
+  CreateTrackedDeviceSchema,
+  LocationSchema,
+  TrackedDeviceSchema,
+  type Location,
+  type TrackedDevice,
+} from '@gridlens/contract/tracking';
+import { HttpError } from '../../http/http-error';
+import type { LastMessageType } from '@gridlens/domain/tracking/enumerations';
+import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
+import type { LocationRow, TrackerStateRow, TrackingRepository } from './tracking.repository';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A device's row: where it is as the screens group it (spec §4 location types). */
+export function trackedDeviceOf(row: TrackerStateRow): TrackedDevice {
+  return {
+    device_id: row.device_id,
+    name: row.name,
+    device_type: row.device_type,
+    last_message_at: iso(row.last_message_at),
+    last_message_type: (row.message_type ?? 'None') as LastMessageType,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    battery_pct: row.battery_pct,
+    location_id: row.location_id,
+    position_category: row.latitude === null ? 'No location data' : (row.location_type ?? 'Outside POIs'),
+    still_since: iso(row.still_since),
+  };
+}
+
+/**
+ * The tracking lists the alert screens need (spec §7 /api/device, /api/location): the tenant's devices with their
+ * newest position, and its POIs with the devices in each now.
+ */
+export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingRepository): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { tags: ['Tracking'], security: TENANT_SECURITY };
+
+  api.get('/api/device', {
+    schema: {
+      ...schema,
+      summary: "The tenant's tracked devices with their newest position",
+      response: { 200: z.array(TrackedDeviceSchema), ...errorResponses },
+    },
+    handler: async (request) => (await tracking.states(tenantPrincipal(request).tenantId)).map(trackedDeviceOf),
+  });
+
+  api.get('/api/location', {
+    schema: { ...schema, summary: "The tenant's points of interest", response: { 200: z.array(LocationSchema), ...errorResponses } },
+    handler: async (request) => (await tracking.locations(tenantPrincipal(request).tenantId)).map(locationOf),
+  });
+
+  api.post('/api/device', {
+    schema: {
+      ...schema,
+      summary: 'Registers a tracked device; 409 when its id is taken',
+      body: CreateTrackedDeviceSchema,
+      response: { 201: TrackedDeviceSchema, 409: ApiErrorSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const { tenantId } = tenantPrincipal(request);
+      if (!(await tracking.insertDevice(tenantId, request.body)))
+        throw new HttpError(409, 'conflict', `A device with device_id '${request.body.device_id}' is already registered`);
+      const [row] = await tracking.states(tenantId, [request.body.device_id]);
+      if (!row) throw new Error('a registered device was not found');
+      return reply.status(201).send(trackedDeviceOf(row));
+    },
+  });
+
+  api.post('/api/location', {
+    schema: {
+      ...schema,
+      summary: 'Adds a point of interest; 409 when its id is taken',
+      body: CreateLocationSchema,
+      response: { 201: LocationSchema, 409: ApiErrorSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const { tenantId } = tenantPrincipal(request);
+      const body = request.body;
+      const location = {
+        id: body.LocationID,
+        name: body.FullName,
+        type: body.LocationType,
+        latitude: body.Latitude,
+        longitude: body.Longitude,
+        radiusM: body.RadiusM,
+      };
+      if (!(await tracking.insertLocation(tenantId, location)))
+        throw new HttpError(409, 'conflict', `A location with LocationID '${body.LocationID}' already exists`);
+      const created = (await tracking.locations(tenantId)).find((row) => row.location_id === body.LocationID);
+      if (!created) throw new Error('an added location was not found');
+      return reply.status(201).send(locationOf(created));
+    },
+  });
+}
+
+const locationOf = (row: LocationRow): Location => ({
+  LocationID: row.location_id,
+  LocationType: row.location_type,
+  Latitude: row.latitude,
+  Longitude: row.longitude,
+  FullName: row.full_name,
+  RadiusM: row.radius_m,
+  DeviceCount: row.device_count,
+});

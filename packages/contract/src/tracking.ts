@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
+import { LOCATION_RADIUS_DEFAULT_M, LOCATION_RADIUS_MAX_M, LOCATION_RADIUS_MIN_M } from '@gridlens/domain/tracking/positions';
+import { NAME_MAX_LENGTH } from './power-devices';
+
+/** A tracked device with its newest position (spec §3 Device (tracking), §7 /api/device). */
+export const TrackedDeviceSchema = z
+  .object({
+    device_id: z.string(),
+    name: z.string(),
+    device_type: z.enum(TRACKER_TYPES),
+    last_message_at: z.string().nullable(),
+    last_message_type: z.enum(LAST_MESSAGE_TYPES),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    battery_pct: z.number().nullable(),
+    location_id: z.string().nullable().describe('The POI it is in, or null'),
+    position_category: z.enum(POSITION_CATEGORIES),
+    still_since: z.string().nullable(),
+  })
+  .meta({ id: 'TrackedDevice' });
+export type TrackedDevice = z.infer<typeof TrackedDeviceSchema>;
+
+/** A point of interest (spec §3 Location, §7 /api/location). */
+export const LocationSchema = z
+  .object({
+    LocationID: z.string(),
+    LocationType: z.enum(LOCATION_TYPES),
+    Latitude: z.number(),
+    Longitude: z.number(),
+    FullName: z.string(),
+    RadiusM: z.number(),
+    DeviceCount: z.number().int().describe('Devices in it now'),
+  })
+  .meta({ id: 'Location' });
+export type Location = z.infer<typeof LocationSchema>;
+
+const identifier = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(64)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only');
+const name = z.string().trim().min(1, 'This field is required').max(NAME_MAX_LENGTH, 'Must be less than 50 characters');
+
+/** POST /api/device: registers a tracker (its positions are accepted from then on). */
+export const CreateTrackedDeviceSchema = z
+  .object({ device_id: identifier, name, device_type: z.enum(TRACKER_TYPES).default('Vehicle') })
+  .strict()
+  .meta({ id: 'CreateTrackedDevice' });
+export type CreateTrackedDevice = z.input<typeof CreateTrackedDeviceSchema>;
+
+/** POST /api/location: adds a POI (spec §7 "list, add POI"). */
+export const CreateLocationSchema = z
+  .object({
+    LocationID: identifier,
+    FullName: name,
+    LocationType: z.enum(LOCATION_TYPES),
+    Latitude: z.number().min(-90).max(90),
+    Longitude: z.number().min(-180).max(180),
+    RadiusM: z.number().min(LOCATION_RADIUS_MIN_M).max(LOCATION_RADIUS_MAX_M).default(LOCATION_RADIUS_DEFAULT_M),
+  })
+  .strict()
+  .meta({ id: 'CreateLocation' });
+export type CreateLocation = z.input<typeof CreateLocationSchema>;
