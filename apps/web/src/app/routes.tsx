@@ -86,7 +86,11 @@ export const routes: RouteObject[] = [
               sectionRoute('/devices', 'devices'),
               sectionRoute('/device/:deviceId', 'devices', 'pages.device'),
               sectionRoute('/report', 'report'),
-              sectionRoute('/alerts', 'alerts'),
+              {
+                path: '/alerts',
+                lazy: () => loadChunk(() => import('@/features/alerts/alerts-page')).then((m) => ({ Component: m.TrackingAlertsPage })),
+                handle: { sectionId: 'alerts' } satisfies RouteHandle,
+              },
               {
                 path: '/powercoil_analytics',
                 lazy: () => loadChunk(() => import('@/features/analytics/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
@@ -109,7 +113,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/powercoil_alerts',
-                lazy: () => loadChunk(() => import('@/features/alerts/power-alerts-page')).then((m) => ({ Component: m.PowerAlertsPage })),
+                lazy: () => loadChunk(() => import('@/features/alerts/alerts-page')).then((m) => ({ Component: m.PowerAlertsPage })),
                 handle: { sectionId: 'powercoil_alerts' } satisfies RouteHandle,
               },
               sectionRoute('/powercoil_ev', 'powercoil_ev'),

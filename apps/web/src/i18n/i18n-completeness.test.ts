@@ -5,6 +5,8 @@ import { LANGUAGES } from '@gridlens/domain/language';
 import { SECTION_CATALOGUE } from '@gridlens/domain/sections';
 import { ALERT_EVENT_KINDS } from '@gridlens/contract/alerts';
 import { POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
+import { isLocationField, LOCATION_FIELDS, TRACKING_ALERT_FIELDS } from '@gridlens/domain/alerts/tracking-alert-rules';
+import { LOCATION_TYPES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
 import { COVERAGE_LEVELS } from '@gridlens/domain/power/coverage';
 import { DEVICE_TEST_CHECKS, POSSIBLE_OUTCOMES } from '@gridlens/domain/power/device-test';
 import { findKeyLiterals, findUntranslatedJsx } from './find-untranslated-jsx';
@@ -163,6 +165,11 @@ describe('the untranslated-JSX detector', () => {
       ...['pass', 'warn', 'fail', 'none'].map((outcome) => `deviceTest.outcomeWord.${outcome}`),
       ...POWER_ALERT_FIELDS.map((field) => `alerts.fields.${field}`),
       ...ALERT_EVENT_KINDS.map((kind) => `alerts.events.${kind}`),
+      ...TRACKING_ALERT_FIELDS.flatMap((field) => [`alerts.tracking.fieldNames.${field}`, `alerts.tracking.help.${field}`]),
+      ...TRACKING_ALERT_FIELDS.filter((field) => !isLocationField(field)).map((field) => `alerts.tracking.fields.${field}`),
+      ...LOCATION_FIELDS.map((field) => `alerts.tracking.${field}At`),
+      ...LOCATION_TYPES.map((type) => `alerts.tracking.locationTypes.${type}`),
+      ...TRACKER_TYPES.map((type) => `alerts.tracking.deviceTypes.${type}`),
     ];
     expect(built.filter((key) => !english.has(key))).toEqual([]);
   });

@@ -32,11 +32,13 @@ export function SideNavigation({ sections, catalogue }: Props) {
   const expanded = useAppStore((s) => s.navigationExpanded);
   const identity = useIdentity();
   const width = expanded ? NAV_WIDTH_EXPANDED_PX : NAV_WIDTH_COLLAPSED_PX;
-  // Spec issue 5: the power alerts entry carries the count of alerts active now.
-  const activeAlerts = useActiveAlertCount(sections.includes('powercoil_alerts')).data ?? 0;
+  // Issue 5: each alerts entry carries the count of its alerts active and not yet acknowledged.
+  const powerAlerts = useActiveAlertCount('powerdata', sections.includes('powercoil_alerts')).data ?? 0;
+  const trackingAlerts = useActiveAlertCount('tracking', sections.includes('alerts')).data ?? 0;
+  const badgeOf = (id: SectionId) => (id === 'powercoil_alerts' ? powerAlerts : id === 'alerts' ? trackingAlerts : 0);
   const iconOf = (id: SectionId, icon: React.ReactNode) =>
-    id === 'powercoil_alerts' && activeAlerts > 0 ? (
-      <Badge badgeContent={activeAlerts} color="error" max={99} data-testid="alerts-badge">
+    badgeOf(id) > 0 ? (
+      <Badge badgeContent={badgeOf(id)} color="error" max={99} data-testid="alerts-badge">
         {icon}
       </Badge>
     ) : (

@@ -11,14 +11,14 @@ import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { ActiveAlert } from '@gridlens/contract/alerts';
 import { formatDateTime } from '@gridlens/domain/date-format';
-import { useAcknowledge, useActiveAlerts } from '@/lib/api/alerts';
+import { useAcknowledge, useActiveAlerts, type AnyActiveAlert } from '@/lib/api/alerts';
 import { browserTimeZone } from '@/lib/api/user-settings';
 import { useAppStore } from '@/lib/app-store';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { usePaging } from '@/lib/ui/use-paging';
+import { deviceLink, useAlertKind } from './alert-kind';
 import { useAlertText } from './alert-text';
 
 type StateFilter = 'active' | 'acknowledged' | 'all';
@@ -30,19 +30,20 @@ export function ActiveAlertsTab() {
   const { t } = useTranslation();
   const text = useAlertText();
   const [state, setState] = useState<StateFilter>('all');
-  const [historyOf, setHistoryOf] = useState<ActiveAlert | null>(null);
+  const [historyOf, setHistoryOf] = useState<AnyActiveAlert | null>(null);
   const paging = usePaging(state);
-  const alerts = useActiveAlerts({ state: state === 'all' ? null : state, page: paging.page, pageSize: paging.pageSize });
-  const acknowledge = useAcknowledge();
+  const kind = useAlertKind();
+  const alerts = useActiveAlerts({ kind, state: state === 'all' ? null : state, page: paging.page, pageSize: paging.pageSize });
+  const acknowledge = useAcknowledge(kind);
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const timeZone = browserTimeZone();
 
-  const columns: DataColumn<ActiveAlert>[] = [
+  const columns: DataColumn<AnyActiveAlert>[] = [
     {
       id: 'device',
       title: t('assets.columns.device_id'),
       cell: (a) => (
-        <Link component={RouterLink} to={`/asset/${encodeURIComponent(a.device_id)}`}>
+        <Link component={RouterLink} to={deviceLink(kind, a.device_id)}>
           {a.device_id}
         </Link>
       ),
@@ -51,13 +52,13 @@ export function ActiveAlertsTab() {
     {
       id: 'condition',
       title: t('alerts.columns.condition'),
-      cell: (a) => text.condition(a.trigger_field, a.trigger_operator, a.trigger_value),
+      cell: (a) => text.condition(a),
     },
     {
       id: 'actual',
       title: t('alerts.columns.actualValue'),
       numeric: true,
-      cell: (a) => text.value(a.trigger_field, a.actual_value),
+      cell: (a) => text.actual(a),
     },
     { id: 'date', title: t('alerts.columns.triggerDate'), cell: (a) => formatDateTime(Date.parse(a.trigger_date), timeZone) },
     {

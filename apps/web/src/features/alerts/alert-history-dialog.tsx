@@ -11,19 +11,20 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ActiveAlert } from '@gridlens/contract/alerts';
 import { formatDateTime } from '@gridlens/domain/date-format';
-import { useAlertHistory, useComment } from '@/lib/api/alerts';
+import { useAlertHistory, useComment, type AnyActiveAlert } from '@/lib/api/alerts';
 import { browserTimeZone } from '@/lib/api/user-settings';
 import { useAppStore } from '@/lib/app-store';
+import { useAlertKind } from './alert-kind';
 import { useAlertText } from './alert-text';
 
 /** One alert's history (triggered, acknowledged, comments, cleared) and a box to add a comment for the next shift. */
-export default function AlertHistoryDialog({ alert, onClose }: { alert: ActiveAlert; onClose: () => void }) {
+export default function AlertHistoryDialog({ alert, onClose }: { alert: AnyActiveAlert; onClose: () => void }) {
   const { t } = useTranslation();
   const alertText = useAlertText();
-  const history = useAlertHistory(alert.occurrence_id);
-  const comment = useComment();
+  const kind = useAlertKind();
+  const history = useAlertHistory(kind, alert.occurrence_id);
+  const comment = useComment(kind);
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
@@ -44,7 +45,7 @@ export default function AlertHistoryDialog({ alert, onClose }: { alert: ActiveAl
       <DialogTitle id="alert-history-title">{t('alerts.historyTitle', { device: alert.device_id })}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary">
-          {alert.full_name} · {alertText.condition(alert.trigger_field, alert.trigger_operator, alert.trigger_value)}
+          {alert.full_name} · {alertText.condition(alert)}
         </Typography>
         <List dense data-testid="alert-history">
           {history.data?.events.map((event, i) => (

@@ -12,9 +12,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { PowerAlertRule } from '@gridlens/contract/alerts';
 import { ALERT_OPERATORS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
+import type { PowerAlertRule } from '@gridlens/contract/alerts';
 import { useSaveRule } from '@/lib/api/alerts';
 import { ApiRequestError } from '@/lib/api/api-client';
 import { useAssetList } from '@/lib/api/power-devices';
@@ -39,7 +39,7 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
   const [values, setValues] = useState<RuleFormValues>(rule ? ruleFormValuesOf(rule, metric) : emptyRule);
   const [problems, setProblems] = useState<Partial<Record<'device' | 'field' | 'operator' | 'value', FieldProblem | string>>>({});
   const assets = useAssetList();
-  const save = useSaveRule();
+  const save = useSaveRule('powerdata');
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const deviceIds = useMemo(
     () => (assets.data?.columns.device_id ?? []).filter((id): id is string => typeof id === 'string'),

@@ -13,40 +13,39 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import PeopleIcon from '@mui/icons-material/People';
 import { useTranslation } from 'react-i18next';
-import type { PowerAlertRule } from '@gridlens/contract/alerts';
 import { formatNumber } from '@gridlens/domain/number-format';
-import { useAlertRules, useDeleteRule } from '@/lib/api/alerts';
+import { isTrackingRule, useAlertRules, useDeleteRule, type AnyAlertRule } from '@/lib/api/alerts';
 import { useAppStore } from '@/lib/app-store';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
+import { useAlertKind } from './alert-kind';
 import { useAlertText } from './alert-text';
 
 // The dialogs (and the contract schemas they check with) load when first opened.
 const AlertRuleDialog = lazy(() => import('./alert-rule-dialog'));
+const TrackingRuleDialog = lazy(() => import('./tracking-rule-dialog'));
 const RecipientsDialog = lazy(() => import('./recipients-dialog'));
 
 type Open =
-  | { kind: 'rule'; rule: PowerAlertRule | null }
-  | { kind: 'recipients'; rule: PowerAlertRule }
-  | { kind: 'delete'; rule: PowerAlertRule }
-  | null;
+  { kind: 'rule'; rule: AnyAlertRule | null } | { kind: 'recipients'; rule: AnyAlertRule } | { kind: 'delete'; rule: AnyAlertRule } | null;
 
 /** Manage Alerts: the tenant's rules, with create, edit, recipients and delete (after confirmation). */
 export function ManageAlertsTab() {
   const { t, i18n } = useTranslation();
   const text = useAlertText();
-  const rules = useAlertRules();
-  const remove = useDeleteRule();
+  const kind = useAlertKind();
+  const rules = useAlertRules(kind);
+  const remove = useDeleteRule(kind);
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const [open, setOpen] = useState<Open>(null);
   const count = (value: number) => formatNumber(value, i18n.language, 0);
 
-  const columns: DataColumn<PowerAlertRule>[] = [
-    { id: 'devices', title: t('alerts.columns.devices'), cell: (r) => text.scope(r.device_id, r.device_type) },
+  const columns: DataColumn<AnyAlertRule>[] = [
+    { id: 'devices', title: t('alerts.columns.devices'), cell: (r) => text.scope(kind, r.device_id, r.device_type) },
     {
       id: 'condition',
       title: t('alerts.columns.condition'),
-      cell: (r) => text.condition(r.trigger_field, r.trigger_operator, r.trigger_value),
+      cell: (r) => text.condition(r),
     },
     { id: 'recipients', title: t('alerts.columns.recipients'), numeric: true, cell: (r) => count(r.recipient_count) },
     {
@@ -80,7 +79,7 @@ export function ManageAlertsTab() {
     },
   ];
 
-  const confirmDelete = (rule: PowerAlertRule) =>
+  const confirmDelete = (rule: AnyAlertRule) =>
     remove.mutate(rule.alert_id, {
       onSuccess: () => {
         setOpen(null);
@@ -103,12 +102,17 @@ export function ManageAlertsTab() {
       {rules.isPending ? (
         <Typography>{t('assetDetail.loadingTab')}</Typography>
       ) : !rules.data ? null : rules.data.length === 0 ? (
-        <Typography data-testid="rules-none">{t('alerts.noRules')}</Typography>
+        <Typography data-testid="rules-none">{t(kind === 'tracking' ? 'alerts.tracking.noRules' : 'alerts.noRules')}</Typography>
       ) : (
         <DataTable label={t('alerts.rulesTitle')} columns={columns} rows={rules.data} rowKey={(r) => r.alert_id} testId="alert-rules" />
       )}
       <Suspense fallback={null}>
-        {open?.kind === 'rule' && <AlertRuleDialog rule={open.rule} onClose={() => setOpen(null)} />}
+        {open?.kind === 'rule' &&
+          (kind === 'tracking' ? (
+            <TrackingRuleDialog rule={open.rule && isTrackingRule(open.rule) ? open.rule : null} onClose={() => setOpen(null)} />
+          ) : (
+            <AlertRuleDialog rule={open.rule && !isTrackingRule(open.rule) ? open.rule : null} onClose={() => setOpen(null)} />
+          ))}
         {open?.kind === 'recipients' && <RecipientsDialog rule={open.rule} onClose={() => setOpen(null)} />}
       </Suspense>
       {open?.kind === 'delete' && (
@@ -117,8 +121,8 @@ export function ManageAlertsTab() {
           <DialogContent>
             <Typography>
               {t('alerts.deleteBody', {
-                condition: text.condition(open.rule.trigger_field, open.rule.trigger_operator, open.rule.trigger_value),
-                devices: text.scope(open.rule.device_id, open.rule.device_type),
+                condition: text.condition(open.rule),
+                devices: text.scope(kind, open.rule.device_id, open.rule.device_type),
               })}
             </Typography>
           </DialogContent>

@@ -13,23 +13,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import type { PowerAlertRule } from '@gridlens/contract/alerts';
-import { useAddRecipient, useRecipients, useRemoveRecipient } from '@/lib/api/alerts';
+import { useAddRecipient, useRecipients, useRemoveRecipient, type AnyAlertRule } from '@/lib/api/alerts';
 import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { validateRecipient } from './alert-form';
+import { useAlertKind } from './alert-kind';
 import { useAlertText } from './alert-text';
 
 type Field = 'name' | 'email' | 'nickname';
 const EMPTY: Record<Field, string> = { name: '', email: '', nickname: '' };
 
 /** The people an alert emails (spec §3: name, email, nickname): list, add, remove. */
-export default function RecipientsDialog({ rule, onClose }: { rule: PowerAlertRule; onClose: () => void }) {
+export default function RecipientsDialog({ rule, onClose }: { rule: AnyAlertRule; onClose: () => void }) {
   const { t } = useTranslation();
   const text = useAlertText();
-  const recipients = useRecipients(rule.alert_id);
-  const add = useAddRecipient();
-  const remove = useRemoveRecipient();
+  const kind = useAlertKind();
+  const recipients = useRecipients(kind, rule.alert_id);
+  const add = useAddRecipient(kind);
+  const remove = useRemoveRecipient(kind);
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const [values, setValues] = useState(EMPTY);
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
@@ -58,7 +59,7 @@ export default function RecipientsDialog({ rule, onClose }: { rule: PowerAlertRu
       <DialogTitle id="recipients-title">{t('alerts.recipientsTitle')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {text.scope(rule.device_id, rule.device_type)} · {text.condition(rule.trigger_field, rule.trigger_operator, rule.trigger_value)}
+          {text.scope(kind, rule.device_id, rule.device_type)} · {text.condition(rule)}
         </Typography>
         {recipients.data && recipients.data.length === 0 && (
           <Typography data-testid="recipients-none">{t('alerts.noRecipients')}</Typography>
