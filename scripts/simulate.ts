@@ -1,4 +1,4 @@
-// npm run simulate: fills the demo tenants with the simulated fleets and history, then keeps them reporting.
+// npm run simulate: fills the demo tenants with the simulated fleets, trackers and history, then keeps them reporting.
 // Uses the same configuration as the server (DATABASE_URL or DATA_DIR, DEMO_HISTORY_DAYS). With PGlite the
 // server must not be running on the same DATA_DIR (PGlite is single-process); with PostgreSQL both can run.
 import { pino } from 'pino';
@@ -7,22 +7,32 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { openConfiguredDatabase } from '../apps/server/src/db/open-database';
 import { seedDemoData } from '../apps/server/src/db/seed-demo';
 import { ingestServiceSender, seedDemoPowerData } from '../apps/server/src/demo/demo-power-seed';
+import { seedDemoTracking } from '../apps/server/src/demo/demo-tracking';
 import { startLiveSimulator } from '../apps/server/src/demo/live-simulator';
 import { createIngestRepository } from '../apps/server/src/modules/ingest/ingest.repository';
-import { createIngestService } from '../apps/server/src/modules/ingest/ingest.service';
+import { createIngestService, type PositionIngest } from '../apps/server/src/modules/ingest/ingest.service';
+import { createPositionStore } from '../apps/server/src/modules/tracking/position-store';
+import { createTrackingRepository } from '../apps/server/src/modules/tracking/tracking.repository';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 const db = await openConfiguredDatabase(config);
 await migrate(db);
 await seedDemoData(db);
-const send = ingestServiceSender(createIngestService({ db, repository: createIngestRepository() }), log);
+// Positions need the tracking path (registered trackers, POI placement); like the readings here, without alert evaluation.
+const tracking = createTrackingRepository(db);
+const positions: PositionIngest = {
+  registered: (tx, tenantId, ids) => tracking.registeredTrackers(tx, tenantId, ids),
+  store: createPositionStore(tracking),
+};
+const send = ingestServiceSender(createIngestService({ db, repository: createIngestRepository(), positions }), log);
 
 const startedMs = Date.now();
 const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, config.demoHistoryDays);
+const trackingSeed = await seedDemoTracking(db, send, startedMs, config.demoHistoryDays);
 log.info(
-  { messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 },
-  'history filled; now sending live readings every minute (Ctrl+C stops)',
+  { messages, positions: trackingSeed.messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 },
+  'history filled; now sending live readings and positions every minute (Ctrl+C stops)',
 );
 const stop = startLiveSimulator(send, startedMs, log);
 const keepAlive = setInterval(() => undefined, 60_000);

@@ -100,11 +100,12 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('stores the demo ingest keys hashed, one per demo tenant', async () => {
-      expect(Object.keys(DEMO_INGEST_KEYS).sort()).toEqual(['gridwest', 'netzero']);
+      expect(Object.keys(DEMO_INGEST_KEYS).sort()).toEqual(['fleetco', 'gridwest', 'netzero']);
       const rows = await db.query<{ tenant_id: string; prefix: string; secret_sha256: Uint8Array; revoked_at: Date | null }>(
         'SELECT tenant_id, prefix, secret_sha256, revoked_at FROM ingest_keys ORDER BY tenant_id',
       );
       expect(rows.map((r) => [r.tenant_id, r.prefix, r.revoked_at])).toEqual([
+        ['fleetco', DEMO_INGEST_KEYS['fleetco']?.slice(4, 12), null],
         ['gridwest', DEMO_INGEST_KEYS['gridwest']?.slice(4, 12), null],
         ['netzero', DEMO_INGEST_KEYS['netzero']?.slice(4, 12), null],
       ]);
@@ -195,7 +196,7 @@ for (const backend of TEST_DATABASES) {
       expect((await readingsOf('netzero')) + (await readingsOf('gridwest'))).toBe(readingsBefore + gapReadings);
       // Registration and keys are idempotent too.
       expect(await countRows(db, 'SELECT 1 FROM power_devices')).toBe(324);
-      expect(await countRows(db, 'SELECT 1 FROM ingest_keys')).toBe(2);
+      expect(await countRows(db, 'SELECT 1 FROM ingest_keys')).toBe(3);
       // No reporting device is left with a hole between the two runs.
       const holes = await db.query<{ device_id: string }>(
         `SELECT device_id FROM power_messages WHERE tenant_id = 'netzero'

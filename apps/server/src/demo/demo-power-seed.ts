@@ -14,6 +14,7 @@ import type { IngestService } from '../modules/ingest/ingest.service';
 export const DEMO_INGEST_KEYS: Record<string, string> = {
   netzero: 'glk_de000011_demo-ingest-key-not-for-production-use-0001',
   gridwest: 'glk_de000012_demo-ingest-key-not-for-production-use-0002',
+  fleetco: 'glk_de000013_demo-ingest-key-not-for-production-use-0003',
 };
 
 /** The demo power-data fleets: NetZero's 300 transformers and a small GridWest fleet (to show tenant isolation). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { DEMO_INGEST_KEYS, ingestServiceSender, seedDemoPowerData, type SendMessages } from './demo-power-seed';
+import { seedDemoTracking } from './demo-tracking';
 import { startLiveSimulator } from './live-simulator';
 
 /** Live readings go through the real HTTP route with the tenant's demo ingest key, like a device's would. */
@@ -18,10 +19,20 @@ export const httpSender =
     if (response.statusCode !== 200) throw new Error(`demo ingest answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
   };
 
-/** Seeds the demo power data in the background, then keeps it live. Resolves when seeding is done. */
+/**
+ * Seeds the demo power data and then the tracking data (its ingest key comes with the power seed's), then keeps
+ * both live from the instant seeding started. Resolves when seeding is done.
+ */
 export async function startDemo(app: FastifyInstance, db: Database, historyDays: number): Promise<() => void> {
   const startedMs = Date.now();
-  const { messages, fromMs } = await seedDemoPowerData(db, ingestServiceSender(app.ingest, app.log), startedMs, historyDays);
+  const send = ingestServiceSender(app.ingest, app.log);
+  const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, historyDays);
   app.log.info({ messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 }, 'demo power data seeded');
+  const trackingStartedMs = Date.now();
+  const tracking = await seedDemoTracking(db, send, startedMs, historyDays);
+  app.log.info(
+    { ...tracking, from: new Date(tracking.fromMs).toISOString(), seconds: (Date.now() - trackingStartedMs) / 1000 },
+    'demo tracking data seeded',
+  );
   return startLiveSimulator(httpSender(app), startedMs, app.log);
 }
