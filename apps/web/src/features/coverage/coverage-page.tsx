@@ -23,6 +23,7 @@ import {
 } from '@gridlens/domain/power/coverage';
 import type { GeoPoint } from '@gridlens/domain/geo';
 import { useCoverage } from '@/lib/api/coverage';
+import { useSetSearchParams } from '@/lib/use-set-search-params';
 import { browserTimeZone } from '@/lib/api/user-settings';
 import { useClientConfig } from '@/lib/client-config-context';
 import { csvBlob, downloadBlob } from '@/lib/csv';
@@ -41,7 +42,8 @@ import { SiteCheck, type SiteQuery } from './site-check';
  */
 export function CoveragePage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setSearchParams = useSetSearchParams();
   const days = windowOf(params.get('days'));
   const level = levelOf(params.get('level'));
   const coverage = useCoverage(days);
@@ -74,16 +76,7 @@ export function CoveragePage() {
     [],
   );
 
-  const setParam = (name: string, value: string | null) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old);
-        if (value === null) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = (name: string, value: string | null) => setSearchParams({ [name]: value }, { replace: true });
 
   const levelText = (value: CoverageLevel) => t(`coverage.levels.${value}`);
   const columns: DataColumn<DeviceCoverage>[] = [

@@ -14,6 +14,7 @@ import { useAssetItem } from '@/lib/api/power-readings';
 import { browserTimeZone, useUserSettings } from '@/lib/api/user-settings';
 import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
+import { useSetSearchParams } from '@/lib/use-set-search-params';
 import { AssetHeader } from './asset-header';
 import { tabHasRange, tabOf, tabsOf, type AssetTab } from './asset-tabs';
 import { AssetCharts } from './charts/asset-charts';
@@ -37,7 +38,8 @@ interface AssetDetailProps {
 function AssetDetail({ snapshot }: AssetDetailProps) {
   const { t, i18n } = useTranslation();
   const deviceId = useParams().deviceId ?? '';
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setSearchParams = useSetSearchParams();
   const item = useAssetItem(deviceId);
   const { mutate: watchDevice } = useWatchDevice();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
@@ -46,15 +48,7 @@ function AssetDetail({ snapshot }: AssetDetailProps) {
   const timeZone = browserTimeZone();
   const range = rangeOf(params.get('range'));
 
-  const setParam = (name: 'tab' | 'range', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(name, value);
-        return next;
-      },
-      { replace: name === 'range' },
-    );
+  const setParam = (name: 'tab' | 'range', value: string) => setSearchParams({ [name]: value }, { replace: name === 'range' });
 
   if (item.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loading')}</Typography>;
   if (!item.data) {
