@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -22,15 +21,13 @@ import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { emptyRule, ruleFormValuesOf, validateRule, type RuleFormValues } from './alert-form';
 import { unitOf, useAlertText } from './alert-text';
+import { RuleScopeFields } from './rule-scope-fields';
 
 interface Props {
   /** The rule to edit, or null for a new one. */
   rule: PowerAlertRule | null;
   onClose: () => void;
 }
-
-// Thousands of devices: show the first 50 matches of what is typed.
-const filterDevices = createFilterOptions<string>({ limit: 50 });
 
 /** Create or edit a power-data alert rule, checked as the server checks it (spec §5 messages). */
 export default function AlertRuleDialog({ rule, onClose }: Props) {
@@ -75,43 +72,16 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
       <DialogTitle id="alert-rule-title">{rule ? t('alerts.editRule') : t('alerts.newRule')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(event) => (event.preventDefault(), submit())}>
-          <Autocomplete
-            options={deviceIds}
-            filterOptions={filterDevices}
-            value={values.deviceId === '' ? null : values.deviceId}
-            onChange={(_event, next) => set('deviceId', next ?? '')}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('alerts.device')}
-                placeholder={t('alerts.allDevices')}
-                error={Boolean(problems.device)}
-                helperText={message(problems.device) ?? t('alerts.deviceHelp')}
-                // The label stays up so the placeholder says what an empty device means.
-                slotProps={{
-                  ...params.slotProps,
-                  inputLabel: { ...params.slotProps.inputLabel, shrink: true },
-                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'rule-device' },
-                }}
-              />
-            )}
+          <RuleScopeFields
+            deviceIds={deviceIds}
+            deviceId={values.deviceId}
+            onDeviceId={(id) => set('deviceId', id)}
+            deviceError={message(problems.device)}
+            deviceTypes={DEVICE_TYPES}
+            typeLabel={(type) => t(`assets.values.device_type.${type.replaceAll(' ', '_')}`)}
+            deviceType={values.deviceType}
+            onDeviceType={(type) => set('deviceType', type)}
           />
-          {values.deviceId === '' && (
-            <TextField
-              select
-              label={t('alerts.deviceType')}
-              value={values.deviceType}
-              onChange={(event) => set('deviceType', event.target.value as RuleFormValues['deviceType'])}
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            >
-              <MenuItem value="">{t('alerts.anyDeviceType')}</MenuItem>
-              {DEVICE_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {t(`assets.values.device_type.${type.replaceAll(' ', '_')}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
           <TextField
             select
             required

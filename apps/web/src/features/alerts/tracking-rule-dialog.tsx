@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -27,6 +26,7 @@ import { useLocations, useTrackedDevices } from '@/lib/api/tracking';
 import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { unitOf, useAlertText } from './alert-text';
+import { RuleScopeFields } from './rule-scope-fields';
 import {
   emptyTrackingRule,
   placeOfType,
@@ -89,42 +89,17 @@ export default function TrackingRuleDialog({ rule, onClose }: Props) {
       <DialogTitle id="alert-rule-title">{rule ? t('alerts.editRule') : t('alerts.newRule')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(event) => (event.preventDefault(), submit())}>
-          <Autocomplete
-            options={deviceIds}
-            getOptionLabel={(id) => (deviceName.has(id) ? `${id} · ${deviceName.get(id) ?? ''}` : id)}
-            value={values.deviceId === '' ? null : values.deviceId}
-            onChange={(_event, next) => set('deviceId', next ?? '')}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('alerts.device')}
-                placeholder={t('alerts.allDevices')}
-                error={Boolean(problems.device)}
-                helperText={message(problems.device) ?? t('alerts.deviceHelp')}
-                slotProps={{
-                  ...params.slotProps,
-                  inputLabel: { ...params.slotProps.inputLabel, shrink: true },
-                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'rule-device' },
-                }}
-              />
-            )}
+          <RuleScopeFields
+            deviceIds={deviceIds}
+            deviceLabel={(id) => (deviceName.has(id) ? `${id} · ${deviceName.get(id) ?? ''}` : id)}
+            deviceId={values.deviceId}
+            onDeviceId={(id) => set('deviceId', id)}
+            deviceError={message(problems.device)}
+            deviceTypes={TRACKER_TYPES}
+            typeLabel={(type) => t(`alerts.tracking.deviceTypes.${type}`)}
+            deviceType={values.deviceType}
+            onDeviceType={(type) => set('deviceType', type)}
           />
-          {values.deviceId === '' && (
-            <TextField
-              select
-              label={t('alerts.deviceType')}
-              value={values.deviceType}
-              onChange={(event) => set('deviceType', event.target.value as TrackingRuleFormValues['deviceType'])}
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            >
-              <MenuItem value="">{t('alerts.anyDeviceType')}</MenuItem>
-              {TRACKER_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {t(`alerts.tracking.deviceTypes.${type}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
           <TextField
             select
             required
