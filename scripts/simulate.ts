@@ -9,23 +9,15 @@ import { seedDemoData } from '../apps/server/src/db/seed-demo';
 import { ingestServiceSender, seedDemoPowerData } from '../apps/server/src/demo/demo-power-seed';
 import { seedDemoTracking } from '../apps/server/src/demo/demo-tracking';
 import { startLiveSimulator } from '../apps/server/src/demo/live-simulator';
-import { createIngestRepository } from '../apps/server/src/modules/ingest/ingest.repository';
-import { createIngestService, type PositionIngest } from '../apps/server/src/modules/ingest/ingest.service';
-import { createPositionStore } from '../apps/server/src/modules/tracking/position-store';
-import { createTrackingRepository } from '../apps/server/src/modules/tracking/tracking.repository';
+import { createIngestPath } from '../apps/server/src/modules/ingest/ingest-path';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 const db = await openConfiguredDatabase(config);
 await migrate(db);
 await seedDemoData(db);
-// Positions need the tracking path (registered trackers, POI placement); like the readings here, without alert evaluation.
-const tracking = createTrackingRepository(db);
-const positions: PositionIngest = {
-  registered: (tx, tenantId, ids) => tracking.registeredTrackers(tx, tenantId, ids),
-  store: createPositionStore(tracking),
-};
-const send = ingestServiceSender(createIngestService({ db, repository: createIngestRepository(), positions }), log);
+// The server's own ingest path, so simulated readings and positions raise alerts as a device's would.
+const send = ingestServiceSender(createIngestPath(db).ingest, log);
 
 const startedMs = Date.now();
 const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, config.demoHistoryDays);

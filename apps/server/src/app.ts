@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerTenantAuth } from './auth/auth.plugin';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config/env';
-import type { Database, Queryable } from './db/database';
+import type { Database } from './db/database';
 import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
@@ -22,28 +22,21 @@ import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository';
 import { registerIngestKeyRoutes } from './modules/ingest/ingest-keys.routes';
 import { createIngestKeysService } from './modules/ingest/ingest-keys.service';
-import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { registerIngestRoutes } from './modules/ingest/ingest.routes';
-import { createIngestService, type AfterStoreHook, type IngestService } from './modules/ingest/ingest.service';
+import { createIngestPath } from './modules/ingest/ingest-path';
+import type { AfterStoreHook, IngestService } from './modules/ingest/ingest.service';
 import { createPowerDevicesRepository, listQueryParts } from './modules/power-devices/power-devices.repository';
 import { registerPowerDeviceRoutes } from './modules/power-devices/power-devices.routes';
 import { createPowerDevicesService } from './modules/power-devices/power-devices.service';
 import { createPowerReadingsRepository } from './modules/power-readings/power-readings.repository';
 import { registerPowerReadingRoutes } from './modules/power-readings/power-readings.routes';
 import { createPowerReadingsService } from './modules/power-readings/power-readings.service';
-import { createAlertEvaluator } from './modules/alerts/alert-evaluation';
-import { createAlertOccurrencesRepository } from './modules/alerts/alert-occurrences.repository';
-import { createRuleCache } from './modules/alerts/alert-rule-cache';
-import { createAlertRulesRepository, powerRulesForEvaluation, trackingRulesForEvaluation } from './modules/alerts/alert-rules.repository';
+import { createAlertRulesRepository } from './modules/alerts/alert-rules.repository';
 import { POWER_ALERT_ROUTES, registerAlertRoutes, TRACKING_ALERT_ROUTES } from './modules/alerts/alerts.routes';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import { powerAlertKind } from './modules/alerts/power-alert-kind';
 import { trackingAlertKind } from './modules/alerts/tracking-alert-kind';
-import { createTrackingAlertEvaluator } from './modules/alerts/tracking-alert-evaluation';
-import { createPositionStore } from './modules/tracking/position-store';
-import { createTrackingRepository } from './modules/tracking/tracking.repository';
 import { registerTrackingRoutes } from './modules/tracking/tracking.routes';
-import { createTrackingAlertTimer } from './jobs/tracking-alert-timer.job';
 import { createCoverageRepository } from './modules/coverage/coverage.repository';
 import { registerCoverageRoutes, registerDeviceTestRoutes } from './modules/coverage/coverage.routes';
 import { createCoverageService } from './modules/coverage/coverage.service';
@@ -126,30 +119,16 @@ export async function buildApp({
   embeddedProvider?.register(app);
 
   const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
-  // Alert rules are evaluated on every stored reading, in the ingest transaction (HTTP, MQTT and the simulator).
-  const ruleCache = createRuleCache(powerRulesForEvaluation);
-  const trackingRuleCache = createRuleCache(trackingRulesForEvaluation);
-  const alertOccurrences = createAlertOccurrencesRepository(db);
-  const evaluateAlerts = createAlertEvaluator({
+  // Every stored reading and position is judged by the tenant's alert rules in the ingest transaction.
+  const {
+    ingest,
+    judgeTrackingTimers,
+    powerRules: ruleCache,
+    trackingRules: trackingRuleCache,
     occurrences: alertOccurrences,
-    rulesOf: (tx, tenantId) => ruleCache.rulesOf(tx, tenantId),
-  });
-  const afterStore: AfterStoreHook = async (tx, tenantId, stored) => {
-    await evaluateAlerts(tx, tenantId, stored);
-    await afterIngest?.(tx, tenantId, stored);
-  };
-  // Tracking positions: placed in the tenant's POIs and judged by its tracking rules in the same transaction.
-  const tracking = createTrackingRepository(db);
-  const trackingAlerts = createTrackingAlertEvaluator({
-    occurrences: alertOccurrences,
-    rulesOf: (tx, tenantId) => trackingRuleCache.rulesOf(tx, tenantId),
-  });
-  const positions = {
-    registered: (tx: Queryable, tenantId: string, ids: readonly string[]) => tracking.registeredTrackers(tx, tenantId, ids),
-    store: createPositionStore(tracking, trackingAlerts.afterPositions),
-  };
-  const ingest = createIngestService({ db, repository: createIngestRepository(), afterStore, positions });
-  app.decorate('judgeTrackingTimers', createTrackingAlertTimer(db, tracking, trackingAlerts));
+    tracking,
+  } = createIngestPath(db, afterIngest);
+  app.decorate('judgeTrackingTimers', judgeTrackingTimers);
   app.decorate('ingest', ingest);
   registerIngestRoutes(app, ingestKeys, ingest);
 
