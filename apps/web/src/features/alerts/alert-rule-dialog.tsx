@@ -1,14 +1,5 @@
 import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ALERT_OPERATORS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
@@ -21,7 +12,7 @@ import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { emptyRule, ruleFormValuesOf, validateRule, type RuleFormValues } from './alert-form';
 import { unitOf, useAlertText } from './alert-text';
-import { RuleScopeFields } from './rule-scope-fields';
+import { RuleDialogFrame, RuleScopeFields, ThresholdFields } from './rule-dialog-parts';
 
 interface Props {
   /** The rule to edit, or null for a new one. */
@@ -68,80 +59,50 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="alert-rule-title" fullWidth maxWidth="sm">
-      <DialogTitle id="alert-rule-title">{rule ? t('alerts.editRule') : t('alerts.newRule')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(event) => (event.preventDefault(), submit())}>
-          <RuleScopeFields
-            deviceIds={deviceIds}
-            deviceId={values.deviceId}
-            onDeviceId={(id) => set('deviceId', id)}
-            deviceError={message(problems.device)}
-            deviceTypes={DEVICE_TYPES}
-            typeLabel={(type) => t(`assets.values.device_type.${type.replaceAll(' ', '_')}`)}
-            deviceType={values.deviceType}
-            onDeviceType={(type) => set('deviceType', type)}
-          />
-          <TextField
-            select
-            required
-            label={t('alerts.field')}
-            value={values.field}
-            onChange={(event) => set('field', event.target.value as RuleFormValues['field'])}
-            error={Boolean(problems.field)}
-            helperText={message(problems.field)}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-field' } as object } }}
-          >
-            {POWER_ALERT_FIELDS.map((field) => (
-              <MenuItem key={field} value={field}>
-                {t(`alerts.fields.${field}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Stack direction="row" spacing={2}>
-            <TextField
-              select
-              required
-              label={t('alerts.operator')}
-              value={values.operator}
-              onChange={(event) => set('operator', event.target.value as RuleFormValues['operator'])}
-              error={Boolean(problems.operator)}
-              helperText={message(problems.operator)}
-              sx={{ minWidth: 140 }}
-              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-operator' } as object } }}
-            >
-              {ALERT_OPERATORS.map((operator) => (
-                <MenuItem key={operator} value={operator}>
-                  {operator}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              required
-              fullWidth
-              label={t('alerts.value')}
-              value={values.value}
-              onChange={(event) => set('value', event.target.value)}
-              error={Boolean(problems.value)}
-              helperText={message(problems.value)}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal', 'data-testid': 'rule-value' },
-                input: values.field ? { endAdornment: <InputAdornment position="end">{unitOf(values.field, metric)}</InputAdornment> } : {},
-              }}
-            />
-          </Stack>
-          <FormControlLabel
-            control={<Checkbox checked={values.notifyOnClear} onChange={(event) => set('notifyOnClear', event.target.checked)} />}
-            label={t('alerts.notifyOnClear')}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('alerts.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="save-rule">
-          {t('alerts.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <RuleDialogFrame
+      editing={rule !== null}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={save.isPending}
+      notifyOnClear={values.notifyOnClear}
+      onNotifyOnClear={(notify) => set('notifyOnClear', notify)}
+    >
+      <RuleScopeFields
+        deviceIds={deviceIds}
+        deviceId={values.deviceId}
+        onDeviceId={(id) => set('deviceId', id)}
+        deviceError={message(problems.device)}
+        deviceTypes={DEVICE_TYPES}
+        typeLabel={(type) => t(`assets.values.device_type.${type.replaceAll(' ', '_')}`)}
+        deviceType={values.deviceType}
+        onDeviceType={(type) => set('deviceType', type)}
+      />
+      <TextField
+        select
+        required
+        label={t('alerts.field')}
+        value={values.field}
+        onChange={(event) => set('field', event.target.value as RuleFormValues['field'])}
+        error={Boolean(problems.field)}
+        helperText={message(problems.field)}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-field' } as object } }}
+      >
+        {POWER_ALERT_FIELDS.map((field) => (
+          <MenuItem key={field} value={field}>
+            {t(`alerts.fields.${field}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <ThresholdFields
+        operators={ALERT_OPERATORS}
+        operator={values.operator}
+        onOperator={(operator) => set('operator', operator)}
+        operatorError={message(problems.operator)}
+        value={values.value}
+        onValue={(value) => set('value', value)}
+        valueError={message(problems.value)}
+        unit={values.field ? unitOf(values.field, metric) : null}
+      />
+    </RuleDialogFrame>
   );
 }

@@ -1,0 +1,177 @@
+import type { ReactNode } from 'react';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import type { AlertOperator } from '@gridlens/domain/alerts/power-alert-rules';
+
+/** The parts both rule dialogs (power data, tracking) share: the frame, which devices, and the threshold. */
+
+interface FrameProps {
+  editing: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  saving: boolean;
+  notifyOnClear: boolean;
+  onNotifyOnClear: (notify: boolean) => void;
+  /** The fields between the devices and the "also email when it clears" box. */
+  children: ReactNode;
+}
+
+/** A rule dialog: title, the fields as a form (Enter saves), the clear-email box, Cancel and Save. */
+export function RuleDialogFrame({ editing, onClose, onSubmit, saving, notifyOnClear, onNotifyOnClear, children }: FrameProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="alert-rule-title" fullWidth maxWidth="sm">
+      <DialogTitle id="alert-rule-title">{editing ? t('alerts.editRule') : t('alerts.newRule')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(event) => (event.preventDefault(), onSubmit())}>
+          {children}
+          <FormControlLabel
+            control={<Checkbox checked={notifyOnClear} onChange={(event) => onNotifyOnClear(event.target.checked)} />}
+            label={t('alerts.notifyOnClear')}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('alerts.cancel')}</Button>
+        <Button variant="contained" onClick={onSubmit} disabled={saving} data-testid="save-rule">
+          {t('alerts.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+interface ThresholdProps {
+  operators: readonly AlertOperator[];
+  operator: AlertOperator | '';
+  onOperator: (operator: AlertOperator) => void;
+  operatorError?: string | undefined;
+  value: string;
+  onValue: (value: string) => void;
+  valueError?: string | undefined;
+  /** The unit typed in, once a field is chosen. */
+  unit: string | null;
+}
+
+/** The comparison and the value it is made with, side by side. */
+export function ThresholdFields({ operators, operator, onOperator, operatorError, value, onValue, valueError, unit }: ThresholdProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={2}>
+      <TextField
+        select
+        required
+        label={t('alerts.operator')}
+        value={operator}
+        onChange={(event) => onOperator(event.target.value as AlertOperator)}
+        error={Boolean(operatorError)}
+        helperText={operatorError}
+        sx={{ minWidth: 140 }}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-operator' } as object } }}
+      >
+        {operators.map((choice) => (
+          <MenuItem key={choice} value={choice}>
+            {choice}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        required
+        fullWidth
+        label={t('alerts.value')}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        error={Boolean(valueError)}
+        helperText={valueError}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', 'data-testid': 'rule-value' },
+          input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {},
+        }}
+      />
+    </Stack>
+  );
+}
+
+interface Props<Type extends string> {
+  deviceIds: readonly string[];
+  /** How a device is offered (its id, or its id and name). */
+  deviceLabel?: (deviceId: string) => string;
+  deviceId: string;
+  onDeviceId: (deviceId: string) => void;
+  deviceError?: string | undefined;
+  deviceTypes: readonly Type[];
+  typeLabel: (type: Type) => string;
+  deviceType: Type | '';
+  onDeviceType: (type: Type | '') => void;
+}
+
+// Thousands of devices: show the first 50 matches of what is typed.
+const filterDevices = createFilterOptions<string>({ limit: 50 });
+
+/** Which devices a rule watches, in both rule dialogs: one device, or (left empty) every device, of a type if chosen. */
+export function RuleScopeFields<Type extends string>({
+  deviceIds,
+  deviceLabel,
+  deviceId,
+  onDeviceId,
+  deviceError,
+  deviceTypes,
+  typeLabel,
+  deviceType,
+  onDeviceType,
+}: Props<Type>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Autocomplete
+        options={deviceIds}
+        filterOptions={filterDevices}
+        {...(deviceLabel ? { getOptionLabel: deviceLabel } : {})}
+        value={deviceId === '' ? null : deviceId}
+        onChange={(_event, next) => onDeviceId(next ?? '')}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={t('alerts.device')}
+            placeholder={t('alerts.allDevices')}
+            error={Boolean(deviceError)}
+            helperText={deviceError ?? t('alerts.deviceHelp')}
+            // The label stays up so the placeholder says what an empty device means.
+            slotProps={{
+              ...params.slotProps,
+              inputLabel: { ...params.slotProps.inputLabel, shrink: true },
+              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'rule-device' },
+            }}
+          />
+        )}
+      />
+      {deviceId === '' && (
+        <TextField
+          select
+          label={t('alerts.deviceType')}
+          value={deviceType}
+          onChange={(event) => onDeviceType(event.target.value as Type | '')}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          <MenuItem value="">{t('alerts.anyDeviceType')}</MenuItem>
+          {deviceTypes.map((type) => (
+            <MenuItem key={type} value={type}>
+              {typeLabel(type)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </>
+  );
+}
