@@ -41,7 +41,7 @@ function stateBefore(row: TrackerStateRow | undefined, pois: PoiById) {
 export function createPositionStore(repository: TrackingRepository, afterPositions?: PositionsHook) {
   return async (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]): Promise<Set<MessageKey>> => {
     if (positions.length === 0) return new Set();
-    const pois: PointOfInterest[] = (await repository.locations(tenantId, tx)).map((p) => ({
+    const pois: PointOfInterest[] = (await repository.pointsOfInterest(tx, tenantId)).map((p) => ({
       id: p.location_id,
       type: p.location_type,
       latitude: p.latitude,

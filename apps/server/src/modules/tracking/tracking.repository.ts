@@ -78,11 +78,19 @@ export function createTrackingRepository(db: Queryable) {
       return new Set(rows.map((r) => r.device_id));
     },
 
-    locations(tenantId: string, q: Queryable = db): Promise<LocationRow[]> {
-      return q.query<LocationRow>(
+    locations(tenantId: string): Promise<LocationRow[]> {
+      return db.query<LocationRow>(
         `SELECT p.location_id, p.full_name, p.location_type, p.latitude, p.longitude, p.radius_m,
                 (SELECT count(*)::int FROM tracking_latest l WHERE l.tenant_id = p.tenant_id AND l.location_id = p.location_id) AS device_count
            FROM locations p WHERE p.tenant_id = $1 ORDER BY p.full_name, p.location_id`,
+        [tenantId],
+      );
+    },
+
+    /** The tenant's POIs as positions are placed in them (the ingest path: no device counts). */
+    pointsOfInterest(tx: Queryable, tenantId: string): Promise<Omit<LocationRow, 'full_name' | 'device_count'>[]> {
+      return tx.query(
+        'SELECT location_id, location_type, latitude, longitude, radius_m FROM locations WHERE tenant_id = $1 ORDER BY location_id',
         [tenantId],
       );
     },
