@@ -5,14 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_OPERATORS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import type { PowerAlertRule } from '@gridlens/contract/alerts';
-import { useSaveRule } from '@/lib/api/alerts';
-import { ApiRequestError } from '@/lib/api/api-client';
 import { useAssetList } from '@/lib/api/power-devices';
-import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { emptyRule, ruleFormValuesOf, validateRule, type RuleFormValues } from './alert-form';
 import { unitOf, useAlertText } from './alert-text';
-import { RuleDialogFrame, RuleScopeFields, ThresholdFields } from './rule-dialog-parts';
+import { RuleDialogFrame, RuleScopeFields, ThresholdFields, useProblemText, useRuleSave } from './rule-dialog-parts';
 
 interface Props {
   /** The rule to edit, or null for a new one. */
@@ -25,37 +22,21 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
   const { t } = useTranslation();
   const { metric } = useAlertText();
   const [values, setValues] = useState<RuleFormValues>(rule ? ruleFormValuesOf(rule, metric) : emptyRule);
-  const [problems, setProblems] = useState<Partial<Record<'device' | 'field' | 'operator' | 'value', FieldProblem | string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<'device' | 'field' | 'operator' | 'value', FieldProblem>>>({});
   const assets = useAssetList();
-  const save = useSaveRule('powerdata');
-  const showSnackbar = useAppStore((s) => s.showSnackbar);
+  const { save, saving } = useRuleSave('powerdata', onClose, (field, problem) => setProblems({ [field]: problem }));
   const deviceIds = useMemo(
     () => (assets.data?.columns.device_id ?? []).filter((id): id is string => typeof id === 'string'),
     [assets.data],
   );
   const set = <K extends keyof RuleFormValues>(key: K, value: RuleFormValues[K]) => setValues((old) => ({ ...old, [key]: value }));
-  const message = (problem: FieldProblem | string | undefined) =>
-    problem === undefined ? undefined : typeof problem === 'string' ? problem : t(problem.key, problem.values);
+  const message = useProblemText();
 
   const submit = () => {
     const { body, problems: found } = validateRule(values, metric);
     setProblems(found);
     if (!body) return;
-    save.mutate(
-      { alertId: rule?.alert_id ?? null, body },
-      {
-        onSuccess: () => {
-          showSnackbar(t('alerts.saved'));
-          onClose();
-        },
-        onError: (error) => {
-          // The server knows what the form cannot: whether the device exists in the tenant.
-          if (error instanceof ApiRequestError && error.details.some((d) => d.field === 'device_id'))
-            setProblems({ device: t('alerts.unknownDevice') });
-          else showSnackbar(t('errors.error'));
-        },
-      },
-    );
+    save(rule?.alert_id ?? null, body);
   };
 
   return (
@@ -63,7 +44,7 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
       editing={rule !== null}
       onClose={onClose}
       onSubmit={submit}
-      saving={save.isPending}
+      saving={saving}
       notifyOnClear={values.notifyOnClear}
       onNotifyOnClear={(notify) => set('notifyOnClear', notify)}
     >

@@ -13,8 +13,52 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { AlertOperator } from '@gridlens/domain/alerts/power-alert-rules';
+import { useSaveRule, type AlertKind, type AnyAlertRuleBody } from '@/lib/api/alerts';
+import { ApiRequestError } from '@/lib/api/api-client';
+import { useAppStore } from '@/lib/app-store';
+import type { FieldProblem } from '@/lib/field-problem';
 
 /** The parts both rule dialogs (power data, tracking) share: the frame, which devices, and the threshold. */
+
+/** A field problem in the user's language (the rule dialogs' helper texts). */
+export function useProblemText() {
+  const { t } = useTranslation();
+  return (problem: FieldProblem | undefined) => (problem === undefined ? undefined : t(problem.key, problem.values));
+}
+
+/**
+ * Saving a rule, the same in both dialogs: on success a snackbar and the dialog closes. The server knows what the
+ * form cannot, whether the device (and the POI) exist in the tenant; such a refusal shows on its field, anything
+ * else as the 'Error' snackbar.
+ */
+export function useRuleSave(
+  kind: AlertKind,
+  onClose: () => void,
+  onServerProblem: (field: 'device' | 'place', problem: FieldProblem) => void,
+) {
+  const { t } = useTranslation();
+  const save = useSaveRule(kind);
+  const showSnackbar = useAppStore((s) => s.showSnackbar);
+  return {
+    saving: save.isPending,
+    save: (alertId: string | null, body: AnyAlertRuleBody) =>
+      save.mutate(
+        { alertId, body },
+        {
+          onSuccess: () => {
+            showSnackbar(t('alerts.saved'));
+            onClose();
+          },
+          onError: (error) => {
+            const fields = error instanceof ApiRequestError ? error.details.map((d) => d.field) : [];
+            if (fields.includes('device_id')) onServerProblem('device', { key: 'alerts.unknownDevice' });
+            else if (fields.includes('location_id')) onServerProblem('place', { key: 'alerts.tracking.unknownLocation' });
+            else showSnackbar(t('errors.error'));
+          },
+        },
+      ),
+  };
+}
 
 interface FrameProps {
   editing: boolean;

@@ -11,13 +11,10 @@ import {
   type TrackingAlertField,
 } from '@gridlens/domain/alerts/tracking-alert-rules';
 import { LOCATION_TYPES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
-import { useSaveRule } from '@/lib/api/alerts';
-import { ApiRequestError } from '@/lib/api/api-client';
 import { useLocations, useTrackedDevices } from '@/lib/api/tracking';
-import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { unitOf, useAlertText } from './alert-text';
-import { RuleDialogFrame, RuleScopeFields, ThresholdFields } from './rule-dialog-parts';
+import { RuleDialogFrame, RuleScopeFields, ThresholdFields, useProblemText, useRuleSave } from './rule-dialog-parts';
 import {
   emptyTrackingRule,
   placeOfType,
@@ -33,7 +30,7 @@ interface Props {
   onClose: () => void;
 }
 
-type Problems = Partial<Record<'device' | 'field' | 'operator' | 'value' | 'place', FieldProblem | string>>;
+type Problems = Partial<Record<'device' | 'field' | 'operator' | 'value' | 'place', FieldProblem>>;
 
 /** Create or edit a tracking alert rule: arrival, departure, low battery, no message, static (docs/decisions.md). */
 export default function TrackingRuleDialog({ rule, onClose }: Props) {
@@ -43,36 +40,19 @@ export default function TrackingRuleDialog({ rule, onClose }: Props) {
   const [problems, setProblems] = useState<Problems>({});
   const devices = useTrackedDevices();
   const locations = useLocations();
-  const save = useSaveRule('tracking');
-  const showSnackbar = useAppStore((s) => s.showSnackbar);
+  const { save, saving } = useRuleSave('tracking', onClose, (field, problem) => setProblems({ [field]: problem }));
   const deviceIds = useMemo(() => (devices.data ?? []).map((d) => d.device_id), [devices.data]);
   const deviceName = useMemo(() => new Map((devices.data ?? []).map((d) => [d.device_id, d.name])), [devices.data]);
   const set = <K extends keyof TrackingRuleFormValues>(key: K, value: TrackingRuleFormValues[K]) =>
     setValues((old) => ({ ...old, [key]: value }));
-  const message = (problem: FieldProblem | string | undefined) =>
-    problem === undefined ? undefined : typeof problem === 'string' ? problem : t(problem.key, problem.values);
+  const message = useProblemText();
   const byPlace = values.field !== '' && isLocationField(values.field);
 
   const submit = () => {
     const { body, problems: found } = validateTrackingRule(values);
     setProblems(found);
     if (!body) return;
-    save.mutate(
-      { alertId: rule?.alert_id ?? null, body },
-      {
-        onSuccess: () => {
-          showSnackbar(t('alerts.saved'));
-          onClose();
-        },
-        onError: (error) => {
-          // The server knows what the form cannot: whether the device and the POI exist in the tenant.
-          const fields = error instanceof ApiRequestError ? error.details.map((d) => d.field) : [];
-          if (fields.includes('device_id')) setProblems({ device: t('alerts.unknownDevice') });
-          else if (fields.includes('location_id')) setProblems({ place: t('alerts.tracking.unknownLocation') });
-          else showSnackbar(t('errors.error'));
-        },
-      },
-    );
+    save(rule?.alert_id ?? null, body);
   };
 
   return (
@@ -80,7 +60,7 @@ export default function TrackingRuleDialog({ rule, onClose }: Props) {
       editing={rule !== null}
       onClose={onClose}
       onSubmit={submit}
-      saving={save.isPending}
+      saving={saving}
       notifyOnClear={values.notifyOnClear}
       onNotifyOnClear={(notify) => set('notifyOnClear', notify)}
     >
