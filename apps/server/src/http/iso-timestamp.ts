@@ -29,3 +29,6 @@ export function isoTimestamp(ms: number): string {
   const millisText = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : String(millis);
   return `${cachedDayPrefix}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${millisText}Z`;
 }
+
+/** A time as the database drivers give it (a Date, or text) in ISO 8601, as every answer writes times. */
+export const isoOf = (value: Date | string): string => new Date(value).toISOString();

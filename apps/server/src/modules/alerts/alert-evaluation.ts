@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { alertFieldValue, alertTransition, type AlertOperator, type PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
 import type { Queryable } from '../../db/database';
+import { isoTimestamp } from '../../http/iso-timestamp';
 import type { DerivedReading } from '../ingest/derived-reading';
 import type { AfterStoreHook } from '../ingest/ingest.service';
 import type { AlertOccurrencesRepository } from './alert-occurrences.repository';
@@ -23,8 +24,6 @@ interface Deps {
   rulesOf: (tx: Queryable, tenantId: string) => Promise<RuleSet<EvaluatedRule>>;
   newId?: () => string;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The ingest hook that evaluates the tenant's power-data alert rules on every stored reading (HTTP and MQTT alike),
@@ -77,8 +76,8 @@ export function createAlertEvaluator({ occurrences, rulesOf, newId = randomUUID 
           if (value === null) continue;
           const active = log.isOpen(rule.id, deviceId);
           const transition = alertTransition(active, rule.trigger_field, rule.trigger_operator, rule.trigger_value, value);
-          if (transition === 'trigger') log.trigger(rule, deviceId, iso(reading.measuredMs), value);
-          else if (transition === 'clear') log.clear(rule, deviceId, iso(reading.measuredMs), value);
+          if (transition === 'trigger') log.trigger(rule, deviceId, isoTimestamp(reading.measuredMs), value);
+          else if (transition === 'clear') log.clear(rule, deviceId, isoTimestamp(reading.measuredMs), value);
         }
       }
     }

@@ -53,25 +53,20 @@ const RULE_COLUMNS = `r.id, r.device_id, r.device_type, r.trigger_field, r.trigg
   (SELECT count(*)::int FROM alert_occurrences o WHERE o.alert_id = r.id AND o.cleared_at IS NULL) AS active_count`;
 const RULE_FROM = 'alert_rules r LEFT JOIN locations p ON p.tenant_id = r.tenant_id AND p.location_id = r.location_id';
 
-/** The power-data rules of a tenant, indexed for evaluation (read with the ingest transaction's connection). */
-export async function powerRulesForEvaluation(q: Queryable, tenantId: string): Promise<RuleSet<EvaluatedRule>> {
-  const rows = await q.query<EvaluatedRule>(
-    `SELECT id, device_id, device_type, trigger_field, trigger_operator, trigger_value, notify_on_clear
-       FROM alert_rules WHERE tenant_id = $1 AND kind = 'powerdata'`,
-    [tenantId],
-  );
-  return ruleSetOf(rows);
-}
-
-/** The tracking rules of a tenant, indexed for evaluation. */
-export async function trackingRulesForEvaluation(q: Queryable, tenantId: string): Promise<RuleSet<EvaluatedTrackingRule>> {
-  const rows = await q.query<EvaluatedTrackingRule>(
-    `SELECT id, device_id, device_type, trigger_field, trigger_operator, trigger_value, location_id, location_type, notify_on_clear
-       FROM alert_rules WHERE tenant_id = $1 AND kind = 'tracking'`,
-    [tenantId],
-  );
-  return ruleSetOf(rows);
-}
+/**
+ * A loader of a tenant's rules of one kind, indexed for evaluation (read with the ingest transaction's
+ * connection). Power rules leave the location columns null.
+ */
+export const rulesForEvaluation =
+  <R extends EvaluatedRule | EvaluatedTrackingRule>(kind: AlertKind) =>
+  async (q: Queryable, tenantId: string): Promise<RuleSet<R>> =>
+    ruleSetOf(
+      await q.query<R>(
+        `SELECT id, device_id, device_type, trigger_field, trigger_operator, trigger_value, location_id, location_type, notify_on_clear
+           FROM alert_rules WHERE tenant_id = $1 AND kind = $2`,
+        [tenantId, kind],
+      ),
+    );
 
 /** Alert rules and their recipients; every statement is scoped by the caller's tenant and the rules' kind. */
 export function createAlertRulesRepository(db: Queryable) {

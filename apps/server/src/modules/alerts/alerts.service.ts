@@ -1,14 +1,13 @@
 import type { AlertHistory, Recipient, RecipientBodySchema } from '@gridlens/contract/alerts';
 import type { z } from 'zod';
 import { HttpError, notFound, validationError } from '../../http/http-error';
+import { isoOf } from '../../http/iso-timestamp';
 import type { TenantPrincipal } from '../../auth/auth.plugin';
 import type { ActiveAlertRow, ActiveFilter, AlertOccurrencesRepository } from './alert-occurrences.repository';
 import type { RuleCache } from './alert-rule-cache';
 import type { AlertKind, AlertRuleRow, AlertRulesRepository, RecipientRow, StoredRule } from './alert-rules.repository';
 
 type RecipientBody = z.output<typeof RecipientBodySchema>;
-
-export const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** What differs between power-data and tracking alerts: the API shapes, and what a rule may refer to. */
 export interface AlertKindAdapter<Rule, Active, Body extends StoredRule> {
@@ -123,7 +122,7 @@ export function createAlertsService<Rule, Active, Body extends StoredRule>({
       const events = await occurrences.history(tenantId, occurrenceId);
       return {
         occurrence_id: occurrenceId,
-        events: events.map((e) => ({ kind: e.kind, at: iso(e.at), value: e.value, user_name: e.user_name, text: e.text })),
+        events: events.map((e) => ({ kind: e.kind, at: isoOf(e.at), value: e.value, user_name: e.user_name, text: e.text })),
       };
     },
   };

@@ -4,7 +4,8 @@ import type { DeviceType } from '@gridlens/domain/power/enumerations';
 import type { z } from 'zod';
 import type { ActiveAlertRow } from './alert-occurrences.repository';
 import type { AlertRuleRow, AlertRulesRepository } from './alert-rules.repository';
-import { iso, type AlertKindAdapter } from './alerts.service';
+import { isoOf } from '../../http/iso-timestamp';
+import type { AlertKindAdapter } from './alerts.service';
 
 type Body = z.output<typeof PowerAlertRuleBodySchema>;
 
@@ -22,8 +23,8 @@ export function powerAlertKind(rules: AlertRulesRepository): AlertKindAdapter<Po
       notify_on_clear: row.notify_on_clear,
       recipient_count: row.recipient_count,
       active_count: row.active_count,
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
+      created_at: isoOf(row.created_at),
+      updated_at: isoOf(row.updated_at),
     }),
     activeOf: (row: ActiveAlertRow): ActiveAlert => ({
       occurrence_id: row.occurrence_id,
@@ -34,10 +35,10 @@ export function powerAlertKind(rules: AlertRulesRepository): AlertKindAdapter<Po
       trigger_operator: row.trigger_operator,
       trigger_value: row.trigger_value ?? 0,
       actual_value: row.actual_value ?? 0,
-      trigger_date: iso(row.triggered_at),
+      trigger_date: isoOf(row.triggered_at),
       state: row.acknowledged_at === null ? 'active' : 'acknowledged',
       acknowledged_by: row.acknowledged_by_name,
-      acknowledged_at: row.acknowledged_at === null ? null : iso(row.acknowledged_at),
+      acknowledged_at: row.acknowledged_at === null ? null : isoOf(row.acknowledged_at),
     }),
     targetProblems: async (tenantId, body) =>
       body.device_id !== null && !(await rules.powerDeviceExists(tenantId, body.device_id))

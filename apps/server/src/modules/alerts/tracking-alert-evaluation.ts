@@ -10,6 +10,7 @@ import {
 } from '@gridlens/domain/alerts/tracking-alert-rules';
 import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import type { Queryable } from '../../db/database';
+import { isoTimestamp } from '../../http/iso-timestamp';
 import type { AlertOccurrencesRepository } from './alert-occurrences.repository';
 import { createTransitionLog, saveTransitions } from './alert-transitions';
 import { isEmptyRuleSet, rulesForDevice, type RuleSet } from './rule-set';
@@ -92,7 +93,7 @@ export function createTrackingAlertEvaluator({ occurrences, rulesOf, newId = ran
           if (transition === null) continue;
           const value = trackingFieldValue(rule.trigger_field, observation);
           if (transition === 'clear') {
-            log.clear(rule, deviceId, new Date(atMs).toISOString(), value);
+            log.clear(rule, deviceId, isoTimestamp(atMs), value);
             continue;
           }
           // Arrival records the POI arrived at; departure the POI left.
@@ -101,7 +102,7 @@ export function createTrackingAlertEvaluator({ occurrences, rulesOf, newId = ran
             : null;
           const crossedMs =
             timerOnly && value !== null && rule.trigger_value !== null ? atMs - (value - rule.trigger_value) * HOUR_MS : atMs;
-          log.trigger(rule, deviceId, new Date(crossedMs).toISOString(), value, locationId);
+          log.trigger(rule, deviceId, isoTimestamp(crossedMs), value, locationId);
         }
       }
     }

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { TrackingRepository } from '../tracking/tracking.repository';
 import type { ActiveAlertRow } from './alert-occurrences.repository';
 import type { AlertRuleRow } from './alert-rules.repository';
-import { iso, type AlertKindAdapter } from './alerts.service';
+import { isoOf } from '../../http/iso-timestamp';
+import type { AlertKindAdapter } from './alerts.service';
 
 type Body = z.output<typeof TrackingAlertRuleBodySchema>;
 
@@ -26,8 +27,8 @@ export function trackingAlertKind(tracking: TrackingRepository): AlertKindAdapte
       notify_on_clear: row.notify_on_clear,
       recipient_count: row.recipient_count,
       active_count: row.active_count,
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
+      created_at: isoOf(row.created_at),
+      updated_at: isoOf(row.updated_at),
     }),
     activeOf: (row: ActiveAlertRow): TrackingActiveAlert => ({
       occurrence_id: row.occurrence_id,
@@ -43,10 +44,10 @@ export function trackingAlertKind(tracking: TrackingRepository): AlertKindAdapte
       actual_value: row.actual_value,
       actual_location_id: row.actual_location_id,
       actual_location_name: row.actual_location_name,
-      trigger_date: iso(row.triggered_at),
+      trigger_date: isoOf(row.triggered_at),
       state: row.acknowledged_at === null ? 'active' : 'acknowledged',
       acknowledged_by: row.acknowledged_by_name,
-      acknowledged_at: row.acknowledged_at === null ? null : iso(row.acknowledged_at),
+      acknowledged_at: row.acknowledged_at === null ? null : isoOf(row.acknowledged_at),
     }),
     targetProblems: async (tenantId, body) => {
       const problems: { field: string; message: string }[] = [];

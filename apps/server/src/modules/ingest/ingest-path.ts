@@ -1,10 +1,10 @@
 import type { Database, Queryable } from '../../db/database';
 import { createTrackingAlertTimer } from '../../jobs/tracking-alert-timer.job';
-import { createAlertEvaluator } from '../alerts/alert-evaluation';
+import { createAlertEvaluator, type EvaluatedRule } from '../alerts/alert-evaluation';
 import { createAlertOccurrencesRepository } from '../alerts/alert-occurrences.repository';
 import { createRuleCache } from '../alerts/alert-rule-cache';
-import { powerRulesForEvaluation, trackingRulesForEvaluation } from '../alerts/alert-rules.repository';
-import { createTrackingAlertEvaluator } from '../alerts/tracking-alert-evaluation';
+import { rulesForEvaluation } from '../alerts/alert-rules.repository';
+import { createTrackingAlertEvaluator, type EvaluatedTrackingRule } from '../alerts/tracking-alert-evaluation';
 import { createPositionStore } from '../tracking/position-store';
 import { createTrackingRepository } from '../tracking/tracking.repository';
 import { createIngestRepository } from './ingest.repository';
@@ -16,8 +16,8 @@ import { createIngestService, type AfterStoreHook } from './ingest.service';
  * tracking rules, in the ingest transaction, so no way in skips the alerts.
  */
 export function createIngestPath(db: Database, afterIngest?: AfterStoreHook) {
-  const powerRules = createRuleCache(powerRulesForEvaluation);
-  const trackingRules = createRuleCache(trackingRulesForEvaluation);
+  const powerRules = createRuleCache(rulesForEvaluation<EvaluatedRule>('powerdata'));
+  const trackingRules = createRuleCache(rulesForEvaluation<EvaluatedTrackingRule>('tracking'));
   const occurrences = createAlertOccurrencesRepository(db);
   const evaluatePowerAlerts = createAlertEvaluator({ occurrences, rulesOf: (tx, tenantId) => powerRules.rulesOf(tx, tenantId) });
   const afterStore: AfterStoreHook = async (tx, tenantId, stored) => {

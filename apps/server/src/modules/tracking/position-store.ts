@@ -2,6 +2,7 @@ import type { PositionMessage } from '@gridlens/contract/ingest';
 import type { TrackingObservation } from '@gridlens/domain/alerts/tracking-alert-rules';
 import { locationAt, nextStillness, type PointOfInterest, type Stillness } from '@gridlens/domain/tracking/positions';
 import type { Queryable } from '../../db/database';
+import { isoTimestamp } from '../../http/iso-timestamp';
 import type { TrackedSteps, TrackingStep } from '../alerts/tracking-alert-evaluation';
 import { messageKey, type MessageKey } from '../ingest/ingest.repository';
 import type { LatestUpdate, TrackerStateRow, TrackingRepository } from './tracking.repository';
@@ -99,7 +100,7 @@ export function createPositionStore(repository: TrackingRepository, afterPositio
         messageType: newest.message_type,
         batteryPct: battery,
         locationId: newest.locationId,
-        stillSince: new Date(stillness.sinceMs).toISOString(),
+        stillSince: isoTimestamp(stillness.sinceMs),
         stillLatitude: stillness.anchor.latitude,
         stillLongitude: stillness.anchor.longitude,
       });

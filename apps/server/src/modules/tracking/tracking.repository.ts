@@ -181,17 +181,18 @@ export function createTrackingRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** Adds a POI; false when the tenant has one with this id already. */
+    /** Adds a POI and answers it (no device is in it yet: positions are placed on arrival); null when the id is taken. */
     async insertLocation(
       tenantId: string,
       location: { id: string; name: string; type: LocationType; latitude: number; longitude: number; radiusM: number },
-    ): Promise<boolean> {
-      const rows = await db.query(
+    ): Promise<LocationRow | null> {
+      const [row] = await db.query<LocationRow>(
         `INSERT INTO locations (tenant_id, location_id, full_name, location_type, latitude, longitude, radius_m)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, location_id) DO NOTHING RETURNING location_id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, location_id) DO NOTHING
+         RETURNING location_id, full_name, location_type, latitude, longitude, radius_m, 0 AS device_count`,
         [tenantId, location.id, location.name, location.type, location.latitude, location.longitude, location.radiusM],
       );
-      return rows.length > 0;
+      return row ?? null;
     },
 
     /** Tenants with tracking rules judged on time passing (no message, static): the timer job's work list. */

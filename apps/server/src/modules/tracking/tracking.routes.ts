@@ -11,11 +11,12 @@ import {
   type TrackedDevice,
 } from '@gridlens/contract/tracking';
 import { HttpError } from '../../http/http-error';
+import { isoOf } from '../../http/iso-timestamp';
 import type { LastMessageType } from '@gridlens/domain/tracking/enumerations';
 import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
 import type { LocationRow, TrackerStateRow, TrackingRepository } from './tracking.repository';
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const isoOrNull = (value: Date | string | null) => (value === null ? null : isoOf(value));
 
 /** A device's row: where it is as the screens group it (spec §4 location types). */
 export function trackedDeviceOf(row: TrackerStateRow): TrackedDevice {
@@ -23,14 +24,14 @@ export function trackedDeviceOf(row: TrackerStateRow): TrackedDevice {
     device_id: row.device_id,
     name: row.name,
     device_type: row.device_type,
-    last_message_at: iso(row.last_message_at),
+    last_message_at: isoOrNull(row.last_message_at),
     last_message_type: (row.message_type ?? 'None') as LastMessageType,
     latitude: row.latitude,
     longitude: row.longitude,
     battery_pct: row.battery_pct,
     location_id: row.location_id,
     position_category: row.latitude === null ? 'No location data' : (row.location_type ?? 'Outside POIs'),
-    still_since: iso(row.still_since),
+    still_since: isoOrNull(row.still_since),
   };
 }
 
@@ -91,10 +92,8 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingR
         longitude: body.Longitude,
         radiusM: body.RadiusM,
       };
-      if (!(await tracking.insertLocation(tenantId, location)))
-        throw new HttpError(409, 'conflict', `A location with LocationID '${body.LocationID}' already exists`);
-      const created = (await tracking.locations(tenantId)).find((row) => row.location_id === body.LocationID);
-      if (!created) throw new Error('an added location was not found');
+      const created = await tracking.insertLocation(tenantId, location);
+      if (!created) throw new HttpError(409, 'conflict', `A location with LocationID '${body.LocationID}' already exists`);
       return reply.status(201).send(locationOf(created));
     },
   });
