@@ -187,6 +187,10 @@ export function AssetsTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
+    // By default the virtualizer renders the new rows synchronously inside the scroll event, so a fast fling
+    // made one task of React's render, the layout and the paint (55–100 ms, issue 4's budget is 50). Rendered
+    // in a task of its own, a frame may show the spacer for a moment, and no task comes near the budget.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
