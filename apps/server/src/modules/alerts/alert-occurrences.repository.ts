@@ -1,7 +1,7 @@
 import type { AlertOperator, PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
 import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-rules';
 import type { LocationType } from '@gridlens/domain/tracking/enumerations';
-import { arrayLiteral } from '../../db/array-literal';
+import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import type { AlertKind } from './alert-rules.repository';
 
@@ -77,8 +77,6 @@ const DEVICE_NAME: Record<AlertKind, { table: string; name: string }> = {
   powerdata: { table: 'power_devices', name: 'transformer_name' },
   tracking: { table: 'tracking_devices', name: 'name' },
 };
-
-const column = <T>(items: readonly T[], pick: (item: T) => number | string | null) => arrayLiteral(items.map(pick));
 
 /** Occurrences of alerts (active alerts, their history) and the notification outbox; scoped by tenant. */
 export function createAlertOccurrencesRepository(db: Queryable) {
@@ -182,14 +180,14 @@ export function createAlertOccurrencesRepository(db: Queryable) {
          RETURNING id`,
         [
           tenantId,
-          column(occurrences, (o) => o.id),
-          column(occurrences, (o) => o.alertId),
-          column(occurrences, (o) => o.deviceId),
-          column(occurrences, (o) => o.value),
-          column(occurrences, (o) => o.triggeredAt),
-          column(occurrences, (o) => o.clearedAt),
-          column(occurrences, (o) => o.clearValue),
-          column(occurrences, (o) => o.locationId),
+          columnLiteral(occurrences, (o) => o.id),
+          columnLiteral(occurrences, (o) => o.alertId),
+          columnLiteral(occurrences, (o) => o.deviceId),
+          columnLiteral(occurrences, (o) => o.value),
+          columnLiteral(occurrences, (o) => o.triggeredAt),
+          columnLiteral(occurrences, (o) => o.clearedAt),
+          columnLiteral(occurrences, (o) => o.clearValue),
+          columnLiteral(occurrences, (o) => o.locationId),
         ],
       );
       return new Set(rows.map((r) => r.id));
@@ -201,7 +199,7 @@ export function createAlertOccurrencesRepository(db: Queryable) {
         `UPDATE alert_occurrences o SET cleared_at = u.cleared_at, clear_value = u.value
            FROM unnest($2::uuid[], $3::float8[], $4::timestamptz[]) AS u(id, value, cleared_at)
           WHERE o.tenant_id = $1 AND o.id = u.id AND o.cleared_at IS NULL`,
-        [tenantId, column(cleared, (c) => c.id), column(cleared, (c) => c.value), column(cleared, (c) => c.clearedAt)],
+        [tenantId, columnLiteral(cleared, (c) => c.id), columnLiteral(cleared, (c) => c.value), columnLiteral(cleared, (c) => c.clearedAt)],
       );
     },
 
@@ -212,10 +210,10 @@ export function createAlertOccurrencesRepository(db: Queryable) {
          SELECT $1, u.occurrence_id, u.kind, u.at, u.value FROM unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::float8[]) AS u(occurrence_id, kind, at, value)`,
         [
           tenantId,
-          column(events, (e) => e.occurrenceId),
-          column(events, (e) => e.kind),
-          column(events, (e) => e.at),
-          column(events, (e) => e.value),
+          columnLiteral(events, (e) => e.occurrenceId),
+          columnLiteral(events, (e) => e.kind),
+          columnLiteral(events, (e) => e.at),
+          columnLiteral(events, (e) => e.value),
         ],
       );
     },
@@ -239,10 +237,10 @@ export function createAlertOccurrencesRepository(db: Queryable) {
          SELECT $1, u.occurrence_id, u.kind, u.name, u.email FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS u(occurrence_id, kind, name, email)`,
         [
           tenantId,
-          column(notifications, (n) => n.occurrenceId),
-          column(notifications, (n) => n.kind),
-          column(notifications, (n) => n.name),
-          column(notifications, (n) => n.email),
+          columnLiteral(notifications, (n) => n.occurrenceId),
+          columnLiteral(notifications, (n) => n.kind),
+          columnLiteral(notifications, (n) => n.name),
+          columnLiteral(notifications, (n) => n.email),
         ],
       );
     },

@@ -1,5 +1,5 @@
 import type { HydrogenReading, MeteringReading, PowerQualityEvent, TransformerReading } from '@gridlens/contract/ingest';
-import { arrayLiteral } from '../../db/array-literal';
+import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import { HOURLY_SERIES, type HourlyContribution } from './hourly-rollup';
 import { STORED_SEQ_SHIFT, storedTenths, toStoredSeq } from './reading-encoding';
@@ -10,8 +10,6 @@ export type MessageKey = `${string}\u0000${number}`;
 export const messageKey = (deviceId: string, seq: number): MessageKey => `${deviceId}\u0000${seq}`;
 
 const keysOf = (rows: { device_id: string; seq: number }[]) => new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
-/** One column of a batch as an array literal for `unnest` (see arrayLiteral for why not the driver's arrays). */
-const column = <T>(items: readonly T[], pick: (item: T) => number | string | null | undefined) => arrayLiteral(items.map(pick));
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000 nor an unpaired UTF-16 surrogate (JSON.stringify writes both as
@@ -26,8 +24,8 @@ const storableText = (text: string) => text.replaceAll('\u0000', '\ufffd').repla
 /** Max current L1–L3 then median current L1–L3, as six columns: the same in the readings and the latest state. */
 const PHASES = [0, 1, 2] as const;
 const currentColumns = (readings: readonly TransformerReading[]) => [
-  ...PHASES.map((phase) => column(readings, (r) => r.current_max_a[phase])),
-  ...PHASES.map((phase) => column(readings, (r) => r.current_med_a[phase])),
+  ...PHASES.map((phase) => columnLiteral(readings, (r) => r.current_max_a[phase])),
+  ...PHASES.map((phase) => columnLiteral(readings, (r) => r.current_med_a[phase])),
 ];
 
 /**
@@ -36,14 +34,14 @@ const currentColumns = (readings: readonly TransformerReading[]) => [
  */
 function transformerColumns(readings: readonly TransformerReading[]): string[] {
   return [
-    column(readings, (r) => r.device_id),
-    column(readings, (r) => r.seq),
-    column(readings, (r) => r.time),
+    columnLiteral(readings, (r) => r.device_id),
+    columnLiteral(readings, (r) => r.seq),
+    columnLiteral(readings, (r) => r.time),
     ...currentColumns(readings),
-    column(readings, (r) => r.temperature_max_c),
-    column(readings, (r) => r.temperature_med_c),
-    column(readings, (r) => r.battery_pct ?? null),
-    column(readings, (r) => r.lqi ?? null),
+    columnLiteral(readings, (r) => r.temperature_max_c),
+    columnLiteral(readings, (r) => r.temperature_med_c),
+    columnLiteral(readings, (r) => r.battery_pct ?? null),
+    columnLiteral(readings, (r) => r.lqi ?? null),
   ];
 }
 
@@ -82,14 +80,14 @@ export function createIngestRepository() {
          ON CONFLICT (device_key, seq) DO NOTHING
          RETURNING device_key, seq::float8 + ${STORED_SEQ_SHIFT} AS seq`,
         [
-          column(readings, (r) => r.time),
-          column(readings, (r) => devices.get(r.device_id)),
-          column(readings, (r) => toStoredSeq(r.seq)),
+          columnLiteral(readings, (r) => r.time),
+          columnLiteral(readings, (r) => devices.get(r.device_id)),
+          columnLiteral(readings, (r) => toStoredSeq(r.seq)),
           ...currentColumns(readings),
-          column(readings, (r) => storedTenths(r.temperature_max_c)),
-          column(readings, (r) => storedTenths(r.temperature_med_c)),
-          column(readings, (r) => storedTenths(r.battery_pct)),
-          column(readings, (r) => r.lqi ?? null),
+          columnLiteral(readings, (r) => storedTenths(r.temperature_max_c)),
+          columnLiteral(readings, (r) => storedTenths(r.temperature_med_c)),
+          columnLiteral(readings, (r) => storedTenths(r.battery_pct)),
+          columnLiteral(readings, (r) => r.lqi ?? null),
         ],
       );
       const deviceOfKey = new Map([...devices].map(([deviceId, key]) => [key, deviceId]));
@@ -105,14 +103,14 @@ export function createIngestRepository() {
          RETURNING device_id, seq`,
         [
           tenantId,
-          column(events, (e) => e.device_id),
-          column(events, (e) => e.seq),
-          column(events, (e) => e.time),
-          column(events, (e) => e.event_type),
-          column(events, (e) => e.priority),
-          column(events, (e) => e.phase ?? null),
-          column(events, (e) => e.duration_ms ?? null),
-          column(events, (e) => e.magnitude ?? null),
+          columnLiteral(events, (e) => e.device_id),
+          columnLiteral(events, (e) => e.seq),
+          columnLiteral(events, (e) => e.time),
+          columnLiteral(events, (e) => e.event_type),
+          columnLiteral(events, (e) => e.priority),
+          columnLiteral(events, (e) => e.phase ?? null),
+          columnLiteral(events, (e) => e.duration_ms ?? null),
+          columnLiteral(events, (e) => e.magnitude ?? null),
         ],
       );
       return keysOf(rows);
@@ -127,13 +125,13 @@ export function createIngestRepository() {
          RETURNING device_id, seq`,
         [
           tenantId,
-          column(readings, (r) => r.device_id),
-          column(readings, (r) => r.seq),
-          column(readings, (r) => r.time),
-          column(readings, (r) => r.h2_ppm),
-          column(readings, (r) => r.oil_temperature_c),
-          column(readings, (r) => r.status),
-          column(readings, (r) => r.operation),
+          columnLiteral(readings, (r) => r.device_id),
+          columnLiteral(readings, (r) => r.seq),
+          columnLiteral(readings, (r) => r.time),
+          columnLiteral(readings, (r) => r.h2_ppm),
+          columnLiteral(readings, (r) => r.oil_temperature_c),
+          columnLiteral(readings, (r) => r.status),
+          columnLiteral(readings, (r) => r.operation),
         ],
       );
       return keysOf(rows);
@@ -150,15 +148,15 @@ export function createIngestRepository() {
          RETURNING device_id, seq`,
         [
           tenantId,
-          column(readings, (r) => r.device_id),
-          column(readings, (r) => r.seq),
-          column(readings, (r) => r.time),
-          column(readings, (r) => r.import_kwh),
-          column(readings, (r) => r.export_kwh),
-          column(readings, (r) => r.voltage_v?.[0] ?? null),
-          column(readings, (r) => r.voltage_v?.[1] ?? null),
-          column(readings, (r) => r.voltage_v?.[2] ?? null),
-          column(readings, (r) => r.power_factor ?? null),
+          columnLiteral(readings, (r) => r.device_id),
+          columnLiteral(readings, (r) => r.seq),
+          columnLiteral(readings, (r) => r.time),
+          columnLiteral(readings, (r) => r.import_kwh),
+          columnLiteral(readings, (r) => r.export_kwh),
+          columnLiteral(readings, (r) => r.voltage_v?.[0] ?? null),
+          columnLiteral(readings, (r) => r.voltage_v?.[1] ?? null),
+          columnLiteral(readings, (r) => r.voltage_v?.[2] ?? null),
+          columnLiteral(readings, (r) => r.power_factor ?? null),
         ],
       );
       return keysOf(rows);
@@ -202,31 +200,31 @@ export function createIngestRepository() {
            lqi_below_average = d.lqi_below_average + EXCLUDED.lqi_below_average`,
         [
           tenantId,
-          column(days, (d) => d.deviceId),
-          column(days, (d) => d.day),
-          column(days, (d) => d.messageCount),
-          column(days, (d) => d.minSeq),
-          column(days, (d) => d.maxSeq),
-          column(days, (d) => d.currentMaxA[0]),
-          column(days, (d) => d.currentMaxA[1]),
-          column(days, (d) => d.currentMaxA[2]),
-          column(days, (d) => d.currentMedSumA[0]),
-          column(days, (d) => d.currentMedSumA[1]),
-          column(days, (d) => d.currentMedSumA[2]),
-          column(days, (d) => d.apparentMaxKva),
-          column(days, (d) => d.apparentMedSumKva),
-          column(days, (d) => d.imbalanceMaxPercent),
-          column(days, (d) => d.temperatureMaxC),
-          column(days, (d) => d.temperatureMinC),
-          column(days, (d) => d.temperatureMedSumC),
-          column(days, (d) => d.temperatureCount),
-          column(days, (d) => d.temperatureSenseErrors),
-          column(days, (d) => d.batteryMinPct),
-          column(days, (d) => d.lqiCount),
-          column(days, (d) => d.lqiSum),
-          column(days, (d) => d.lqiMin),
-          column(days, (d) => d.lqiBelowGood),
-          column(days, (d) => d.lqiBelowAverage),
+          columnLiteral(days, (d) => d.deviceId),
+          columnLiteral(days, (d) => d.day),
+          columnLiteral(days, (d) => d.messageCount),
+          columnLiteral(days, (d) => d.minSeq),
+          columnLiteral(days, (d) => d.maxSeq),
+          columnLiteral(days, (d) => d.currentMaxA[0]),
+          columnLiteral(days, (d) => d.currentMaxA[1]),
+          columnLiteral(days, (d) => d.currentMaxA[2]),
+          columnLiteral(days, (d) => d.currentMedSumA[0]),
+          columnLiteral(days, (d) => d.currentMedSumA[1]),
+          columnLiteral(days, (d) => d.currentMedSumA[2]),
+          columnLiteral(days, (d) => d.apparentMaxKva),
+          columnLiteral(days, (d) => d.apparentMedSumKva),
+          columnLiteral(days, (d) => d.imbalanceMaxPercent),
+          columnLiteral(days, (d) => d.temperatureMaxC),
+          columnLiteral(days, (d) => d.temperatureMinC),
+          columnLiteral(days, (d) => d.temperatureMedSumC),
+          columnLiteral(days, (d) => d.temperatureCount),
+          columnLiteral(days, (d) => d.temperatureSenseErrors),
+          columnLiteral(days, (d) => d.batteryMinPct),
+          columnLiteral(days, (d) => d.lqiCount),
+          columnLiteral(days, (d) => d.lqiSum),
+          columnLiteral(days, (d) => d.lqiMin),
+          columnLiteral(days, (d) => d.lqiBelowGood),
+          columnLiteral(days, (d) => d.lqiBelowAverage),
         ],
       );
     },
@@ -237,11 +235,11 @@ export function createIngestRepository() {
       const extremes = HOURLY_SERIES.flatMap((series) => [`${series}_min`, `${series}_max`]);
       const params: unknown[] = [
         tenantId,
-        column(hours, (h) => h.deviceId),
-        column(hours, (h) => new Date(h.hourMs).toISOString()),
-        column(hours, (h) => h.count),
-        column(hours, (h) => h.apparentMedKvaSum),
-        ...HOURLY_SERIES.flatMap((series) => [column(hours, (h) => h.min[series]), column(hours, (h) => h.max[series])]),
+        columnLiteral(hours, (h) => h.deviceId),
+        columnLiteral(hours, (h) => new Date(h.hourMs).toISOString()),
+        columnLiteral(hours, (h) => h.count),
+        columnLiteral(hours, (h) => h.apparentMedKvaSum),
+        ...HOURLY_SERIES.flatMap((series) => [columnLiteral(hours, (h) => h.min[series]), columnLiteral(hours, (h) => h.max[series])]),
       ];
       const casts = extremes.map((_name, i) => `$${i + 6}::real[]`).join(', ');
       const merge = extremes
@@ -292,12 +290,12 @@ export function createIngestRepository() {
          SELECT u.tenant, u.source, u.device, u.reason, string_to_array(u.fields, ','), u.payload::jsonb
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS u(tenant, source, device, reason, fields, payload)`,
         [
-          column(letters, (l) => l.tenantId),
-          column(letters, (l) => l.source),
-          column(letters, (l) => (l.deviceId === null ? null : storableText(l.deviceId))),
-          column(letters, (l) => storableText(l.reason.slice(0, 2000))),
-          column(letters, (l) => l.fields.join(',')),
-          column(letters, (l) => storableJson(l.payload)),
+          columnLiteral(letters, (l) => l.tenantId),
+          columnLiteral(letters, (l) => l.source),
+          columnLiteral(letters, (l) => (l.deviceId === null ? null : storableText(l.deviceId))),
+          columnLiteral(letters, (l) => storableText(l.reason.slice(0, 2000))),
+          columnLiteral(letters, (l) => l.fields.join(',')),
+          columnLiteral(letters, (l) => storableJson(l.payload)),
         ],
       );
     },

@@ -1,5 +1,5 @@
 import type { LocationType, TrackerType } from '@gridlens/domain/tracking/enumerations';
-import { arrayLiteral } from '../../db/array-literal';
+import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import { messageKey, type MessageKey } from '../ingest/ingest.repository';
 
@@ -56,8 +56,6 @@ export interface LatestUpdate {
   stillLatitude: number;
   stillLongitude: number;
 }
-
-const column = <T>(items: readonly T[], pick: (item: T) => number | string | null | undefined) => arrayLiteral(items.map(pick));
 
 const STATE_COLUMNS = `d.device_id, d.name, d.device_type, l.last_seq::float8 AS last_seq, l.last_message_at, l.latitude, l.longitude,
   l.message_type, l.battery_pct, l.location_id, p.location_type, l.still_since, l.still_latitude, l.still_longitude`;
@@ -126,14 +124,14 @@ export function createTrackingRepository(db: Queryable) {
          RETURNING device_id, seq::float8 AS seq`,
         [
           tenantId,
-          column(positions, (p) => p.device_id),
-          column(positions, (p) => p.seq),
-          column(positions, (p) => p.time),
-          column(positions, (p) => p.latitude),
-          column(positions, (p) => p.longitude),
-          column(positions, (p) => p.message_type),
-          column(positions, (p) => p.battery_pct),
-          column(positions, (p) => p.locationId),
+          columnLiteral(positions, (p) => p.device_id),
+          columnLiteral(positions, (p) => p.seq),
+          columnLiteral(positions, (p) => p.time),
+          columnLiteral(positions, (p) => p.latitude),
+          columnLiteral(positions, (p) => p.longitude),
+          columnLiteral(positions, (p) => p.message_type),
+          columnLiteral(positions, (p) => p.battery_pct),
+          columnLiteral(positions, (p) => p.locationId),
         ],
       );
       return new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
@@ -156,17 +154,17 @@ export function createTrackingRepository(db: Queryable) {
          WHERE excluded.last_message_at >= l.last_message_at`,
         [
           tenantId,
-          column(updates, (u) => u.deviceId),
-          column(updates, (u) => u.seq),
-          column(updates, (u) => u.time),
-          column(updates, (u) => u.latitude),
-          column(updates, (u) => u.longitude),
-          column(updates, (u) => u.messageType),
-          column(updates, (u) => u.batteryPct),
-          column(updates, (u) => u.locationId),
-          column(updates, (u) => u.stillSince),
-          column(updates, (u) => u.stillLatitude),
-          column(updates, (u) => u.stillLongitude),
+          columnLiteral(updates, (u) => u.deviceId),
+          columnLiteral(updates, (u) => u.seq),
+          columnLiteral(updates, (u) => u.time),
+          columnLiteral(updates, (u) => u.latitude),
+          columnLiteral(updates, (u) => u.longitude),
+          columnLiteral(updates, (u) => u.messageType),
+          columnLiteral(updates, (u) => u.batteryPct),
+          columnLiteral(updates, (u) => u.locationId),
+          columnLiteral(updates, (u) => u.stillSince),
+          columnLiteral(updates, (u) => u.stillLatitude),
+          columnLiteral(updates, (u) => u.stillLongitude),
         ],
       );
     },
