@@ -1,3 +1,5 @@
+import { isTwoDecimalColumn, twoDecimalJson } from './two-decimal-json';
+
 /**
  * For columnar answers (`{ count, columns: { field: values[] } }`, the 10,000-device assets list): JSON
  * without validating against the Zod schema at run time (as plainJsonSerializer), and with the JSON of
@@ -8,6 +10,7 @@
 const frozenColumnJson = new WeakMap<readonly unknown[], string>();
 
 function columnJson(values: readonly unknown[]): string {
+  if (isTwoDecimalColumn(values)) return twoDecimalJson(values);
   if (!Object.isFrozen(values)) return JSON.stringify(values);
   let json = frozenColumnJson.get(values);
   if (json === undefined) {

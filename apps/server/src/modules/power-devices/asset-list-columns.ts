@@ -13,6 +13,7 @@ import {
 import { computeIssueFlags } from '@gridlens/domain/power/issue-flags';
 import { powerChangeState } from '@gridlens/domain/power/power-change';
 import { isoTimestamp } from '../../http/iso-timestamp';
+import { asTwoDecimalColumn } from '../../http/two-decimal-json';
 import type { PeriodFigures, PeriodTable } from './period-list';
 
 const threePhases = (a: number | null, b: number | null, c: number | null): PhaseCurrentsA | null =>
@@ -95,27 +96,30 @@ export function deriveAssetFigures(ratingKva: number, row: PeriodFigures, nowMs:
 
 const twoDecimals = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-/** One empty array per figure; an object literal, so the columns object has one fixed shape. */
+/**
+ * One empty array per figure; an object literal, so the columns object has one fixed shape. The figures shown
+ * to two decimals are marked so that the answer's JSON writes them as such (http/two-decimal-json.ts).
+ */
 function emptyFigureColumns(): AssetFigureColumns {
   return {
     watchlisted: [],
     battery_status: [],
-    battery_pct: [],
-    total_kva: [],
-    capacity_percent: [],
+    battery_pct: asTwoDecimalColumn([]),
+    total_kva: asTwoDecimalColumn([]),
+    capacity_percent: asTwoDecimalColumn([]),
     capacity_state: [],
-    utilisation_percent: [],
-    imbalance_percent: [],
+    utilisation_percent: asTwoDecimalColumn([]),
+    imbalance_percent: asTwoDecimalColumn([]),
     imbalance_state: [],
-    phase_loading_percent: [],
-    Current0Max: [],
-    Current1Max: [],
-    Current2Max: [],
-    Current0Med: [],
-    Current1Med: [],
-    Current2Med: [],
-    temperature_max_c: [],
-    temperature_med_c: [],
+    phase_loading_percent: asTwoDecimalColumn([]),
+    Current0Max: asTwoDecimalColumn([]),
+    Current1Max: asTwoDecimalColumn([]),
+    Current2Max: asTwoDecimalColumn([]),
+    Current0Med: asTwoDecimalColumn([]),
+    Current1Med: asTwoDecimalColumn([]),
+    Current2Med: asTwoDecimalColumn([]),
+    temperature_max_c: asTwoDecimalColumn([]),
+    temperature_med_c: asTwoDecimalColumn([]),
     last_message_at: [],
     message_count: [],
     missed_messages: [],

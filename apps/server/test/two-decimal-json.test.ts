@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { columnarJson } from '../src/http/columnar-json-serializer';
+import { asTwoDecimalColumn, isTwoDecimalColumn, twoDecimalJson } from '../src/http/two-decimal-json';
+
+const twoDecimals = (value: number) => Math.round(value * 100) / 100;
+
+/** A seeded generator, so that a failure names a case that can be run again. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+describe('twoDecimalJson', () => {
+  it('writes what JSON.stringify writes for the same values rounded to two decimals', () => {
+    const values = [0, 1, -1, 0.5, -0.5, 0.05, -0.05, 0.1, 0.99, 1.01, 12.3, 12.34, 100, 1000.1, 99999.99, -0, -0.001, 0.004, 0.005];
+    expect(twoDecimalJson(values)).toBe(JSON.stringify(values.map(twoDecimals)));
+  });
+
+  it('agrees with JSON.stringify over 20,000 seeded values of every magnitude the list carries (property)', () => {
+    const random = seeded(20_261_122);
+    const values = Array.from({ length: 20_000 }, () => twoDecimals((random() - 0.3) * 10 ** Math.floor(random() * 9)));
+    expect(twoDecimalJson(values)).toBe(JSON.stringify(values));
+  });
+
+  it('writes null for null and for values that are not finite, and huge values as JSON does', () => {
+    const values = [null, Number.NaN, Number.POSITIVE_INFINITY, 1e300, -4.5e17, 2.5];
+    expect(twoDecimalJson(values)).toBe('[null,null,null,1e+300,-450000000000000000,2.5]');
+    expect(twoDecimalJson([])).toBe('[]');
+  });
+
+  it('is what columnarJson writes for a marked column, and only for marked columns', () => {
+    const marked = asTwoDecimalColumn([1.5, null, 2.25]);
+    const plain = [1.5, null, 2.25];
+    expect(isTwoDecimalColumn(marked)).toBe(true);
+    expect(isTwoDecimalColumn(plain)).toBe(false);
+    const json = columnarJson({ count: 3, columns: { marked, plain } });
+    expect(JSON.parse(json)).toEqual({ count: 3, columns: { marked: [1.5, null, 2.25], plain: [1.5, null, 2.25] } });
+  });
+});
