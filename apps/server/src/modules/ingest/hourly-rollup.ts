@@ -25,24 +25,30 @@ export interface HourlyContribution {
   count: number;
   /** Sum of the hour's median apparent power, for the fleet's hourly mean (fleet totals). */
   apparentMedKvaSum: number;
-  min: Record<HourlySeries, number | null>;
-  max: Record<HourlySeries, number | null>;
+  /** The hour's smallest and largest value of each series, in HOURLY_SERIES order. */
+  min: (number | null)[];
+  max: (number | null)[];
 }
 
-function seriesValues(r: DerivedReading): Record<HourlySeries, number | null> {
-  return {
-    max_a1: r.maxA[0],
-    max_a2: r.maxA[1],
-    max_a3: r.maxA[2],
-    med_a1: r.medA[0],
-    med_a2: r.medA[1],
-    med_a3: r.medA[2],
-    apparent_max_kva: r.apparentMaxKva,
-    apparent_med_kva: r.apparentMedKva,
-    imbalance: r.imbalancePercent,
-    temperature_max: r.temperatureMaxC,
-    temperature_med: r.temperatureMedC,
-  };
+/**
+ * A reading's value of each series, in HOURLY_SERIES order. Arrays indexed by position, not records keyed by
+ * series name: reading and writing eleven named keys in a loop per reading made this fold 6.9 ms a 5,000-reading
+ * batch, more than deriving the readings.
+ */
+function seriesValues(r: DerivedReading): (number | null)[] {
+  return [
+    r.maxA[0],
+    r.maxA[1],
+    r.maxA[2],
+    r.medA[0],
+    r.medA[1],
+    r.medA[2],
+    r.apparentMaxKva,
+    r.apparentMedKva,
+    r.imbalancePercent,
+    r.temperatureMaxC,
+    r.temperatureMedC,
+  ];
 }
 
 /** Folds readings into per-device, per-hour extremes; the database merges them with what the hour holds. */
@@ -54,21 +60,15 @@ export function hourlyContributions(readings: readonly DerivedReading[]): Hourly
     const values = seriesValues(r);
     const existing = byKey.get(key);
     if (!existing) {
-      byKey.set(key, {
-        deviceId: r.deviceId,
-        hourMs,
-        count: 1,
-        apparentMedKvaSum: r.apparentMedKva,
-        min: { ...values },
-        max: { ...values },
-      });
+      byKey.set(key, { deviceId: r.deviceId, hourMs, count: 1, apparentMedKvaSum: r.apparentMedKva, min: values, max: [...values] });
       continue;
     }
     existing.count += 1;
     existing.apparentMedKvaSum += r.apparentMedKva;
-    for (const series of HOURLY_SERIES) {
-      existing.min[series] = minOrNull(existing.min[series], values[series]);
-      existing.max[series] = maxOrNull(existing.max[series], values[series]);
+    for (let i = 0; i < values.length; i += 1) {
+      const value = values[i] as number | null;
+      existing.min[i] = minOrNull(existing.min[i] as number | null, value);
+      existing.max[i] = maxOrNull(existing.max[i] as number | null, value);
     }
   }
   // Keys in lock order (see ingest.service.ts): device, then hour.

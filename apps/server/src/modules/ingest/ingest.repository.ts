@@ -1,6 +1,7 @@
 import type { HydrogenReading, MeteringReading, PowerQualityEvent, TransformerReading } from '@gridlens/contract/ingest';
 import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
+import { isoTimestamp } from '../../http/iso-timestamp';
 import { HOURLY_SERIES, type HourlyContribution } from './hourly-rollup';
 import { STORED_SEQ_SHIFT, storedTenths, toStoredSeq } from './reading-encoding';
 import type { DailyContribution } from './transformer-rollups';
@@ -236,10 +237,10 @@ export function createIngestRepository() {
       const params: unknown[] = [
         tenantId,
         columnLiteral(hours, (h) => h.deviceId),
-        columnLiteral(hours, (h) => new Date(h.hourMs).toISOString()),
+        columnLiteral(hours, (h) => isoTimestamp(h.hourMs)),
         columnLiteral(hours, (h) => h.count),
         columnLiteral(hours, (h) => h.apparentMedKvaSum),
-        ...HOURLY_SERIES.flatMap((series) => [columnLiteral(hours, (h) => h.min[series]), columnLiteral(hours, (h) => h.max[series])]),
+        ...HOURLY_SERIES.flatMap((_series, i) => [columnLiteral(hours, (h) => h.min[i]), columnLiteral(hours, (h) => h.max[i])]),
       ];
       const casts = extremes.map((_name, i) => `$${i + 6}::real[]`).join(', ');
       const merge = extremes
