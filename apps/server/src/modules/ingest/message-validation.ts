@@ -1,10 +1,46 @@
-import { DeviceMessageSchema, type DeviceMessage } from '@gridlens/contract/ingest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { z } from 'zod';
+import { DeviceMessageSchema, TransformerReadingSchema, type DeviceMessage, type TransformerReading } from '@gridlens/contract/ingest';
 
 export type ValidatedMessage =
   { ok: true; message: DeviceMessage } | { ok: false; reason: string; fields: string[]; deviceId: string | null };
 
+/**
+ * Transformer readings are nearly every message (each monitor sends one every 15 minutes), and Zod's checks
+ * cost about 3 µs each: 15 ms of a 5,000-message batch, the largest single part of ingest. So they are first
+ * checked by a validator that ajv compiles from the contract's own schema (its JSON Schema: the same bounds,
+ * the same patterns, Zod's own date-time expression; formats are not judged apart), at about 0.2 µs each.
+ * A reading it accepts is copied field by field, as Zod would give it (unknown keys left out). Whatever it
+ * refuses, and every other kind, goes through Zod, whose issues name the fields: Zod stays the one judge of
+ * what a bad message says. message-validation.test.ts proves both accept and refuse the same messages.
+ */
+const acceptsTransformerReading = new Ajv2020({ validateFormats: false, strict: true, allErrors: false }).compile(
+  z.toJSONSchema(TransformerReadingSchema, { io: 'input' }),
+);
+
+/** A reading the compiled validator accepted, as Zod's parse would give it. */
+function transformerReadingOf(raw: TransformerReading): TransformerReading {
+  const reading: TransformerReading = {
+    kind: 'transformer',
+    device_id: raw.device_id,
+    seq: raw.seq,
+    time: raw.time,
+    current_max_a: [raw.current_max_a[0], raw.current_max_a[1], raw.current_max_a[2]],
+    current_med_a: [raw.current_med_a[0], raw.current_med_a[1], raw.current_med_a[2]],
+    temperature_max_c: raw.temperature_max_c,
+    temperature_med_c: raw.temperature_med_c,
+  };
+  // Optional fields stay absent when absent, as Zod leaves them (null is a value: "the sensor had none").
+  if (raw.battery_pct !== undefined) reading.battery_pct = raw.battery_pct;
+  if (raw.lqi !== undefined) reading.lqi = raw.lqi;
+  return reading;
+}
+
 /** Checks one message against the contract; a failure names every bad field. */
 export function validateMessage(raw: unknown): ValidatedMessage {
+  if ((raw as { kind?: unknown } | null)?.kind === 'transformer' && acceptsTransformerReading(raw)) {
+    return { ok: true, message: transformerReadingOf(raw as TransformerReading) };
+  }
   const parsed = DeviceMessageSchema.safeParse(raw);
   if (parsed.success) return { ok: true, message: parsed.data };
   const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'message'))];
