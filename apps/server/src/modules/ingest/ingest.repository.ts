@@ -10,7 +10,24 @@ import type { DailyContribution } from './transformer-rollups';
 export type MessageKey = `${string}\u0000${number}`;
 export const messageKey = (deviceId: string, seq: number): MessageKey => `${deviceId}\u0000${seq}`;
 
-const keysOf = (rows: { device_id: string; seq: number }[]) => new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
+/** Which messages of a batch an insert stored; the others were stored before (repeats). */
+export interface StoredMessages {
+  has(deviceId: string, seq: number): boolean;
+}
+/** Every message of the batch was new, the usual case: known from the count alone, with no key built. */
+const ALL_STORED: StoredMessages = { has: () => true };
+export const NONE_STORED: StoredMessages = { has: () => false };
+
+/**
+ * What an insert of `count` distinct messages stored, from the keys it returned. ON CONFLICT DO NOTHING returns
+ * only the rows it inserted, so as many rows as messages means all of them: building and looking up a string
+ * key per message took 4 ms of a 5,000-reading batch.
+ */
+export function storedMessages(rows: readonly { device_id: string; seq: number }[], count: number): StoredMessages {
+  if (rows.length === count) return ALL_STORED;
+  const keys = new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
+  return { has: (deviceId, seq) => keys.has(messageKey(deviceId, seq)) };
+}
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000 nor an unpaired UTF-16 surrogate (JSON.stringify writes both as
@@ -68,11 +85,11 @@ export function createIngestRepository() {
     },
 
     /**
-     * Inserts the readings not stored before (see reading-encoding.ts for the stored form); returns the keys of
-     * those it inserted. `devices` must hold every reading's device (the service rejects the others first).
+     * Inserts the readings not stored before (see reading-encoding.ts for the stored form); returns which it
+     * inserted. `devices` must hold every reading's device (the service rejects the others first).
      */
-    async insertTransformerReadings(tx: Queryable, devices: DeviceKeys, readings: readonly TransformerReading[]): Promise<Set<MessageKey>> {
-      if (readings.length === 0) return new Set();
+    async insertTransformerReadings(tx: Queryable, devices: DeviceKeys, readings: readonly TransformerReading[]): Promise<StoredMessages> {
+      if (readings.length === 0) return NONE_STORED;
       const rows = await tx.query<{ device_key: number; seq: number }>(
         `INSERT INTO power_readings (measured_at, device_key, seq, max_a1, max_a2, max_a3, med_a1, med_a2, med_a3,
                                     temperature_max_dc, temperature_med_dc, battery_dpct, lqi)
@@ -91,12 +108,16 @@ export function createIngestRepository() {
           columnLiteral(readings, (r) => r.lqi ?? null),
         ],
       );
+      if (rows.length === readings.length) return ALL_STORED;
       const deviceOfKey = new Map([...devices].map(([deviceId, key]) => [key, deviceId]));
-      return new Set(rows.map((r) => messageKey(deviceOfKey.get(r.device_key) ?? '', r.seq)));
+      return storedMessages(
+        rows.map((r) => ({ device_id: deviceOfKey.get(r.device_key) ?? '', seq: r.seq })),
+        readings.length,
+      );
     },
 
-    async insertPowerQualityEvents(tx: Queryable, tenantId: string, events: readonly PowerQualityEvent[]): Promise<Set<MessageKey>> {
-      if (events.length === 0) return new Set();
+    async insertPowerQualityEvents(tx: Queryable, tenantId: string, events: readonly PowerQualityEvent[]): Promise<StoredMessages> {
+      if (events.length === 0) return NONE_STORED;
       const rows = await tx.query<{ device_id: string; seq: number }>(
         `INSERT INTO power_quality_events (tenant_id, device_id, seq, occurred_at, event_type, priority, phase, duration_ms, magnitude)
          SELECT $1, u.* FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::text[], $6::smallint[], $7::smallint[], $8::bigint[], $9::real[]) AS u
@@ -114,11 +135,11 @@ export function createIngestRepository() {
           columnLiteral(events, (e) => e.magnitude ?? null),
         ],
       );
-      return keysOf(rows);
+      return storedMessages(rows, events.length);
     },
 
-    async insertHydrogenReadings(tx: Queryable, tenantId: string, readings: readonly HydrogenReading[]): Promise<Set<MessageKey>> {
-      if (readings.length === 0) return new Set();
+    async insertHydrogenReadings(tx: Queryable, tenantId: string, readings: readonly HydrogenReading[]): Promise<StoredMessages> {
+      if (readings.length === 0) return NONE_STORED;
       const rows = await tx.query<{ device_id: string; seq: number }>(
         `INSERT INTO hydrogen_readings (tenant_id, device_id, seq, measured_at, h2_ppm, oil_temperature_c, status, operation)
          SELECT $1, u.* FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::real[], $6::real[], $7::smallint[], $8::smallint[]) AS u
@@ -135,11 +156,11 @@ export function createIngestRepository() {
           columnLiteral(readings, (r) => r.operation),
         ],
       );
-      return keysOf(rows);
+      return storedMessages(rows, readings.length);
     },
 
-    async insertMeteringReadings(tx: Queryable, tenantId: string, readings: readonly MeteringReading[]): Promise<Set<MessageKey>> {
-      if (readings.length === 0) return new Set();
+    async insertMeteringReadings(tx: Queryable, tenantId: string, readings: readonly MeteringReading[]): Promise<StoredMessages> {
+      if (readings.length === 0) return NONE_STORED;
       const rows = await tx.query<{ device_id: string; seq: number }>(
         `INSERT INTO metering_readings (tenant_id, device_id, seq, measured_at, import_kwh, export_kwh, voltage_v, power_factor)
          SELECT $1, u.d, u.s, u.t, u.i, u.e, CASE WHEN u.v1 IS NULL THEN NULL ELSE ARRAY[u.v1, u.v2, u.v3] END, u.pf
@@ -160,7 +181,7 @@ export function createIngestRepository() {
           columnLiteral(readings, (r) => r.power_factor ?? null),
         ],
       );
-      return keysOf(rows);
+      return storedMessages(rows, readings.length);
     },
 
     /** Adds a batch's contributions to the daily rollup; GREATEST/LEAST skip NULLs, sums add. */

@@ -1,6 +1,6 @@
 import type { DeviceMessage, IngestResponse, IngestResult, PositionMessage } from '@gridlens/contract/ingest';
 import type { Database, Queryable } from '../../db/database';
-import { messageKey, type IngestRepository, type MessageKey } from './ingest.repository';
+import { messageKey, NONE_STORED, type IngestRepository, type StoredMessages } from './ingest.repository';
 import { validateMessage } from './message-validation';
 import { deriveReading, type DerivedReading } from './derived-reading';
 import { atStoredPrecision } from './reading-encoding';
@@ -19,7 +19,7 @@ export type AfterStoreHook = (tx: Queryable, tenantId: string, stored: readonly 
 /** Tracking positions take their own path (tracking devices, POIs); see modules/tracking/position-store.ts. */
 export interface PositionIngest {
   registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => Promise<Set<string>>;
-  store: (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]) => Promise<Set<MessageKey>>;
+  store: (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]) => Promise<StoredMessages>;
 }
 
 interface Deps {
@@ -124,9 +124,9 @@ export function createIngestService({ db, repository, afterStore, positions }: D
           await repository.insertPowerQualityEvents(tx, tenantId, kinds.pq_event),
           await repository.insertHydrogenReadings(tx, tenantId, kinds.hydrogen),
           await repository.insertMeteringReadings(tx, tenantId, kinds.metering),
-          kinds.position.length > 0 && positions ? await positions.store(tx, tenantId, kinds.position) : new Set<MessageKey>(),
+          kinds.position.length > 0 && positions ? await positions.store(tx, tenantId, kinds.position) : NONE_STORED,
         ];
-        const storedOf: Record<DeviceMessage['kind'], Set<MessageKey>> = {
+        const storedOf: Record<DeviceMessage['kind'], StoredMessages> = {
           transformer: storedTransformer,
           pq_event: storedEvents,
           hydrogen: storedHydrogen,
@@ -134,11 +134,11 @@ export function createIngestService({ db, repository, afterStore, positions }: D
           position: storedPositions,
         };
         for (const c of storable) {
-          const stored = storedOf[c.message.kind].has(messageKey(c.message.device_id, c.message.seq));
+          const stored = storedOf[c.message.kind].has(c.message.device_id, c.message.seq);
           results[c.index] = { index: c.index, status: stored ? 'accepted' : 'duplicate' };
         }
 
-        const newReadings = transformer.filter((r) => storedTransformer.has(messageKey(r.device_id, r.seq)));
+        const newReadings = transformer.filter((r) => storedTransformer.has(r.device_id, r.seq));
         const derived = newReadings.map(deriveReading);
         await repository.addToDailyRollup(tx, tenantId, dailyContributions(derived));
         await repository.addToHourlyRollup(tx, tenantId, hourlyContributions(derived));

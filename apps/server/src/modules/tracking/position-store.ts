@@ -4,7 +4,7 @@ import { locationAt, nextStillness, type PointOfInterest, type Stillness } from 
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import type { TrackedSteps, TrackingStep } from '../alerts/tracking-alert-evaluation';
-import { messageKey, type MessageKey } from '../ingest/ingest.repository';
+import { NONE_STORED, type StoredMessages } from '../ingest/ingest.repository';
 import type { LatestUpdate, TrackerStateRow, TrackingRepository } from './tracking.repository';
 
 /** Runs in the ingest transaction for the new positions, per device in time order (tracking alerts plug in here). */
@@ -40,8 +40,8 @@ function stateBefore(row: TrackerStateRow | undefined, pois: PoiById) {
  * newest (late or out of order) is stored for its journeys but changes neither the latest state nor alerts.
  */
 export function createPositionStore(repository: TrackingRepository, afterPositions?: PositionsHook) {
-  return async (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]): Promise<Set<MessageKey>> => {
-    if (positions.length === 0) return new Set();
+  return async (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]): Promise<StoredMessages> => {
+    if (positions.length === 0) return NONE_STORED;
     const pois: PointOfInterest[] = (await repository.pointsOfInterest(tx, tenantId)).map((p) => ({
       id: p.location_id,
       type: p.location_type,
@@ -52,7 +52,7 @@ export function createPositionStore(repository: TrackingRepository, afterPositio
     const poiById: PoiById = new Map(pois.map((p) => [p.id, p]));
     const located = positions.map((p) => ({ ...p, battery_pct: p.battery_pct ?? null, locationId: locationAt(p, pois)?.id ?? null }));
     const stored = await repository.insertPositions(tx, tenantId, located);
-    const fresh = located.filter((p) => stored.has(messageKey(p.device_id, p.seq)));
+    const fresh = located.filter((p) => stored.has(p.device_id, p.seq));
     if (fresh.length === 0) return stored;
 
     const perDevice = new Map<string, typeof fresh>();

@@ -1,7 +1,7 @@
 import type { LocationType, TrackerType } from '@gridlens/domain/tracking/enumerations';
 import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
-import { messageKey, type MessageKey } from '../ingest/ingest.repository';
+import { NONE_STORED, storedMessages, type StoredMessages } from '../ingest/ingest.repository';
 
 /** A position as stored: the message with the POI it fell in. */
 export interface LocatedPosition {
@@ -113,8 +113,8 @@ export function createTrackingRepository(db: Queryable) {
       );
     },
 
-    async insertPositions(tx: Queryable, tenantId: string, positions: readonly LocatedPosition[]): Promise<Set<MessageKey>> {
-      if (positions.length === 0) return new Set();
+    async insertPositions(tx: Queryable, tenantId: string, positions: readonly LocatedPosition[]): Promise<StoredMessages> {
+      if (positions.length === 0) return NONE_STORED;
       const rows = await tx.query<{ device_id: string; seq: number }>(
         `INSERT INTO tracking_positions (tenant_id, device_id, seq, measured_at, latitude, longitude, message_type, battery_pct, location_id)
          SELECT $1, u.d, u.s, u.t, u.la, u.lo, u.m, u.b, u.l
@@ -134,7 +134,7 @@ export function createTrackingRepository(db: Queryable) {
           columnLiteral(positions, (p) => p.locationId),
         ],
       );
-      return new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
+      return storedMessages(rows, positions.length);
     },
 
     /** Sets each device's newest position; a concurrent batch's newer one is kept (the time decides). */
