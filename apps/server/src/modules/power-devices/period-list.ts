@@ -1,6 +1,7 @@
 import type { PowerDevice } from '@gridlens/contract/power-devices';
 import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import type { Queryable } from '../../db/database';
+import { arrayLiteral } from '../../db/array-literal';
 import { parseBooleanArray, parseNumberArray, parseTextArray } from '../../db/text-array';
 
 /**
@@ -119,14 +120,23 @@ const REGISTRY_SQL = `SELECT t.power_registry_version::float8 AS version,
   FROM tenants t WHERE t.id = $1`;
 
 /**
- * One part of the figures ($6 parts, this is part $7), or with `oneDevice` the figures of device $6 only.
+ * Devices are split into parts by twelve hash buckets of their id (twelve divides evenly into 1, 2, 3 and 4
+ * parts). Migration 0011 keeps statistics on this very expression, so that the planner knows a part's size.
+ */
+const LIST_BUCKETS = 12;
+const listBucket = (column: string) => `((hashtext(${column}) & 2147483647) % ${LIST_BUCKETS})`;
+/** The buckets of each part: bucket b belongs to part b mod parts. */
+const bucketsOfPart = (parts: number, part: number) =>
+  Array.from({ length: LIST_BUCKETS }, (_unused, bucket) => bucket).filter((bucket) => bucket % parts === part);
+
+/**
+ * One part of the figures (the devices in buckets $6), or with `oneDevice` the figures of device $6 only.
  * Every array_agg reads the same rows in the same order, so the arrays line up with `device_id`; rows are
  * placed by that id, so no ORDER BY is needed. The registry version is read in the same statement, hence the
  * same snapshot, as the figures.
  */
 function figuresSql(parts: number, oneDevice = false): string {
-  const partOf = (column: string) =>
-    oneDevice ? ` AND ${column} = $6` : parts > 1 ? ` AND (hashtext(${column}) & 2147483647) % $6 = $7` : '';
+  const partOf = (column: string) => (oneDevice ? ` AND ${column} = $6` : parts > 1 ? ` AND ${listBucket(column)} = ANY($6::int[])` : '');
   const current = (aggregate: string) => `${aggregate} FILTER (WHERE day >= $3::date)`;
   return `WITH period AS (
          SELECT device_id,
@@ -326,7 +336,9 @@ export function createPeriodListReader(db: Queryable, parts: number) {
       const params = [tenantId, userId, days.fromDay, days.previousFromDay, days.toDay];
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
         const figures = await Promise.all(
-          Array.from({ length: parts }, (_unused, part) => readFigures(sql, parts > 1 ? [...params, parts, part] : params)),
+          Array.from({ length: parts }, (_unused, part) =>
+            readFigures(sql, parts > 1 ? [...params, arrayLiteral(bucketsOfPart(parts, part))] : params),
+          ),
         );
         const version = (figures[0] as FiguresPart).version;
         if (version === null) return NO_TENANT;
