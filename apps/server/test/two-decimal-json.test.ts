@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { columnarJson } from '../src/http/columnar-json-serializer';
-import { asTwoDecimalColumn, isTwoDecimalColumn, twoDecimalJson } from '../src/http/two-decimal-json';
+import { asTwoDecimalColumn, isTwoDecimalColumn, twoDecimalJson as twoDecimalBytes } from '../src/http/two-decimal-json';
+
+const twoDecimalJson = (values: readonly (number | null)[]) => twoDecimalBytes(values).toString('latin1');
 
 const twoDecimals = (value: number) => Math.round(value * 100) / 100;
 
@@ -37,6 +39,6 @@ describe('twoDecimalJson', () => {
     expect(isTwoDecimalColumn(marked)).toBe(true);
     expect(isTwoDecimalColumn(plain)).toBe(false);
     const json = columnarJson({ count: 3, columns: { marked, plain } });
-    expect(JSON.parse(json)).toEqual({ count: 3, columns: { marked: [1.5, null, 2.25], plain: [1.5, null, 2.25] } });
+    expect(JSON.parse(json.toString())).toEqual({ count: 3, columns: { marked: [1.5, null, 2.25], plain: [1.5, null, 2.25] } });
   });
 });

@@ -19,10 +19,10 @@ const LARGEST_EXACT_HUNDREDTHS = 2 ** 52;
 const [COMMA, MINUS, POINT, ZERO, OPEN, CLOSE] = [0x2c, 0x2d, 0x2e, 0x30, 0x5b, 0x5d];
 
 /**
- * The JSON array of `values` rounded to two decimals: the same text as JSON.stringify of the rounded values
- * (no trailing zeros, "0" for minus zero, null for null and for anything not finite).
+ * The JSON array of `values` rounded to two decimals, as bytes: the same text as JSON.stringify of the rounded
+ * values (no trailing zeros, "0" for minus zero, null for null and for anything not finite).
  */
-export function twoDecimalJson(values: readonly (number | null)[]): string {
+export function twoDecimalJson(values: readonly (number | null)[]): Buffer {
   const bytes = Buffer.allocUnsafe(2 + values.length * BYTES_PER_VALUE);
   let at = 0;
   bytes[at++] = OPEN;
@@ -51,7 +51,7 @@ export function twoDecimalJson(values: readonly (number | null)[]): string {
     }
   }
   bytes[at++] = CLOSE;
-  return bytes.toString('latin1', 0, at);
+  return bytes.subarray(0, at);
 }
 
 /** Writes a non-negative integer's decimal digits at `at`; returns where they end. */
