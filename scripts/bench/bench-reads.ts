@@ -56,6 +56,15 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
   });
   // Parsed once, outside the clock: reading the 3.5 MB answer is the client's time, not the server's.
   const rows = (JSON.parse(body) as { count: number }).count;
+  // BENCH_SAMPLES=1 prints every time, sorted: a p95 of 30 runs is their second slowest, and worth seeing whole.
+  if (process.env['BENCH_SAMPLES']) {
+    const sorted = (samples: number[]) =>
+      [...samples]
+        .sort((a, b) => a - b)
+        .map((ms) => Math.round(ms))
+        .join(' ');
+    process.stdout.write(`fleet list samples, ms: API ${sorted(api)}; bare SQL ${sorted(sql)}\n`);
+  }
   return { rows, apiP50: percentile(api, 50), apiP95: percentile(api, 95), sqlP50: percentile(sql, 50), sqlP95: percentile(sql, 95) };
 }
 
