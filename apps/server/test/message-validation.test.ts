@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceMessageSchema, SEQUENCE_MAX } from '@gridlens/contract/ingest';
-import { validateMessage } from '../src/modules/ingest/message-validation';
+import { z } from 'zod';
+import { assertExpressible, validateMessage } from '../src/modules/ingest/message-validation';
 
 /**
  * Transformer readings take a fast path (a validator compiled from the contract's schema) before Zod. These
@@ -126,5 +127,27 @@ describe('validateMessage for transformer readings', () => {
     expect(result.fields.sort()).toEqual(['current_max_a', 'seq']);
     expect(result.reason).toMatch(/^invalid_field: /);
     expect(result.deviceId).toBe(good.device_id);
+  });
+
+  it('refuses to compile a schema holding a refine or a transform, which JSON Schema would silently drop', () => {
+    const base = { seq: z.number().int(), currents: z.tuple([z.number(), z.number()]) };
+    expect(() => assertExpressible(z.object(base))).not.toThrow();
+    expect(() => assertExpressible(z.object({ ...base, seq: z.number().refine((n) => n % 2 === 0) }))).toThrow(/seq/);
+    expect(() => assertExpressible(z.object({ ...base, time: z.string().transform((t) => Date.parse(t)) }))).toThrow(/time/);
+    expect(() => assertExpressible(z.object({ ...base, currents: z.tuple([z.number(), z.number().refine((n) => n > 0)]) }))).toThrow(
+      /currents\.1/,
+    );
+    expect(() =>
+      assertExpressible(
+        z.object({
+          ...base,
+          battery: z
+            .number()
+            .refine((n) => n > 0)
+            .nullable()
+            .optional(),
+        }),
+      ),
+    ).toThrow(/battery/);
   });
 });

@@ -15,8 +15,40 @@ export type ValidatedMessage =
  * what a bad message says. message-validation.test.ts proves both accept and refuse the same messages.
  */
 const acceptsTransformerReading = new Ajv2020({ validateFormats: false, strict: true, allErrors: false }).compile(
-  z.toJSONSchema(TransformerReadingSchema, { io: 'input' }),
+  z.toJSONSchema(assertExpressible(TransformerReadingSchema), { io: 'input' }),
 );
+
+interface SchemaDef {
+  type: string;
+  checks?: { _zod: { def: { check: string } } }[];
+  shape?: Record<string, z.ZodType>;
+  items?: z.ZodType[];
+  rest?: z.ZodType | null;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+}
+
+/**
+ * JSON Schema cannot carry a refine or a transform, and z.toJSONSchema leaves them out without a word, so
+ * the compiled validator would let through what Zod refuses. Such a schema stops the server at start-up.
+ */
+export function assertExpressible<T extends z.ZodType>(schema: T, path = 'TransformerReadingSchema'): T {
+  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+  if (['transform', 'pipe', 'custom', 'lazy', 'promise'].includes(def.type) || def.checks?.some((c) => c._zod.def.check === 'custom')) {
+    throw new Error(`${path} holds a ${def.type} or refine, which the compiled reading validator cannot check`);
+  }
+  const children: [string, z.ZodType][] = [
+    ...Object.entries(def.shape ?? {}),
+    ...(def.items ?? []).map((item, i): [string, z.ZodType] => [String(i), item]),
+    ...(def.rest ? [['rest', def.rest] as [string, z.ZodType]] : []),
+    ...(def.element ? [['element', def.element] as [string, z.ZodType]] : []),
+    ...(def.innerType ? [['inner', def.innerType] as [string, z.ZodType]] : []),
+    ...(def.options ?? []).map((option, i): [string, z.ZodType] => [`option${i}`, option]),
+  ];
+  for (const [key, child] of children) assertExpressible(child, `${path}.${key}`);
+  return schema;
+}
 
 /** A reading the compiled validator accepted, as Zod's parse would give it. */
 function transformerReadingOf(raw: TransformerReading): TransformerReading {
