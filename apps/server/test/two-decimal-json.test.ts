@@ -41,4 +41,11 @@ describe('twoDecimalJson', () => {
     const json = columnarJson({ count: 3, columns: { marked, plain } });
     expect(JSON.parse(json.toString())).toEqual({ count: 3, columns: { marked: [1.5, null, 2.25], plain: [1.5, null, 2.25] } });
   });
+
+  it('writes columns of other text as UTF-8, ASCII or not', () => {
+    const names = ['Baile Átha Cliath', 'Łódź', 'plain', 'quote " and \\ back', '\u{1F50C} plug', null];
+    const frozen = Object.freeze(['Cúil Raithin', 'TX-1']);
+    const bytes = columnarJson({ count: 6, columns: { names, frozen, flags: [true, false, null] } });
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual({ count: 6, columns: { names, frozen: [...frozen], flags: [true, false, null] } });
+  });
 });
