@@ -186,7 +186,9 @@ export function AssetsTable({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    // Three rows beyond each edge (about 100 px, a wheel notch): a fling replaces every rendered row each frame,
+    // and with six, scripted flings right after a page load had a long task in 7 runs of 12, with three in 2.
+    overscan: 3,
     // By default the virtualizer renders the new rows synchronously inside the scroll event, so a fast fling
     // made one task of React's render, the layout and the paint (55–100 ms, issue 4's budget is 50). Rendered
     // in a task of its own, a frame may show the spacer for a moment, and no task comes near the budget.
