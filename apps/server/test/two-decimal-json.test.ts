@@ -28,8 +28,11 @@ describe('twoDecimalJson', () => {
   });
 
   it('writes null for null and for values that are not finite, and huge values as JSON does', () => {
-    const values = [null, Number.NaN, Number.POSITIVE_INFINITY, 1e300, -4.5e17, 2.5];
-    expect(twoDecimalJson(values)).toBe('[null,null,null,1e+300,-450000000000000000,2.5]');
+    const values = [null, Number.NaN, Number.POSITIVE_INFINITY, 1e300, -4.5e17, -Number.MAX_VALUE, -2.2250738585072014e-308, 2.5];
+    expect(twoDecimalJson(values)).toBe('[null,null,null,1e+300,-450000000000000000,-1.7976931348623157e+308,0,2.5]');
+    // A column of nothing but the longest numbers JSON has still fits.
+    const longest = Array.from({ length: 100 }, () => -Number.MAX_VALUE);
+    expect(twoDecimalJson(longest)).toBe(JSON.stringify(longest));
     expect(twoDecimalJson([])).toBe('[]');
   });
 

@@ -13,7 +13,11 @@ export function asTwoDecimalColumn<T extends (number | null)[]>(values: T): T {
 
 export const isTwoDecimalColumn = (values: readonly unknown[]): values is readonly (number | null)[] => twoDecimalColumns.has(values);
 
-const BYTES_PER_VALUE = 24; // a sign, 16 digits, a point, two decimals and a comma, with room to spare
+/**
+ * Room for any value and its comma: the longest JSON of a finite double is 24 characters
+ * ("-1.7976931348623157e+308"), longer than any value written digit by digit (a sign, 16 digits, a point, two).
+ */
+const BYTES_PER_VALUE = 25;
 /** Beyond this many hundredths a double no longer holds every integer; such values are printed as JSON does. */
 const LARGEST_EXACT_HUNDREDTHS = 2 ** 52;
 const [COMMA, MINUS, POINT, ZERO, OPEN, CLOSE] = [0x2c, 0x2d, 0x2e, 0x30, 0x5b, 0x5d];
@@ -32,7 +36,6 @@ export function twoDecimalJson(values: readonly (number | null)[]): Buffer {
     let hundredths = value === null || value === undefined ? Number.NaN : Math.round(value * 100);
     if (!Number.isFinite(hundredths) || Math.abs(hundredths) > LARGEST_EXACT_HUNDREDTHS) {
       const text = JSON.stringify(value ?? null);
-      if (text.length > BYTES_PER_VALUE - 1) throw new RangeError(`twoDecimalJson: ${text} does not fit`);
       at += bytes.write(text, at, 'latin1');
       continue;
     }
