@@ -286,6 +286,8 @@ export function createPeriodListReader(db: Queryable, parts: number) {
   const loading = new Map<string, Promise<Registry | null>>();
   const sql = figuresSql(parts);
   const oneDeviceSql = figuresSql(1, true);
+  /** Each part's buckets as the statement's last parameter, made once: the parts never change. */
+  const partBuckets = Array.from({ length: parts }, (_unused, part) => arrayLiteral(bucketsOfPart(parts, part)));
 
   async function readRegistry(tenantId: string): Promise<Registry | null> {
     const [row] = await db.query<{ version: number; columns: string }>(REGISTRY_SQL, [tenantId]);
@@ -336,9 +338,7 @@ export function createPeriodListReader(db: Queryable, parts: number) {
       const params = [tenantId, userId, days.fromDay, days.previousFromDay, days.toDay];
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
         const figures = await Promise.all(
-          Array.from({ length: parts }, (_unused, part) =>
-            readFigures(sql, parts > 1 ? [...params, arrayLiteral(bucketsOfPart(parts, part))] : params),
-          ),
+          Array.from({ length: parts }, (_unused, part) => readFigures(sql, parts > 1 ? [...params, partBuckets[part]] : params)),
         );
         const version = (figures[0] as FiguresPart).version;
         if (version === null) return NO_TENANT;
