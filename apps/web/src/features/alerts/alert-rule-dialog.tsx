@@ -1,6 +1,4 @@
 import { useMemo, useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ALERT_OPERATORS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
@@ -9,7 +7,7 @@ import { useAssetList } from '@/lib/api/power-devices';
 import type { FieldProblem } from '@/lib/field-problem';
 import { emptyRule, ruleFormValuesOf, validateRule, type RuleFormValues } from './alert-form';
 import { unitOf, useAlertText } from './alert-text';
-import { RuleDialogFrame, RuleScopeFields, ThresholdFields, useProblemText, useRuleSave } from './rule-dialog-parts';
+import { RuleDialogFrame, RuleScopeFields, ThresholdFields, TriggerField, useProblemText, useRuleSave } from './rule-dialog-parts';
 
 interface Props {
   /** The rule to edit, or null for a new one. */
@@ -58,22 +56,14 @@ export default function AlertRuleDialog({ rule, onClose }: Props) {
         deviceType={values.deviceType}
         onDeviceType={(type) => set('deviceType', type)}
       />
-      <TextField
-        select
-        required
-        label={t('alerts.field')}
-        value={values.field}
-        onChange={(event) => set('field', event.target.value as RuleFormValues['field'])}
+      <TriggerField
+        fields={POWER_ALERT_FIELDS}
+        fieldLabel={(field) => t(`alerts.fields.${field}`)}
+        field={values.field}
+        onField={(field) => set('field', field)}
         error={Boolean(problems.field)}
         helperText={message(problems.field)}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-field' } as object } }}
-      >
-        {POWER_ALERT_FIELDS.map((field) => (
-          <MenuItem key={field} value={field}>
-            {t(`alerts.fields.${field}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <ThresholdFields
         operators={ALERT_OPERATORS}
         operator={values.operator}

@@ -96,6 +96,39 @@ export function RuleDialogFrame({ editing, onClose, onSubmit, saving, notifyOnCl
   );
 }
 
+interface TriggerProps<Field extends string> {
+  fields: readonly Field[];
+  fieldLabel: (field: Field) => string;
+  field: Field | '';
+  onField: (field: Field) => void;
+  /** The field's problem, else a help line for the chosen field, if any. */
+  helperText?: string | undefined;
+  error: boolean;
+}
+
+/** What a rule watches: one select of the kind's trigger fields, in both rule dialogs. */
+export function TriggerField<Field extends string>({ fields, fieldLabel, field, onField, helperText, error }: TriggerProps<Field>) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      required
+      label={t('alerts.field')}
+      value={field}
+      onChange={(event) => onField(event.target.value as Field)}
+      error={error}
+      helperText={helperText}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-field' } as object } }}
+    >
+      {fields.map((choice) => (
+        <MenuItem key={choice} value={choice}>
+          {fieldLabel(choice)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 interface ThresholdProps {
   operators: readonly AlertOperator[];
   operator: AlertOperator | '';

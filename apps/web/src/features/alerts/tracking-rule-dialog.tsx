@@ -14,7 +14,7 @@ import { LOCATION_TYPES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumera
 import { useLocations, useTrackedDevices } from '@/lib/api/tracking';
 import type { FieldProblem } from '@/lib/field-problem';
 import { unitOf, useAlertText } from './alert-text';
-import { RuleDialogFrame, RuleScopeFields, ThresholdFields, useProblemText, useRuleSave } from './rule-dialog-parts';
+import { RuleDialogFrame, RuleScopeFields, ThresholdFields, TriggerField, useProblemText, useRuleSave } from './rule-dialog-parts';
 import {
   emptyTrackingRule,
   placeOfType,
@@ -75,22 +75,14 @@ export default function TrackingRuleDialog({ rule, onClose }: Props) {
         deviceType={values.deviceType}
         onDeviceType={(type) => set('deviceType', type)}
       />
-      <TextField
-        select
-        required
-        label={t('alerts.field')}
-        value={values.field}
-        onChange={(event) => setValues((old) => withField(old, event.target.value as TrackingAlertField))}
+      <TriggerField
+        fields={TRACKING_ALERT_FIELDS}
+        fieldLabel={(field) => t(`alerts.tracking.fieldNames.${field}`)}
+        field={values.field}
+        onField={(field: TrackingAlertField) => setValues((old) => withField(old, field))}
         error={Boolean(problems.field)}
         helperText={message(problems.field) ?? (values.field === '' ? undefined : t(`alerts.tracking.help.${values.field}`))}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-field' } as object } }}
-      >
-        {TRACKING_ALERT_FIELDS.map((field) => (
-          <MenuItem key={field} value={field}>
-            {t(`alerts.tracking.fieldNames.${field}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {byPlace ? (
         <TextField
           select
