@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
+import { chooseTrigger } from '../support/rule-dialog';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -32,11 +33,7 @@ test('a new rule shows the specification messages for bad input and saves nothin
   await page.getByTestId('new-alert').click();
   await page.getByTestId('save-rule').click();
   await expect(page.getByRole('dialog').getByText('This field is required')).toHaveCount(3);
-  await page.getByTestId('rule-field').click();
-  await page.getByRole('option', { name: 'Imbalance' }).click();
-  await page.getByTestId('rule-operator').click();
-  await page.getByRole('option', { name: '>', exact: true }).click();
-  await page.getByTestId('rule-value').fill('150');
+  await chooseTrigger(page, 'Imbalance', { operator: '>', value: '150' });
   await page.getByTestId('save-rule').click();
   await expect(page.getByRole('dialog').getByText('Number has to be between 0 and 100')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -48,11 +45,7 @@ test('a rule with a recipient is created, and a reading over its threshold raise
   await page.getByTestId('new-alert').click();
   await page.getByTestId('rule-device').fill(QUIET_DEVICE);
   await page.getByRole('option', { name: QUIET_DEVICE, exact: true }).click();
-  await page.getByTestId('rule-field').click();
-  await page.getByRole('option', { name: 'Max current PH1' }).click();
-  await page.getByTestId('rule-operator').click();
-  await page.getByRole('option', { name: '>', exact: true }).click();
-  await page.getByTestId('rule-value').fill('500');
+  await chooseTrigger(page, 'Max current PH1', { operator: '>', value: '500' });
   await page.getByTestId('save-rule').click();
   await expect(page.getByText('Alert saved')).toBeVisible();
   const rules = page.getByTestId('alert-rules');

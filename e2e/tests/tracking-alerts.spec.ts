@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost } from '../support/api';
 import { expectNoSeriousViolations } from '../support/axe';
+import { chooseTrigger } from '../support/rule-dialog';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -34,11 +35,7 @@ test('a tracking rule shows the specification messages for bad input and saves n
   await page.getByTestId('new-alert').click();
   await page.getByTestId('save-rule').click();
   await expect(page.getByRole('dialog').getByText('This field is required')).toHaveCount(2);
-  await page.getByTestId('rule-field').click();
-  await page.getByRole('option', { name: 'Battery level' }).click();
-  await page.getByTestId('rule-operator').click();
-  await page.getByRole('option', { name: '<', exact: true }).click();
-  await page.getByTestId('rule-value').fill('150');
+  await chooseTrigger(page, 'Battery level', { operator: '<', value: '150' });
   await page.getByTestId('save-rule').click();
   await expect(page.getByRole('dialog').getByText('Number has to be between 0 and 100')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -50,8 +47,7 @@ test('an arrival rule with a recipient is created, and a van driving into the de
   await page.getByTestId('new-alert').click();
   await page.getByTestId('rule-device').fill(VAN);
   await page.getByRole('option', { name: `${VAN} · E2E test van` }).click();
-  await page.getByTestId('rule-field').click();
-  await page.getByRole('option', { name: 'Arrival at a location' }).click();
+  await chooseTrigger(page, 'Arrival at a location');
   await expect(page.getByTestId('rule-operator')).toHaveCount(0); // an arrival takes no operator or value
   await page.getByTestId('rule-place').click();
   await page.getByRole('option', { name: DEPOT.name }).click();
