@@ -75,6 +75,26 @@ for (const backend of TEST_DATABASES) {
         expect(await storedReadings(db, 'DUP-1')).toBe(1);
       });
 
+      it('tells the repeats of a batch from its new messages, device by device', async () => {
+        await registerDevice(app, netzero, 'netzero', { device_id: 'DUP-3' });
+        await registerDevice(app, netzero, 'netzero', { device_id: 'DUP-4' });
+        const earlier = [reading('DUP-3', 1, at(60)), reading('DUP-4', 1, at(60))];
+        expect((await ingest(app, netzeroKey.secret, earlier)).json<IngestAnswer>()).toMatchObject({ accepted: 2 });
+        // Seq 1 of each device again, between new seqs of both: the same seq on another device is new.
+        const batch = [reading('DUP-3', 2, at(45)), earlier[1], reading('DUP-4', 2, at(45)), earlier[0], reading('DUP-3', 3, at(30))];
+        const answer = await ingest(app, netzeroKey.secret, batch);
+        expect(answer.json<IngestAnswer>()).toMatchObject({ accepted: 3, duplicates: 2, rejected: 0 });
+        expect(answer.json<IngestAnswer>().results.map((r) => r.status)).toEqual([
+          'accepted',
+          'duplicate',
+          'accepted',
+          'duplicate',
+          'accepted',
+        ]);
+        expect(await storedReadings(db, 'DUP-3')).toBe(3);
+        expect(await storedReadings(db, 'DUP-4')).toBe(2);
+      });
+
       it('answers a batch whole, uncompressed, even to a client that accepts gzip', async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'PLAIN-1' });
         const batch = Array.from({ length: 60 }, (_unused, seq) => reading('PLAIN-1', seq + 1, at(900 - seq * 15)));
