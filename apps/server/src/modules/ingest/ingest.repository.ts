@@ -63,6 +63,15 @@ function transformerColumns(readings: readonly TransformerReading[]): string[] {
   ];
 }
 
+/** power_readings' columns, and the unnest arrays that fill them, in the same order. */
+const READING_COLUMNS = `measured_at, device_key, seq, max_a1, max_a2, max_a3, med_a1, med_a2, med_a3,
+                         temperature_max_dc, temperature_med_dc, battery_dpct, lqi`;
+const READING_ARRAYS = `$1::timestamptz[], $2::int[], $3::int[], $4::real[], $5::real[], $6::real[], $7::real[], $8::real[], $9::real[],
+                        $10::smallint[], $11::smallint[], $12::smallint[], $13::smallint[]`;
+
+/** PostgreSQL's unique_violation, as both drivers report it. */
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
 /** A tenant's registered devices among a batch's, by device id: the integer key power_readings uses. */
 export type DeviceKeys = ReadonlyMap<string, number>;
 
@@ -90,25 +99,34 @@ export function createIngestRepository() {
      */
     async insertTransformerReadings(tx: Queryable, devices: DeviceKeys, readings: readonly TransformerReading[]): Promise<StoredMessages> {
       if (readings.length === 0) return NONE_STORED;
+      const columns = [
+        columnLiteral(readings, (r) => r.time),
+        columnLiteral(readings, (r) => devices.get(r.device_id)),
+        columnLiteral(readings, (r) => toStoredSeq(r.seq)),
+        ...currentColumns(readings),
+        columnLiteral(readings, (r) => storedTenths(r.temperature_max_c)),
+        columnLiteral(readings, (r) => storedTenths(r.temperature_med_c)),
+        columnLiteral(readings, (r) => storedTenths(r.battery_pct)),
+        columnLiteral(readings, (r) => r.lqi ?? null),
+      ];
+      // Nearly every batch is new, and a plain insert of it took half the time of one with ON CONFLICT (15
+      // against 27 ms for 5,000 rows), so it goes first, under a savepoint. A repeat anywhere in the batch fails
+      // it with a unique violation (at once, or once a concurrent batch holding the same message commits);
+      // then the batch is inserted again skipping what is stored, and answers which rows it stored.
+      await tx.query('SAVEPOINT new_readings');
+      try {
+        await tx.query(`INSERT INTO power_readings (${READING_COLUMNS}) SELECT * FROM unnest(${READING_ARRAYS})`, columns);
+        return ALL_STORED;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        await tx.query('ROLLBACK TO SAVEPOINT new_readings');
+      }
       const rows = await tx.query<{ device_key: number; seq: number }>(
-        `INSERT INTO power_readings (measured_at, device_key, seq, max_a1, max_a2, max_a3, med_a1, med_a2, med_a3,
-                                    temperature_max_dc, temperature_med_dc, battery_dpct, lqi)
-         SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::int[], $4::real[], $5::real[], $6::real[], $7::real[], $8::real[], $9::real[],
-                              $10::smallint[], $11::smallint[], $12::smallint[], $13::smallint[])
+        `INSERT INTO power_readings (${READING_COLUMNS}) SELECT * FROM unnest(${READING_ARRAYS})
          ON CONFLICT (device_key, seq) DO NOTHING
          RETURNING device_key, seq::float8 + ${STORED_SEQ_SHIFT} AS seq`,
-        [
-          columnLiteral(readings, (r) => r.time),
-          columnLiteral(readings, (r) => devices.get(r.device_id)),
-          columnLiteral(readings, (r) => toStoredSeq(r.seq)),
-          ...currentColumns(readings),
-          columnLiteral(readings, (r) => storedTenths(r.temperature_max_c)),
-          columnLiteral(readings, (r) => storedTenths(r.temperature_med_c)),
-          columnLiteral(readings, (r) => storedTenths(r.battery_pct)),
-          columnLiteral(readings, (r) => r.lqi ?? null),
-        ],
+        columns,
       );
-      if (rows.length === readings.length) return ALL_STORED;
       const deviceOfKey = new Map([...devices].map(([deviceId, key]) => [key, deviceId]));
       return storedMessages(
         rows.map((r) => ({ device_id: deviceOfKey.get(r.device_key) ?? '', seq: r.seq })),
