@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pick, seededRandom } from '@gridlens/domain/seeded-random';
 import { DeviceMessageSchema, SEQUENCE_MAX } from '@gridlens/contract/ingest';
 import { z } from 'zod';
 import { assertExpressible, validateMessage } from '../src/modules/ingest/message-validation';
@@ -84,19 +85,14 @@ describe('validateMessage for transformer readings', () => {
   });
 
   it('agrees with Zod on 3,000 seeded messages with several fields changed at once (property)', () => {
-    let state = 20_261_122;
-    const random = () => {
-      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return state / 2_147_483_648;
-    };
+    const random = seededRandom(20_261_122);
     const fields = Object.keys(CANDIDATES);
     let accepted = 0;
     for (let n = 0; n < 3000; n += 1) {
       const message: Record<string, unknown> = { ...good };
       for (let changes = 1 + Math.floor(random() * 3); changes > 0; changes -= 1) {
-        const field = fields[Math.floor(random() * fields.length)] as string;
-        const values = CANDIDATES[field] as unknown[];
-        const value = values[Math.floor(random() * values.length)];
+        const field = pick(random, fields);
+        const value = pick(random, CANDIDATES[field] as unknown[]);
         if (value === undefined) delete message[field];
         else message[field] = value;
       }

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@gridlens/domain/seeded-random';
 import { columnarJson } from '../src/http/columnar-json-serializer';
 import { asTwoDecimalColumn, isTwoDecimalColumn, twoDecimalJson as twoDecimalBytes } from '../src/http/two-decimal-json';
 
 const twoDecimalJson = (values: readonly (number | null)[]) => twoDecimalBytes(values).toString('latin1');
 
 const twoDecimals = (value: number) => Math.round(value * 100) / 100;
-
-/** A seeded generator, so that a failure names a case that can be run again. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 describe('twoDecimalJson', () => {
   it('writes what JSON.stringify writes for the same values rounded to two decimals', () => {
@@ -22,7 +14,7 @@ describe('twoDecimalJson', () => {
   });
 
   it('agrees with JSON.stringify over 20,000 seeded values of every magnitude the list carries (property)', () => {
-    const random = seeded(20_261_122);
+    const random = seededRandom(20_261_122); // seeded, so that a failure names a case that can be run again
     const values = Array.from({ length: 20_000 }, () => twoDecimals((random() - 0.3) * 10 ** Math.floor(random() * 9)));
     expect(twoDecimalJson(values)).toBe(JSON.stringify(values));
   });
