@@ -96,6 +96,52 @@ export function RuleDialogFrame({ editing, onClose, onSubmit, saving, notifyOnCl
   );
 }
 
+interface RuleSelectProps<Choice extends string> {
+  label: string;
+  /** The test id of the select's button, which the browser tests open. */
+  testId: string;
+  choices: readonly Choice[];
+  choiceLabel: (choice: Choice) => string;
+  value: Choice | '';
+  onChoose: (choice: Choice) => void;
+  error: boolean;
+  helperText?: string | undefined;
+  minWidth?: number;
+}
+
+/** A required select among a rule's choices (what it watches, how it compares). */
+function RuleSelect<Choice extends string>({
+  label,
+  testId,
+  choices,
+  choiceLabel,
+  value,
+  onChoose,
+  error,
+  helperText,
+  minWidth,
+}: RuleSelectProps<Choice>) {
+  return (
+    <TextField
+      select
+      required
+      label={label}
+      value={value}
+      onChange={(event) => onChoose(event.target.value as Choice)}
+      error={error}
+      helperText={helperText}
+      sx={minWidth === undefined ? undefined : { minWidth }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={choice} value={choice}>
+          {choiceLabel(choice)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 interface TriggerProps<Field extends string> {
   fields: readonly Field[];
   fieldLabel: (field: Field) => string;
@@ -110,22 +156,16 @@ interface TriggerProps<Field extends string> {
 export function TriggerField<Field extends string>({ fields, fieldLabel, field, onField, helperText, error }: TriggerProps<Field>) {
   const { t } = useTranslation();
   return (
-    <TextField
-      select
-      required
+    <RuleSelect
       label={t('alerts.field')}
+      testId="rule-field"
+      choices={fields}
+      choiceLabel={fieldLabel}
       value={field}
-      onChange={(event) => onField(event.target.value as Field)}
+      onChoose={onField}
       error={error}
       helperText={helperText}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-field' } as object } }}
-    >
-      {fields.map((choice) => (
-        <MenuItem key={choice} value={choice}>
-          {fieldLabel(choice)}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 
@@ -146,23 +186,17 @@ export function ThresholdFields({ operators, operator, onOperator, operatorError
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={2}>
-      <TextField
-        select
-        required
+      <RuleSelect
         label={t('alerts.operator')}
+        testId="rule-operator"
+        choices={operators}
+        choiceLabel={(choice) => choice}
         value={operator}
-        onChange={(event) => onOperator(event.target.value as AlertOperator)}
+        onChoose={onOperator}
         error={Boolean(operatorError)}
         helperText={operatorError}
-        sx={{ minWidth: 140 }}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-operator' } as object } }}
-      >
-        {operators.map((choice) => (
-          <MenuItem key={choice} value={choice}>
-            {choice}
-          </MenuItem>
-        ))}
-      </TextField>
+        minWidth={140}
+      />
       <TextField
         required
         fullWidth
