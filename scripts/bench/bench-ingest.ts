@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
 import { storedTenths, toStoredSeq } from '../../apps/server/src/modules/ingest/reading-encoding';
-import type { BenchBackend } from './bench-support';
+import { addPowerDataTenant, type BenchBackend } from './bench-support';
 
 /** Devices per sender: each sender of the parallel pass serves its own, as each gateway in the field does. */
 const DEVICES = 500;
@@ -37,9 +37,7 @@ export async function benchIngest(backend: BenchBackend, app: FastifyInstance, t
   const { db } = backend;
   // The gateways of the parallel pass (a sender each, with its own devices) in a tenant of their own, so that
   // the fleet list measured later still reads the bench tenant's 10,500 devices.
-  await db.query(
-    "INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('bench-gateways', 'Bench gateways', 'powerdata', 'netzero', '[]') ON CONFLICT DO NOTHING",
-  );
+  await addPowerDataTenant(db, 'bench-gateways', 'Bench gateways');
   for (const [tenant, prefix, count] of [
     ['bench', 'B-', DEVICES],
     ['bench-gateways', 'G-', DEVICES * senders],

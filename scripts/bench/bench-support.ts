@@ -76,13 +76,19 @@ export async function postgresBackend(adminUrl: string): Promise<BenchBackend & 
   };
 }
 
+/** A power-data tenant for the bench's own devices (none of the demo's). */
+export async function addPowerDataTenant(db: Database, id: string, name: string): Promise<void> {
+  await db.query(
+    "INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ($1, $2, 'powerdata', 'netzero', '[]') ON CONFLICT DO NOTHING",
+    [id, name],
+  );
+}
+
 /** The real application on the bench database, with a token minted by a local test issuer. */
 export async function benchApp(db: Database): Promise<{ app: FastifyInstance; headers: (tenant: string) => Record<string, string> }> {
   await migrate(db);
   await seedDemoData(db);
-  await db.query(
-    "INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('bench', 'Bench', 'powerdata', 'netzero', '[]') ON CONFLICT DO NOTHING",
-  );
+  await addPowerDataTenant(db, 'bench', 'Bench');
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const config = loadConfig({ OIDC_ISSUER: 'https://bench.invalid/', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
   const verifyToken = createTokenVerifier(
