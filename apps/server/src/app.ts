@@ -32,7 +32,9 @@ import { createPowerReadingsRepository } from './modules/power-readings/power-re
 import { registerPowerReadingRoutes } from './modules/power-readings/power-readings.routes';
 import { createPowerReadingsService } from './modules/power-readings/power-readings.service';
 import { createAlertRulesRepository } from './modules/alerts/alert-rules.repository';
-import { POWER_ALERT_ROUTES, registerAlertRoutes, TRACKING_ALERT_ROUTES } from './modules/alerts/alerts.routes';
+import { registerAlertRoutes } from './modules/alerts/alerts.routes';
+import { powerAlertsApi } from '@gridlens/contract/alerts';
+import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import { powerAlertKind } from './modules/alerts/power-alert-kind';
 import { trackingAlertKind } from './modules/alerts/tracking-alert-kind';
@@ -139,12 +141,12 @@ export async function buildApp({
     const alertRules = createAlertRulesRepository(db);
     registerAlertRoutes(
       api,
-      POWER_ALERT_ROUTES,
+      powerAlertsApi,
       createAlertsService({ adapter: powerAlertKind(alertRules), rules: alertRules, occurrences: alertOccurrences, cache: ruleCache }),
     );
     registerAlertRoutes(
       api,
-      TRACKING_ALERT_ROUTES,
+      trackingAlertsApi,
       createAlertsService({
         adapter: trackingAlertKind(tracking),
         rules: alertRules,

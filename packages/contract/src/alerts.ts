@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DoneSchema, endpoint } from './endpoint';
+import { powerAlertRoutes, type AlertRoutes } from './routes/alerts';
+import { ApiErrorSchema } from './errors';
 import { ALERT_OPERATORS, POWER_ALERT_FIELDS, thresholdProblem, type ThresholdProblem } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { NAME_MAX_LENGTH } from './power-devices';
@@ -130,3 +133,113 @@ export const AlertHistorySchema = z
   })
   .meta({ id: 'AlertHistory' });
 export type AlertHistory = z.infer<typeof AlertHistorySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints: power-data and tracking alerts share one shape of routes under their own base path
+
+interface AlertKindShapes<Rule extends z.ZodType, Body extends z.ZodType, Query extends z.ZodObject, Page extends z.ZodType> {
+  /** The kind in words, for summaries. */
+  label: string;
+  tags: readonly string[];
+  rule: Rule;
+  body: Body;
+  activeQuery: Query;
+  activePage: Page;
+}
+
+const RecipientParamsSchema = z.object({ alert_id: z.uuid(), recipient_id: z.uuid() });
+
+/** Spec §7: rules, active alerts, history and recipients of one kind of alert. */
+export function alertEndpoints<Rule extends z.ZodType, Body extends z.ZodType, Query extends z.ZodObject, Page extends z.ZodType>(
+  routes: AlertRoutes,
+  { label, tags, rule, body, activeQuery, activePage }: AlertKindShapes<Rule, Body, Query, Page>,
+) {
+  return {
+    list: endpoint(routes.list, {
+      tags,
+      summary: `The tenant's ${label} alert rules`,
+      responses: { 200: z.array(rule) },
+    }),
+    create: endpoint(routes.create, {
+      tags,
+      summary: `Creates a ${label} alert rule`,
+      body,
+      responses: { 201: rule },
+    }),
+    active: endpoint(routes.active, {
+      tags,
+      summary: 'Alerts active now, newest first: device full name, field, actual value, trigger date, state (filterable, paginated)',
+      query: activeQuery,
+      responses: { 200: activePage },
+    }),
+    acknowledge: endpoint(routes.acknowledge, {
+      tags,
+      summary: 'Acknowledges an active alert (who and when are recorded); 409 when it already was, or has cleared',
+      params: OccurrenceParamsSchema,
+      responses: { 200: DoneSchema, 409: ApiErrorSchema },
+    }),
+    comment: endpoint(routes.comment, {
+      tags,
+      summary: 'Adds a comment to an alert',
+      params: OccurrenceParamsSchema,
+      body: CommentBodySchema,
+      responses: { 201: DoneSchema },
+    }),
+    history: endpoint(routes.history, {
+      tags,
+      summary: "An alert's history: triggered, acknowledged, comments, cleared",
+      params: OccurrenceParamsSchema,
+      responses: { 200: AlertHistorySchema },
+    }),
+    recipients: endpoint(routes.recipients, {
+      tags,
+      summary: "A rule's recipients",
+      params: AlertIdParamsSchema,
+      responses: { 200: z.array(RecipientSchema) },
+    }),
+    addRecipient: endpoint(routes.addRecipient, {
+      tags,
+      summary: 'Adds a recipient to a rule',
+      params: AlertIdParamsSchema,
+      body: RecipientBodySchema,
+      responses: { 201: RecipientSchema },
+    }),
+    removeRecipient: endpoint(routes.removeRecipient, {
+      tags,
+      summary: 'Removes a recipient from a rule',
+      params: RecipientParamsSchema,
+      responses: { 200: DoneSchema },
+    }),
+    get: endpoint(routes.get, {
+      tags,
+      summary: 'One rule',
+      params: AlertIdParamsSchema,
+      responses: { 200: rule },
+    }),
+    update: endpoint(routes.update, {
+      tags,
+      summary: 'Replaces a rule',
+      params: AlertIdParamsSchema,
+      body,
+      responses: { 200: rule },
+    }),
+    remove: endpoint(routes.remove, {
+      tags,
+      summary: 'Deletes a rule with its recipients and alerts',
+      params: AlertIdParamsSchema,
+      responses: { 200: DoneSchema },
+    }),
+  };
+}
+
+/** The endpoints of one kind of alert (power-data or tracking). */
+export type AlertEndpoints = ReturnType<typeof alertEndpoints>;
+
+export const powerAlertsApi = alertEndpoints(powerAlertRoutes, {
+  label: 'power-data',
+  tags: ['Power-data alerts'],
+  rule: PowerAlertRuleSchema,
+  body: PowerAlertRuleBodySchema,
+  activeQuery: ActiveAlertsQuerySchema,
+  activePage: ActiveAlertsPageSchema,
+});

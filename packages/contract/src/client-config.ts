@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { clientConfigRoutes } from './routes/client-config';
 
 /**
  * GET /client-config.json (no sign-in): what the web app needs before it can sign in.
@@ -22,3 +24,11 @@ export const ClientConfigSchema = z
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+export const clientConfigApi = {
+  get: endpoint(clientConfigRoutes.get, {
+    tags: ['Operations'],
+    summary: 'Identity provider and environment settings for the web app',
+    responses: { 200: ClientConfigSchema },
+  }),
+};

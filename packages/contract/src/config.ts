@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { configRoutes } from './routes/config';
 import { SECTION_IDS } from '@gridlens/domain/sections';
 import { TEMPERATURE_METRICS } from '@gridlens/domain/temperature';
 
@@ -59,3 +61,33 @@ export const UpdateUserSettingsSchema = z
   .strict()
   .meta({ id: 'UpdateUserSettings' });
 export type UpdateUserSettings = z.infer<typeof UpdateUserSettingsSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints
+
+const tags = ['Configuration'];
+
+export const configApi = {
+  tenantSettings: endpoint(configRoutes.tenantSettings, {
+    tags,
+    summary: "The caller's tenant: type, power-data sub-type and tabs",
+    responses: { 200: TenantSettingsSchema },
+  }),
+  sections: endpoint(configRoutes.sections, {
+    tags,
+    summary: 'The section catalogue: route, icon and label key of each section',
+    responses: { 200: SectionCatalogueSchema },
+  }),
+  userSettings: endpoint(configRoutes.userSettings, {
+    tags,
+    summary: "The caller's preferences",
+    query: UserSettingsQuerySchema,
+    responses: { 200: UserSettingsSchema },
+  }),
+  updateUserSettings: endpoint(configRoutes.updateUserSettings, {
+    tags,
+    summary: "Changes the caller's preferences (only the fields sent)",
+    body: UpdateUserSettingsSchema,
+    responses: { 200: UserSettingsSchema },
+  }),
+};

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { coverageRoutes } from './routes/coverage';
+import { ApiErrorSchema } from './errors';
 import { CONNECTION_TYPES } from '@gridlens/domain/power/enumerations';
 import { MISSED_MESSAGE_LEVELS } from '@gridlens/domain/power/communication';
 import { COVERAGE_LEVELS, COVERAGE_WINDOW_DAYS } from '@gridlens/domain/power/coverage';
@@ -69,3 +72,23 @@ export const DeviceTestSchema = z
   })
   .meta({ id: 'DeviceTest' });
 export type DeviceTest = z.infer<typeof DeviceTestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints
+
+const tags = ['Power data'];
+
+export const coverageApi = {
+  coverage: endpoint(coverageRoutes.coverage, {
+    tags,
+    summary: "Device coverage: every device's link quality and delivery over the last day or week, worst first",
+    query: CoverageQuerySchema,
+    responses: { 200: CoverageSchema },
+  }),
+  deviceTest: endpoint(coverageRoutes.deviceTest, {
+    tags,
+    summary: "The installer's device test: is the device heard, its signal, clamps, sensor and battery (Installers allowed)",
+    params: z.object({ DeviceID: z.string().min(1).max(64) }),
+    responses: { 200: DeviceTestSchema, 429: ApiErrorSchema },
+  }),
+};

@@ -9,11 +9,13 @@ import {
   SENSOR_LOCATIONS,
   SENSOR_TYPES,
 } from '@gridlens/domain/power/enumerations';
+import { endpoint } from './endpoint';
+import { deviceTabsRoutes, IMAGE_CONTENT_TYPES } from './routes/device-tabs';
+import { ApiErrorSchema } from './errors';
+import { DeviceIdParamsSchema } from './params';
 import { PeriodQuerySchema } from './power-readings';
 
 /** Data of the power-data device tabs: Events, Fault Records, XFRMR Health, Metering, Images (spec §2 Screens). */
-
-export const DeviceIdParamsSchema = z.object({ device_id: z.string().min(1).max(64) });
 
 const pagination = {
   page: z.coerce.number().int().min(1).default(1),
@@ -174,7 +176,7 @@ export type MeteringData = z.infer<typeof MeteringDataSchema>;
 
 export const IMAGE_TYPES = ['installation', 'nameplate', 'site', 'other'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export { IMAGE_CONTENT_TYPES } from './routes/device-tabs';
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 /** Largest image accepted: 5 MiB (a phone photo scaled for the web; larger answers 413). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -225,4 +227,80 @@ export const ImageBytesResponse = {
     ImageContentType,
     { schema: typeof ImageBytesSchema }
   >,
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints
+
+/** Events, Fault Records, XFRMR Health (hydrogen), Metering and Images tabs of a power-data device. */
+const tags = ['Power data'];
+
+export const deviceTabsApi = {
+  events: endpoint(deviceTabsRoutes.events, {
+    tags,
+    summary: "A device's power-quality events (not faults), newest first, paginated",
+    params: DeviceIdParamsSchema,
+    query: PqEventsQuerySchema,
+    responses: { 200: PqEventsPageSchema },
+  }),
+  faults: endpoint(deviceTabsRoutes.faults, {
+    tags,
+    summary: "A device's fault records (loss of mains) with start, duration and end, newest first, paginated",
+    params: DeviceIdParamsSchema,
+    query: FaultsQuerySchema,
+    responses: { 200: FaultRecordsPageSchema },
+  }),
+  hydrogen: endpoint(deviceTabsRoutes.hydrogen, {
+    tags,
+    summary: "A device's dissolved-hydrogen readings over a period with the latest, the maximum and the trend",
+    params: DeviceIdParamsSchema,
+    query: PeriodQuerySchema,
+    responses: { 200: HydrogenDataSchema },
+  }),
+  hydrogenConfig: endpoint(deviceTabsRoutes.hydrogenConfig, {
+    tags,
+    summary: "A device's hydrogen sensor configuration (the defaults until one is saved)",
+    params: DeviceIdParamsSchema,
+    responses: { 200: HydrogenSensorConfigSchema },
+  }),
+  saveHydrogenConfig: endpoint(deviceTabsRoutes.saveHydrogenConfig, {
+    tags,
+    summary: "Saves a device's hydrogen sensor configuration (all four fields)",
+    params: DeviceIdParamsSchema,
+    body: HydrogenSensorConfigBodySchema,
+    responses: { 200: HydrogenSensorConfigSchema },
+  }),
+  metering: endpoint(deviceTabsRoutes.metering, {
+    tags,
+    summary: "A device's metering readings over a period with energy imported and exported and voltage extremes",
+    params: DeviceIdParamsSchema,
+    query: PeriodQuerySchema,
+    responses: { 200: MeteringDataSchema },
+  }),
+  uploadImage: endpoint(deviceTabsRoutes.uploadImage, {
+    tags,
+    summary: 'Uploads an image of a device: the raw bytes as the body, Content-Type image/jpeg, image/png or image/webp',
+    params: DeviceIdParamsSchema,
+    query: ImageUploadQuerySchema,
+    body: ImageUploadBodySchema,
+    responses: { 201: DeviceImageSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
+  }),
+  images: endpoint(deviceTabsRoutes.images, {
+    tags,
+    summary: "Metadata of a device's images, newest first (fetch each image's bytes from its url)",
+    params: DeviceIdParamsSchema,
+    responses: { 200: DeviceImageListSchema },
+  }),
+  imageBytes: endpoint(deviceTabsRoutes.imageBytes, {
+    tags,
+    summary: "An image's bytes with their stored content type",
+    params: ImageIdParamsSchema,
+    responses: { 200: ImageBytesResponse },
+  }),
+  deleteImage: endpoint(deviceTabsRoutes.deleteImage, {
+    tags,
+    summary: 'Deletes an image; answers its metadata',
+    params: ImageIdParamsSchema,
+    responses: { 200: DeviceImageSchema },
+  }),
 };

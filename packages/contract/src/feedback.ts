@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { feedbackRoutes } from './routes/feedback';
 
 export const FEEDBACK_MESSAGE_MAX = 2000;
 
@@ -14,3 +16,12 @@ export type CreateFeedback = z.infer<typeof CreateFeedbackSchema>;
 
 export const FeedbackCreatedSchema = z.object({ id: z.string(), created_at: z.string() }).meta({ id: 'FeedbackCreated' });
 export type FeedbackCreated = z.infer<typeof FeedbackCreatedSchema>;
+
+export const feedbackApi = {
+  send: endpoint(feedbackRoutes.send, {
+    tags: ['Feedback'],
+    summary: 'Stores a message from the feedback widget',
+    body: CreateFeedbackSchema,
+    responses: { 201: FeedbackCreatedSchema },
+  }),
+};

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { INGEST_BATCH_MAX, ingestRoutes } from './routes/ingest';
+import { ApiErrorSchema } from './errors';
 import { PQ_EVENT_TYPES } from '@gridlens/domain/power/enumerations';
 import { POSITION_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
 
-/** Most messages one HTTP batch may carry; a larger batch answers 413 (split it). */
-export const INGEST_BATCH_MAX = 5000;
+export { INGEST_BATCH_MAX } from './routes/ingest';
 /** Sequence numbers are unsigned 32-bit counters per device and message kind; they do not wrap in a device's life. */
 export const SEQUENCE_MAX = 4_294_967_295;
 /** The most current a distribution-transformer monitor's clamps report; larger is a fault, not a reading. */
@@ -132,3 +134,38 @@ export const CreatedIngestKeySchema = IngestKeySchema.extend({
   secret: z.string().describe('Send as "Authorization: Bearer <secret>"; shown only now'),
 }).meta({ id: 'CreatedIngestKey' });
 export type IngestKey = z.infer<typeof IngestKeySchema>;
+
+export const RevokedIngestKeySchema = z.object({ revoked: z.literal(true) }).meta({ id: 'RevokedIngestKey' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints
+
+const tags = ['Ingestion'];
+
+export const ingestApi = {
+  messages: endpoint(ingestRoutes.messages, {
+    tags,
+    summary: `Stores a batch of up to ${INGEST_BATCH_MAX} device messages; answers per message`,
+    description:
+      'Authenticate with an ingest API key of the tenant (`Authorization: Bearer glk_…` or `X-Api-Key`). Each message is validated on its own: one bad message does not reject the others. A message already stored (same device, kind and seq) is reported as `duplicate`. The answer comes only after the batch is committed.',
+    body: IngestBatchSchema,
+    responses: { 200: IngestResponseSchema, 413: ApiErrorSchema, 429: ApiErrorSchema },
+  }),
+  keys: endpoint(ingestRoutes.keys, {
+    tags,
+    summary: "The tenant's ingest API keys (never their secrets)",
+    responses: { 200: z.array(IngestKeySchema) },
+  }),
+  createKey: endpoint(ingestRoutes.createKey, {
+    tags,
+    summary: 'Creates an ingest API key; the secret is in this answer only',
+    body: CreateIngestKeySchema,
+    responses: { 201: CreatedIngestKeySchema },
+  }),
+  revokeKey: endpoint(ingestRoutes.revokeKey, {
+    tags,
+    summary: 'Revokes an ingest API key',
+    params: z.object({ id: z.string().max(64) }),
+    responses: { 200: RevokedIngestKeySchema },
+  }),
+};

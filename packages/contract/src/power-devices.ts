@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { powerDevicesRoutes } from './routes/power-devices';
+import { ApiErrorSchema } from './errors';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
@@ -151,3 +154,56 @@ export const WatchlistChangeSchema = z
   .strict()
   .meta({ id: 'WatchlistChange' });
 export const WatchlistSchema = z.array(z.object({ device_id: z.string(), added_at: z.string() })).meta({ id: 'Watchlist' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints
+
+const DeviceParamsSchema = z.object({ DeviceID: z.string().min(1).max(64) });
+
+const tags = ['Power data'];
+
+export const powerDevicesApi = {
+  list: endpoint(powerDevicesRoutes.list, {
+    tags,
+    summary: 'The assets list, columnar: every device with its figures and issue flags over num_days',
+    query: AssetListQuerySchema,
+    responses: { 200: AssetListSchema },
+  }),
+  register: endpoint(powerDevicesRoutes.register, {
+    tags,
+    summary: 'Registers a power-data device',
+    body: CreatePowerDeviceSchema,
+    responses: { 201: PowerDeviceSchema, 409: ApiErrorSchema },
+  }),
+  item: endpoint(powerDevicesRoutes.item, {
+    tags,
+    summary: 'One device as the assets list shows it over num_days (the asset detail header); 404 for an unknown device',
+    params: DeviceParamsSchema,
+    query: AssetListQuerySchema,
+    responses: { 200: AssetListItemSchema },
+  }),
+  update: endpoint(powerDevicesRoutes.update, {
+    tags,
+    summary: "Edits a device's details",
+    params: DeviceParamsSchema,
+    body: UpdatePowerDeviceSchema,
+    responses: { 200: PowerDeviceSchema },
+  }),
+  watchlist: endpoint(powerDevicesRoutes.watchlist, {
+    tags: ['Watchlist'],
+    summary: "The caller's watched devices",
+    responses: { 200: WatchlistSchema },
+  }),
+  watch: endpoint(powerDevicesRoutes.watch, {
+    tags: ['Watchlist'],
+    summary: 'Adds a device to the caller’s watchlist',
+    body: WatchlistChangeSchema,
+    responses: { 201: WatchlistSchema },
+  }),
+  unwatch: endpoint(powerDevicesRoutes.unwatch, {
+    tags: ['Watchlist'],
+    summary: 'Removes a device from the caller’s watchlist',
+    body: WatchlistChangeSchema,
+    responses: { 200: WatchlistSchema },
+  }),
+};

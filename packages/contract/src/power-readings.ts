@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { powerReadingsRoutes } from './routes/power-readings';
+import { DeviceIdParamsSchema } from './params';
 import { AssetListSchema } from './power-devices';
 
 /** Spec §9 time ranges; "last_week" is the previous Monday–Sunday (UTC), the others end now. */
@@ -154,3 +157,59 @@ export const FleetTotalsSchema = z
   })
   .meta({ id: 'FleetTotals' });
 export type FleetTotals = z.infer<typeof FleetTotalsSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints
+
+const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const DurationParamsSchema = z.object({ duration: TimeRangeSchema });
+
+const tags = ['Power data'];
+
+export const powerReadingsApi = {
+  messages: endpoint(powerReadingsRoutes.messages, {
+    tags,
+    summary: "A device's messages, newest first, paginated",
+    params: DeviceIdParamsSchema,
+    query: MessagesQuerySchema,
+    responses: { 200: MessagesPageSchema },
+  }),
+  chart: endpoint(powerReadingsRoutes.chart, {
+    tags,
+    summary: 'Chart series of one device over a period, downsampled keeping peaks',
+    params: IdParamsSchema,
+    query: PeriodQuerySchema,
+    responses: { 200: ChartDataSchema },
+  }),
+  dailyTrends: endpoint(powerReadingsRoutes.dailyTrends, {
+    tags,
+    summary: 'Daily rollup series of one device (trends)',
+    params: IdParamsSchema,
+    query: PeriodQuerySchema,
+    responses: { 200: DailyTrendsSchema },
+  }),
+  fleetStats: endpoint(powerReadingsRoutes.fleetStats, {
+    tags,
+    summary: 'Counts behind the assets summary charts for a time range',
+    params: DurationParamsSchema,
+    responses: { 200: FleetStatsSchema },
+  }),
+  issueTimeline: endpoint(powerReadingsRoutes.issueTimeline, {
+    tags,
+    summary: 'Devices with each issue flag over time (at most 14 buckets of whole UTC days over the range)',
+    params: DurationParamsSchema,
+    responses: { 200: IssueTimelineSchema },
+  }),
+  dayReport: endpoint(powerReadingsRoutes.dayReport, {
+    tags,
+    summary: "The power report of a UTC day: the fleet's status and every device's figures (today when no day is given)",
+    query: PowerReportQuerySchema,
+    responses: { 200: PowerReportSchema },
+  }),
+  fleetTotals: endpoint(powerReadingsRoutes.fleetTotals, {
+    tags,
+    summary: 'Fleet total power over a time range',
+    params: DurationParamsSchema,
+    responses: { 200: FleetTotalsSchema },
+  }),
+};

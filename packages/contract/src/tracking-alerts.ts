@@ -7,7 +7,8 @@ import {
   trackingThresholdProblem,
 } from '@gridlens/domain/alerts/tracking-alert-rules';
 import { LOCATION_TYPES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
-import { ALERT_STATES, checkDeviceScope, thresholdMessage } from './alerts';
+import { ALERT_STATES, alertEndpoints, checkDeviceScope, thresholdMessage } from './alerts';
+import { trackingAlertRoutes } from './routes/alerts';
 
 /**
  * A tracking alert rule as the user writes it (spec §3 Alert, /api/alert). Arrival and departure name a POI
@@ -107,3 +108,13 @@ export const TrackingActiveAlertsPageSchema = z
   .object({ items: z.array(TrackingActiveAlertSchema), page: z.number().int(), page_size: z.number().int(), total: z.number().int() })
   .meta({ id: 'TrackingActiveAlertsPage' });
 export type TrackingActiveAlertsPage = z.infer<typeof TrackingActiveAlertsPageSchema>;
+
+/** The tracking alerts' endpoints (routes in routes/alerts.ts). */
+export const trackingAlertsApi = alertEndpoints(trackingAlertRoutes, {
+  label: 'tracking',
+  tags: ['Tracking alerts'],
+  rule: TrackingAlertRuleSchema,
+  body: TrackingAlertRuleBodySchema,
+  activeQuery: TrackingActiveAlertsQuerySchema,
+  activePage: TrackingActiveAlertsPageSchema,
+});

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { trackingRoutes } from './routes/tracking';
+import { ApiErrorSchema } from './errors';
 import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
 import { LOCATION_RADIUS_DEFAULT_M, LOCATION_RADIUS_MAX_M, LOCATION_RADIUS_MIN_M } from '@gridlens/domain/tracking/positions';
 import { NAME_MAX_LENGTH } from './power-devices';
@@ -63,3 +66,34 @@ export const CreateLocationSchema = z
   .strict()
   .meta({ id: 'CreateLocation' });
 export type CreateLocation = z.input<typeof CreateLocationSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints
+
+/** Spec §7 /api/device, /api/location: the tenant's trackers with their newest position, and its POIs. */
+const tags = ['Tracking'];
+
+export const trackingApi = {
+  devices: endpoint(trackingRoutes.devices, {
+    tags,
+    summary: "The tenant's tracked devices with their newest position",
+    responses: { 200: z.array(TrackedDeviceSchema) },
+  }),
+  locations: endpoint(trackingRoutes.locations, {
+    tags,
+    summary: "The tenant's points of interest",
+    responses: { 200: z.array(LocationSchema) },
+  }),
+  registerDevice: endpoint(trackingRoutes.registerDevice, {
+    tags,
+    summary: 'Registers a tracked device; 409 when its id is taken',
+    body: CreateTrackedDeviceSchema,
+    responses: { 201: TrackedDeviceSchema, 409: ApiErrorSchema },
+  }),
+  addLocation: endpoint(trackingRoutes.addLocation, {
+    tags,
+    summary: 'Adds a point of interest; 409 when its id is taken',
+    body: CreateLocationSchema,
+    responses: { 201: LocationSchema, 409: ApiErrorSchema },
+  }),
+};

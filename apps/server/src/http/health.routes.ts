@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HealthSchema } from '@gridlens/contract/health';
+import { healthApi } from '@gridlens/contract/health';
 import type { Database } from '../db/database';
+import { bindEndpoint } from './bind-endpoint';
 
 /** Work that must finish before the process counts as ready (e.g. seeding the demo data). */
 export type StartupTasks = Map<string, 'running' | 'failed'>;
 
 /** /healthz: the process is up. /readyz: it can serve: the database answers and start-up tasks are done. */
 export function registerHealthRoutes(app: FastifyInstance, db: Database, startupTasks: StartupTasks): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/healthz', { schema: { tags: ['Operations'], response: { 200: HealthSchema } } }, () => ({ status: 'ok' as const }));
-  api.get('/readyz', { schema: { tags: ['Operations'], response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
+  bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
+  bindEndpoint(app, healthApi.ready, async (request, reply) => {
     try {
       await db.query('SELECT 1');
       const checks = { database: db.kind, ...Object.fromEntries(startupTasks) };

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { API_PREFIX } from '@gridlens/contract/route';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -8,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Paths that belong to the server, never to the single-page app. */
-const SERVER_PREFIXES = ['/api/', '/oidc', '/ingest/', '/healthz', '/readyz', '/client-config.json'];
+const SERVER_PREFIXES = [API_PREFIX, '/oidc', '/ingest/', '/healthz', '/readyz', '/client-config.json'];
 
 /**
  * Serves the built web app. Hashed files under /assets are cached for a year; index.html is

@@ -150,7 +150,7 @@ describe('the untranslated-JSX detector', () => {
   });
 
   it('finds key-shaped literals only in known namespaces', () => {
-    const source = `t('profile.save'); const k = 'sections.assets'; fetch('/api/x'); const v = 'other.thing'; const f = 'file.ts';`;
+    const source = `t('profile.save'); const k = 'sections.assets'; fetch('/x/y'); const v = 'other.thing'; const f = 'file.ts';`;
     expect(findKeyLiterals('fixture.ts', source, new Set(['profile', 'sections']))).toEqual(['profile.save', 'sections.assets']);
   });
 

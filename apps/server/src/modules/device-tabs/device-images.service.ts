@@ -1,4 +1,11 @@
-import { IMAGE_CONTENT_TYPES, type DeviceImage, type ImageContentType, type ImageType } from '@gridlens/contract/device-tabs';
+import {
+  deviceTabsApi,
+  IMAGE_CONTENT_TYPES,
+  type DeviceImage,
+  type ImageContentType,
+  type ImageType,
+} from '@gridlens/contract/device-tabs';
+import { pathOf } from '@gridlens/contract/route';
 import { notFound, validationError } from '../../http/http-error';
 import type { DeviceImagesRepository, ImageMetaRow } from './device-images.repository';
 import { sniffImageType } from './image-signature';
@@ -11,7 +18,7 @@ export interface ImageUpload {
   caption: string | undefined;
 }
 
-const imageUrl = (id: string) => `/api/powerdata/images/${encodeURIComponent(id)}`;
+const imageUrl = (id: string) => pathOf(deviceTabsApi.imageBytes, { image_id: id });
 
 function present(row: ImageMetaRow): DeviceImage {
   return {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { INGEST_BATCH_MAX, IngestBatchSchema, IngestResponseSchema } from '@gridlens/contract/ingest';
-import { ApiErrorSchema } from '@gridlens/contract/errors';
+import { INGEST_BATCH_MAX, ingestApi } from '@gridlens/contract/ingest';
+import { bindEndpoint } from '../../http/bind-endpoint';
 import { HttpError } from '../../http/http-error';
 import { plainJsonSerializer } from '../../http/plain-json-serializer';
 import type { IngestKeysService } from './ingest-keys.service';
@@ -23,30 +22,10 @@ export function registerIngestRoutes(app: FastifyInstance, keys: IngestKeysServi
   /** The tenant of each request's key, found before its body is read. */
   const tenantOfRequest = new WeakMap<FastifyRequest, string>();
 
-  app.withTypeProvider<ZodTypeProvider>().post('/ingest/v1/messages', {
-    // The key is checked before the body (up to 8 MB) is parsed and validated: a request without a valid key
-    // costs a header check and at most one indexed look-up, not a JSON parse.
-    preParsing: async (request) => {
-      const key = presentedKey(request);
-      const tenantId = key ? await keys.tenantOfKey(key) : null;
-      if (!tenantId) throw new HttpError(401, 'unauthorized', 'A valid ingest API key is required');
-      tenantOfRequest.set(request, tenantId);
-    },
-    bodyLimit: INGEST_BODY_LIMIT_BYTES,
-    // Answered whole and at once, never as a compressed stream: the acknowledgement must not trail the status
-    // line (a device killed or cut off after the status has its answer), and the hot path pays no gzip.
-    compress: false,
-    serializerCompiler: plainJsonSerializer, // 5,000 per-message results: see plain-json-serializer.ts
-    config: { rateLimit: INGEST_RATE_LIMIT },
-    schema: {
-      tags: ['Ingestion'],
-      summary: `Stores a batch of up to ${INGEST_BATCH_MAX} device messages; answers per message`,
-      description:
-        'Authenticate with an ingest API key of the tenant (`Authorization: Bearer glk_…` or `X-Api-Key`). Each message is validated on its own: one bad message does not reject the others. A message already stored (same device, kind and seq) is reported as `duplicate`. The answer comes only after the batch is committed.',
-      body: IngestBatchSchema,
-      response: { 200: IngestResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 429: ApiErrorSchema },
-    },
-    handler: async (request) => {
+  bindEndpoint(
+    app,
+    ingestApi.messages,
+    async (request) => {
       const tenantId = tenantOfRequest.get(request);
       if (!tenantId) throw new HttpError(401, 'unauthorized', 'A valid ingest API key is required'); // preParsing set it
       if (request.body.messages.length > INGEST_BATCH_MAX) {
@@ -58,5 +37,21 @@ export function registerIngestRoutes(app: FastifyInstance, keys: IngestKeysServi
       }
       return ingest.ingest(tenantId, 'http', request.body.messages);
     },
-  });
+    {
+      // The key is checked before the body (up to 8 MB) is parsed and validated: a request without a valid key
+      // costs a header check and at most one indexed look-up, not a JSON parse.
+      preParsing: async (request) => {
+        const key = presentedKey(request);
+        const tenantId = key ? await keys.tenantOfKey(key) : null;
+        if (!tenantId) throw new HttpError(401, 'unauthorized', 'A valid ingest API key is required');
+        tenantOfRequest.set(request, tenantId);
+      },
+      bodyLimit: INGEST_BODY_LIMIT_BYTES,
+      // Answered whole and at once, never as a compressed stream: the acknowledgement must not trail the status
+      // line (a device killed or cut off after the status has its answer), and the hot path pays no gzip.
+      compress: false,
+      serializerCompiler: plainJsonSerializer, // 5,000 per-message results: see plain-json-serializer.ts
+      config: { rateLimit: INGEST_RATE_LIMIT },
+    },
+  );
 }

@@ -1,19 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiErrorSchema, errorResponses } from '@gridlens/contract/errors';
-import {
-  CreateLocationSchema,
-  CreateTrackedDeviceSchema,
-  LocationSchema,
-  TrackedDeviceSchema,
-  type Location,
-  type TrackedDevice,
-} from '@gridlens/contract/tracking';
+import { trackingApi, type Location, type TrackedDevice } from '@gridlens/contract/tracking';
 import { HttpError } from '../../http/http-error';
 import { isoOf } from '../../http/iso-timestamp';
 import type { LastMessageType } from '@gridlens/domain/tracking/enumerations';
-import { TENANT_SECURITY, tenantPrincipal } from '../../auth/auth.plugin';
+import { tenantPrincipal } from '../../auth/auth.plugin';
+import { bindEndpoint } from '../../http/bind-endpoint';
 import type { LocationRow, TrackerStateRow, TrackingRepository } from './tracking.repository';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : isoOf(value));
@@ -40,62 +31,34 @@ export function trackedDeviceOf(row: TrackerStateRow): TrackedDevice {
  * newest position, and its POIs with the devices in each now.
  */
 export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingRepository): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['Tracking'], security: TENANT_SECURITY };
-
-  api.get('/api/device', {
-    schema: {
-      ...schema,
-      summary: "The tenant's tracked devices with their newest position",
-      response: { 200: z.array(TrackedDeviceSchema), ...errorResponses },
-    },
-    handler: async (request) => (await tracking.states(tenantPrincipal(request).tenantId)).map(trackedDeviceOf),
+  bindEndpoint(app, trackingApi.devices, async (request) =>
+    (await tracking.states(tenantPrincipal(request).tenantId)).map(trackedDeviceOf),
+  );
+  bindEndpoint(app, trackingApi.locations, async (request) =>
+    (await tracking.locations(tenantPrincipal(request).tenantId)).map(locationOf),
+  );
+  bindEndpoint(app, trackingApi.registerDevice, async (request) => {
+    const { tenantId } = tenantPrincipal(request);
+    if (!(await tracking.insertDevice(tenantId, request.body)))
+      throw new HttpError(409, 'conflict', `A device with device_id '${request.body.device_id}' is already registered`);
+    const [row] = await tracking.states(tenantId, [request.body.device_id]);
+    if (!row) throw new Error('a registered device was not found');
+    return trackedDeviceOf(row);
   });
-
-  api.get('/api/location', {
-    schema: { ...schema, summary: "The tenant's points of interest", response: { 200: z.array(LocationSchema), ...errorResponses } },
-    handler: async (request) => (await tracking.locations(tenantPrincipal(request).tenantId)).map(locationOf),
-  });
-
-  api.post('/api/device', {
-    schema: {
-      ...schema,
-      summary: 'Registers a tracked device; 409 when its id is taken',
-      body: CreateTrackedDeviceSchema,
-      response: { 201: TrackedDeviceSchema, 409: ApiErrorSchema, ...errorResponses },
-    },
-    handler: async (request, reply) => {
-      const { tenantId } = tenantPrincipal(request);
-      if (!(await tracking.insertDevice(tenantId, request.body)))
-        throw new HttpError(409, 'conflict', `A device with device_id '${request.body.device_id}' is already registered`);
-      const [row] = await tracking.states(tenantId, [request.body.device_id]);
-      if (!row) throw new Error('a registered device was not found');
-      return reply.status(201).send(trackedDeviceOf(row));
-    },
-  });
-
-  api.post('/api/location', {
-    schema: {
-      ...schema,
-      summary: 'Adds a point of interest; 409 when its id is taken',
-      body: CreateLocationSchema,
-      response: { 201: LocationSchema, 409: ApiErrorSchema, ...errorResponses },
-    },
-    handler: async (request, reply) => {
-      const { tenantId } = tenantPrincipal(request);
-      const body = request.body;
-      const location = {
-        id: body.LocationID,
-        name: body.FullName,
-        type: body.LocationType,
-        latitude: body.Latitude,
-        longitude: body.Longitude,
-        radiusM: body.RadiusM,
-      };
-      const created = await tracking.insertLocation(tenantId, location);
-      if (!created) throw new HttpError(409, 'conflict', `A location with LocationID '${body.LocationID}' already exists`);
-      return reply.status(201).send(locationOf(created));
-    },
+  bindEndpoint(app, trackingApi.addLocation, async (request) => {
+    const { tenantId } = tenantPrincipal(request);
+    const body = request.body;
+    const location = {
+      id: body.LocationID,
+      name: body.FullName,
+      type: body.LocationType,
+      latitude: body.Latitude,
+      longitude: body.Longitude,
+      radiusM: body.RadiusM,
+    };
+    const created = await tracking.insertLocation(tenantId, location);
+    if (!created) throw new HttpError(409, 'conflict', `A location with LocationID '${body.LocationID}' already exists`);
+    return locationOf(created);
   });
 }
 

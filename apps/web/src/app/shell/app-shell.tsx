@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sectionById } from '@gridlens/domain/sections';
+import { tracking as trackingCalls } from '@/lib/api/tracking';
 import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
 import { LimitedAccessNotice } from '@/features/errors/limited-access-notice';
@@ -57,7 +58,7 @@ export function AppShell() {
   const tracking = data?.tenant.type === 'tracking';
   useEffect(() => {
     if (!tracking) return;
-    const timer = window.setInterval(() => void queryClient.invalidateQueries({ queryKey: ['tracking'] }), TRACKING_REFRESH_MS);
+    const timer = window.setInterval(() => void queryClient.invalidateQueries({ queryKey: trackingCalls.scope }), TRACKING_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [tracking, queryClient]);
 

@@ -1,3 +1,6 @@
+import type { Answer, CallInput, EndpointDescription } from '@gridlens/contract/endpoint';
+import { pathOf, type Route } from '@gridlens/contract/route';
+
 /**
  * The one place that talks HTTP to the API, implementing the specification's rules (§7, §8):
  * - bearer token and Tenant header, sent only when a token exists;
@@ -36,12 +39,12 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
+type Query = Record<string, string | number | boolean | null | undefined>;
 
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(key, String(value));
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -56,7 +59,7 @@ interface RequestOptions {
   answer?: 'json' | 'blob';
 }
 
-async function request<T>(method: string, path: string, { json, bytes, query, answer = 'json' }: RequestOptions = {}): Promise<T> {
+async function request(method: string, path: string, { json, bytes, query, answer = 'json' }: RequestOptions = {}): Promise<unknown> {
   if (!hooks) throw new Error('configureApiClient() must run before the first request');
   const { getSession, onBadRequest, onForbidden, onRequestStarted, onRequestFinished } = hooks;
   onRequestStarted();
@@ -72,9 +75,9 @@ async function request<T>(method: string, path: string, { json, bytes, query, an
     const body = bytes ? bytes.data : json === undefined ? undefined : JSON.stringify(json);
     const response = await fetch(withQuery(path, query), { method, headers, body });
     const isJson = response.headers.get('content-type')?.includes('json') === true;
-    if (answer === 'blob' && response.status === 200 && !isJson) return (await response.blob()) as T;
+    if (answer === 'blob' && response.status === 200 && !isJson) return await response.blob();
     const data: unknown = isJson ? await response.json() : undefined;
-    if (response.status === 200 || response.status === 201) return data as T;
+    if (response.status === 200 || response.status === 201) return data;
     const error = toApiError(response.status, data);
     if (response.status === 400) onBadRequest();
     else if (response.status === 403) onForbidden(window.location.pathname + window.location.search + window.location.hash);
@@ -94,13 +97,49 @@ function toApiError(status: number, data: unknown): ApiRequestError {
   return new ApiRequestError(status, body.error ?? 'http_error', body.message ?? `HTTP ${status}`, body.details ?? []);
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { json: body }),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { json: body }),
-  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { json: body }),
-  /** POSTs raw bytes (an image) with their content type. */
-  upload: <T>(path: string, data: Blob, type: string, query?: Query) => request<T>('POST', path, { bytes: { data, type }, query }),
-  /** GETs raw bytes (an image): it needs the token and Tenant header, so an <img src> cannot fetch it. */
-  blob: (path: string) => request<Blob>('GET', path, { answer: 'blob' }),
+type Input = { params?: Record<string, string | number>; query?: Query; body?: unknown };
+type Args<E extends EndpointDescription> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** One endpoint of the contract, callable: typed inputs, typed answer, and its TanStack Query keys. */
+export interface Caller<E extends EndpointDescription> {
+  (...args: Args<E>): Promise<Answer<E>>;
+  /** The query key of this call with these inputs: [scope, operationId, params, query]. */
+  key: (...args: Args<E>) => readonly unknown[];
+  /** The prefix of every key of this endpoint, whatever its inputs (to invalidate them all). */
+  keyPrefix: readonly unknown[];
+}
+
+/** Only a route whose method, path and operationId are the endpoint's own is accepted for it. */
+type RoutesOf<Api> = {
+  readonly [K in keyof Api]: Api[K] extends EndpointDescription ? Route & Pick<Api[K], 'method' | 'path' | 'operationId'> : never;
 };
+
+/** A capability's endpoints, callable, with the key prefix its queries share (`scope`). */
+export type ApiClient<Api> = { readonly [K in keyof Api]: Api[K] extends EndpointDescription ? Caller<Api[K]> : never } & {
+  readonly scope: readonly [string];
+};
+
+/**
+ * The web app's calls to one capability of the API. `Api` is the type of the contract's endpoints (imported with
+ * `import type`, so no schema reaches the browser); `routes` are their schema-free routes. Every key starts with
+ * `scope`, so a change can refresh a whole capability at once.
+ */
+export function apiClient<Api extends Record<string, EndpointDescription>>(scope: string, routes: RoutesOf<Api>): ApiClient<Api> {
+  const callers: Record<string, unknown> = { scope: [scope] as const };
+  for (const [name, route] of Object.entries(routes) as [string, Route][]) {
+    const call = ({ params, query, body }: Input = {}) => {
+      const path = pathOf(route, params);
+      if (route.consumes) {
+        const data = body as Blob;
+        return request(route.method, path, { bytes: { data, type: data.type }, query });
+      }
+      return request(route.method, path, { json: body, query, answer: route.answersBytes ? 'blob' : 'json' });
+    };
+    const keyPrefix = [scope, route.operationId] as const;
+    callers[name] = Object.assign(call, {
+      keyPrefix,
+      key: ({ params, query }: Input = {}) => [...keyPrefix, params ?? null, query ?? null] as const,
+    });
+  }
+  return callers as ApiClient<Api>;
+}

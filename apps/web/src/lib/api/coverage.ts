@@ -1,28 +1,36 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Coverage, DeviceTest } from '@gridlens/contract/coverage';
+import type { coverageApi } from '@gridlens/contract/coverage';
+import { coverageRoutes } from '@gridlens/contract/routes/coverage';
 import type { CoverageWindowDays } from '@gridlens/domain/power/coverage';
-import { api, ApiRequestError } from './api-client';
+import { apiClient, ApiRequestError } from './api-client';
+import { POWER_DATA_SCOPE } from './power-devices';
+
+const coverage = apiClient<typeof coverageApi>(POWER_DATA_SCOPE, coverageRoutes);
 
 /** The device coverage check (/coverage_checker) over the last day or week. */
-export const useCoverage = (days: CoverageWindowDays) =>
-  useQuery({
-    queryKey: ['powerdata', 'coverage', days],
-    queryFn: () => api.get<Coverage>('/api/powerdata/coverage', { days }),
+export const useCoverage = (days: CoverageWindowDays) => {
+  const input = { query: { days } };
+  return useQuery({
+    queryKey: coverage.coverage.key(input),
+    queryFn: () => coverage.coverage(input),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+};
 
 /** How often the device test asks again while it is open: an installer waiting on site wants to see a new message soon. */
 export const DEVICE_TEST_REFRESH_MS = 30_000;
 
 /** The installer's device test (/checkcoverage); asks again every 30 s so a monitor just powered up shows up. */
-export const useDeviceTest = (deviceId: string | null) =>
-  useQuery({
-    queryKey: ['powerdata', 'device-test', deviceId],
-    queryFn: () => api.get<DeviceTest>(`/api/powerdata/device-test/${encodeURIComponent(deviceId ?? '')}`),
+export const useDeviceTest = (deviceId: string | null) => {
+  const input = { params: { DeviceID: deviceId ?? '' } };
+  return useQuery({
+    queryKey: coverage.deviceTest.key(input),
+    queryFn: () => coverage.deviceTest(input),
     enabled: deviceId !== null,
     // Stops asking after a failure (an unknown id stays unknown); "Check now" asks again.
     refetchInterval: (query) => (query.state.status === 'error' ? false : DEVICE_TEST_REFRESH_MS),
     // One retry: a phone on site loses a request now and then; a 404 is an answer, not a failure to retry.
     retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status === 404),
   });
+};

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreateFeedback, FeedbackCreated } from '@gridlens/contract/feedback';
-import { api } from './api-client';
+import type { CreateFeedback, feedbackApi } from '@gridlens/contract/feedback';
+import { feedbackRoutes } from '@gridlens/contract/routes/feedback';
+import { apiClient } from './api-client';
 
-export const useSendFeedback = () =>
-  useMutation({ mutationFn: (feedback: CreateFeedback) => api.post<FeedbackCreated>('/api/feedback', feedback) });
+const feedback = apiClient<typeof feedbackApi>('feedback', feedbackRoutes);
+
+export const useSendFeedback = () => useMutation({ mutationFn: (message: CreateFeedback) => feedback.send({ body: message }) });

@@ -1,30 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FleetTotals, IssueTimeline, PowerReport, TimeRange } from '@gridlens/contract/power-readings';
-import { api } from './api-client';
+import type { TimeRange } from '@gridlens/contract/power-readings';
+import { powerReadings } from './power-readings';
 
 /** The fleet-wide screens' data: the analytics overview (total power, issues over time) and the power report. */
 
-export const useFleetTotals = (range: TimeRange) =>
-  useQuery({
-    queryKey: ['powerdata', 'totalstats', range],
-    queryFn: () => api.get<FleetTotals>(`/api/powerdata/device/totalstats/${range}`),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+const cached = { placeholderData: keepPreviousData, staleTime: 60_000 } as const;
 
-export const useIssueTimeline = (range: TimeRange) =>
-  useQuery({
-    queryKey: ['powerdata', 'issuestats', range],
-    queryFn: () => api.get<IssueTimeline>(`/api/powerdata/device/issuestats/${range}`),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+export const useFleetTotals = (range: TimeRange) => {
+  const input = { params: { duration: range } };
+  return useQuery({ queryKey: powerReadings.fleetTotals.key(input), queryFn: () => powerReadings.fleetTotals(input), ...cached });
+};
+
+export const useIssueTimeline = (range: TimeRange) => {
+  const input = { params: { duration: range } };
+  return useQuery({ queryKey: powerReadings.issueTimeline.key(input), queryFn: () => powerReadings.issueTimeline(input), ...cached });
+};
 
 /** The power report of a UTC day (YYYY-MM-DD). */
-export const usePowerReport = (day: string) =>
-  useQuery({
-    queryKey: ['powerdata', 'report', day],
-    queryFn: () => api.get<PowerReport>('/api/powerdata/report', { day }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+export const usePowerReport = (day: string) => {
+  const input = { query: { day } };
+  return useQuery({ queryKey: powerReadings.dayReport.key(input), queryFn: () => powerReadings.dayReport(input), ...cached });
+};

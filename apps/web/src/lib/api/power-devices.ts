@@ -1,20 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetList, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
-import { api } from './api-client';
+import type { powerDevicesApi, UpdatePowerDevice } from '@gridlens/contract/power-devices';
+import { powerDevicesRoutes } from '@gridlens/contract/routes/power-devices';
+import { apiClient } from './api-client';
+
+/** Every power-data query's keys start with this scope, so an edit of a device can refresh them all. */
+export const POWER_DATA_SCOPE = 'powerdata';
+
+export const powerDevices = apiClient<typeof powerDevicesApi>(POWER_DATA_SCOPE, powerDevicesRoutes);
 
 /** Spec §9: the assets are loaded for 1 day. */
 export const ASSET_LIST_DAYS = 1;
 
+const assetListInput = { query: { num_days: ASSET_LIST_DAYS } };
+
 export const assetListQuery = queryOptions({
-  queryKey: ['powerdata', 'device', ASSET_LIST_DAYS],
-  queryFn: () => api.get<AssetList>('/api/powerdata/device', { num_days: ASSET_LIST_DAYS }),
+  queryKey: powerDevices.list.key(assetListInput),
+  queryFn: () => powerDevices.list(assetListInput),
   staleTime: 60_000,
 });
 
 export const useAssetList = () => useQuery(assetListQuery);
 
 /** One device as the assets list shows it (the asset detail header); edits and watchlist changes refresh it. */
-export const assetItemQueryKey = (deviceId: string) => ['powerdata', 'device', 'item', deviceId, ASSET_LIST_DAYS] as const;
+export const assetItemQuery = (deviceId: string) => {
+  const input = { params: { DeviceID: deviceId }, query: { num_days: ASSET_LIST_DAYS } };
+  return queryOptions({ queryKey: powerDevices.item.key(input), queryFn: () => powerDevices.item(input), staleTime: 60_000 });
+};
 
 interface WatchChange {
   deviceId: string;
@@ -26,9 +37,9 @@ export function useWatchDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ deviceId, watch }: WatchChange) =>
-      watch ? api.post('/api/watchlist/device', { device_id: deviceId }) : api.delete('/api/watchlist/device', { device_id: deviceId }),
+      watch ? powerDevices.watch({ body: { device_id: deviceId } }) : powerDevices.unwatch({ body: { device_id: deviceId } }),
     onSuccess: (_answer, { deviceId, watch }) => {
-      void queryClient.invalidateQueries({ queryKey: assetItemQueryKey(deviceId) }); // the asset detail header
+      void queryClient.invalidateQueries({ queryKey: assetItemQuery(deviceId).queryKey }); // the asset detail header
       queryClient.setQueryData(assetListQuery.queryKey, (list) => {
         if (!list) return list;
         const index = list.columns.device_id.indexOf(deviceId);
@@ -49,7 +60,7 @@ export function useUpdateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ deviceId, changes }: { deviceId: string; changes: UpdatePowerDevice }) =>
-      api.put<PowerDevice>(`/api/powerdata/device/${encodeURIComponent(deviceId)}`, changes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['powerdata'] }),
+      powerDevices.update({ params: { DeviceID: deviceId }, body: changes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: powerDevices.scope }),
   });
 }

@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AssetListItem } from '@gridlens/contract/power-devices';
-import type { ChartData, MessagesPage, PowerMessage, TimeRange } from '@gridlens/contract/power-readings';
+import type { PowerMessage, powerReadingsApi, TimeRange } from '@gridlens/contract/power-readings';
+import { powerReadingsRoutes } from '@gridlens/contract/routes/power-readings';
 import { periodOfRange } from '@gridlens/domain/time-range';
-import { api } from './api-client';
-import { ASSET_LIST_DAYS, assetItemQueryKey } from './power-devices';
+import { apiClient } from './api-client';
+import { assetItemQuery, POWER_DATA_SCOPE } from './power-devices';
+
+export const powerReadings = apiClient<typeof powerReadingsApi>(POWER_DATA_SCOPE, powerReadingsRoutes);
 
 /** A period as the chart and messages endpoints take it: a named range, or explicit bounds (a zoomed view). */
 export type PeriodChoice = { range: TimeRange } | { fromMs: number; toMs: number };
@@ -11,37 +13,35 @@ export type PeriodChoice = { range: TimeRange } | { fromMs: number; toMs: number
 export const periodQuery = (period: PeriodChoice) =>
   'range' in period ? { range: period.range } : { from: new Date(period.fromMs).toISOString(), to: new Date(period.toMs).toISOString() };
 
-const devicePath = (deviceId: string) => encodeURIComponent(deviceId);
-
-export const useAssetItem = (deviceId: string) =>
-  useQuery({
-    queryKey: assetItemQueryKey(deviceId),
-    queryFn: () => api.get<AssetListItem>(`/api/powerdata/device/${devicePath(deviceId)}`, { num_days: ASSET_LIST_DAYS }),
-    staleTime: 60_000,
-  });
+export const useAssetItem = (deviceId: string) => useQuery(assetItemQuery(deviceId));
 
 /** The chart series of a device over a period; the previous answer stays on screen while a zoomed view loads. */
-export const useChartData = (deviceId: string, period: PeriodChoice) =>
-  useQuery({
-    queryKey: ['powerdata', 'chart', deviceId, period],
-    queryFn: () => api.get<ChartData>(`/api/powerdata/device/chartdata/${devicePath(deviceId)}`, periodQuery(period)),
+export const useChartData = (deviceId: string, period: PeriodChoice) => {
+  const input = { params: { id: deviceId }, query: periodQuery(period) };
+  return useQuery({
+    queryKey: powerReadings.chart.key(input),
+    queryFn: () => powerReadings.chart(input),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+};
 
-const fetchMessages = (deviceId: string, period: PeriodChoice, page: number, pageSize: number) =>
-  api.get<MessagesPage>(`/api/powerdata/messages/device/${devicePath(deviceId)}`, { ...periodQuery(period), page, page_size: pageSize });
+const messagesInput = (deviceId: string, period: PeriodChoice, page: number, pageSize: number) => ({
+  params: { device_id: deviceId },
+  query: { ...periodQuery(period), page, page_size: pageSize },
+});
 
 /** One page of a device's messages over a range, newest first. */
-export const useMessagesPage = (deviceId: string, range: TimeRange, page: number, pageSize: number) =>
-  useQuery({
-    queryKey: ['powerdata', 'messages', deviceId, range, page, pageSize],
-    queryFn: () => fetchMessages(deviceId, { range }, page, pageSize),
+export const useMessagesPage = (deviceId: string, range: TimeRange, page: number, pageSize: number) => {
+  const input = messagesInput(deviceId, { range }, page, pageSize);
+  return useQuery({
+    queryKey: powerReadings.messages.key(input),
+    queryFn: () => powerReadings.messages(input),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+};
 
-/** The largest page the messages endpoint gives. */
 const EXPORT_PAGE_SIZE = 500;
 
 /**
@@ -51,9 +51,9 @@ const EXPORT_PAGE_SIZE = 500;
  */
 export async function fetchAllMessages(deviceId: string, range: TimeRange): Promise<PowerMessage[]> {
   const period = periodOfRange(range, Date.now());
-  const first = await fetchMessages(deviceId, period, 1, EXPORT_PAGE_SIZE);
+  const first = await powerReadings.messages(messagesInput(deviceId, period, 1, EXPORT_PAGE_SIZE));
   const items = [...first.items];
   for (let page = 2; (page - 1) * EXPORT_PAGE_SIZE < first.total; page += 1)
-    items.push(...(await fetchMessages(deviceId, period, page, EXPORT_PAGE_SIZE)).items);
+    items.push(...(await powerReadings.messages(messagesInput(deviceId, period, page, EXPORT_PAGE_SIZE))).items);
   return items;
 }

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SectionCatalogue } from '@gridlens/contract/config';
-import { api } from './api-client';
+import { config } from './tenant-settings';
 
 export const sectionCatalogueQuery = queryOptions({
-  queryKey: ['config', 'sections'],
-  queryFn: () => api.get<SectionCatalogue>('/api/config/sections'),
+  queryKey: config.sections.key(),
+  queryFn: () => config.sections(),
   staleTime: Infinity,
 });
 

@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TenantSettings } from '@gridlens/contract/config';
-import { api } from './api-client';
+import type { configApi } from '@gridlens/contract/config';
+import { configRoutes } from '@gridlens/contract/routes/config';
+import { apiClient } from './api-client';
+
+/** The caller's tenant, the section catalogue and the caller's preferences (spec §7 /api/config/...). */
+export const config = apiClient<typeof configApi>('config', configRoutes);
 
 export const tenantSettingsQuery = queryOptions({
-  queryKey: ['config', 'tenant-settings'],
-  queryFn: () => api.get<TenantSettings>('/api/config/tenant/settings'),
+  queryKey: config.tenantSettings.key(),
+  queryFn: () => config.tenantSettings(),
   staleTime: 5 * 60_000,
 });
 

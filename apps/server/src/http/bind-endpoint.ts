@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SECURITY_REQUIREMENTS } from '@gridlens/contract/route';
+import {
+  successStatus,
+  type AnswerInput,
+  type BodyOf,
+  type EndpointDescription,
+  type ParamsOf,
+  type QueryOf,
+} from '@gridlens/contract/endpoint';
+
+/** A request to an endpoint, its path parameters, query and body parsed and validated by the endpoint's schemas. */
+export type EndpointRequest<E extends EndpointDescription> = FastifyRequest<{
+  Params: ParamsOf<E>;
+  Querystring: QueryOf<E>;
+  Body: BodyOf<E>;
+}>;
+
+/**
+ * A handler returns the success answer, which the endpoint's schema serialises (or the route's own serializer);
+ * a handler that sends something else (image bytes) sends it through the reply and returns the reply.
+ */
+export type EndpointHandler<E extends EndpointDescription> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => AnswerInput<E> | FastifyReply | Promise<AnswerInput<E> | FastifyReply>;
+
+/** Fastify's own route options that stay the route's to choose: hot serialisers, limits, early hooks, compression. */
+export type RouteOptions = Pick<RouteShorthandOptions, 'serializerCompiler' | 'preParsing' | 'bodyLimit' | 'config' | 'compress'>;
+
+/**
+ * Registers the handler of an endpoint described in the contract: its method and path, its schemas for
+ * validation and serialisation, and its OpenAPI summary, operationId, tags and security all come from the
+ * description. The success status (200 or 201) is the endpoint's, so handlers only return the answer.
+ */
+export function bindEndpoint<E extends EndpointDescription>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: RouteOptions = {},
+): void {
+  const status = successStatus(endpoint);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...options,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
+      tags: [...endpoint.tags],
+      security: SECURITY_REQUIREMENTS[endpoint.security].map((requirement) => ({ ...requirement })),
+      ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: endpoint.responses,
+    },
+    handler: (request, reply) => {
+      if (status !== 200) void reply.status(status);
+      return handler(request as unknown as EndpointRequest<E>, reply);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { route } from '../route';
+
+export const coverageRoutes = {
+  coverage: route({
+    method: 'GET',
+    path: '/api/powerdata/coverage',
+    operationId: 'getDeviceCoverage',
+    security: 'tenant',
+  }),
+  deviceTest: route({
+    method: 'GET',
+    path: '/api/powerdata/device-test/:DeviceID',
+    operationId: 'testDevice',
+    security: 'installer',
+  }),
+};
