@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// Relative, so that Vite bundles it into the config (the package's TypeScript is not loadable by Node itself).
+import { API_PREFIX } from '../../packages/contract/src/route';
 
 const serverUrl = process.env['GRIDLENS_SERVER_URL'] ?? 'http://localhost:3000';
 
@@ -22,7 +24,10 @@ export default defineConfig({
   // so that the identity provider builds its sign-in URLs on this origin, where the browser is.
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/oidc', '/client-config.json', '/healthz'].map((path) => [path, { target: serverUrl, changeOrigin: false }]),
+      [API_PREFIX, '/oidc', '/client-config.json', '/healthz', '/readyz', '/ingest'].map((path) => [
+        path,
+        { target: serverUrl, changeOrigin: false },
+      ]),
     ),
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { keyedObject } from './keyed-object';
 import { coverageRoutes } from './routes/coverage';
 import { ApiErrorSchema } from './errors';
 import { CONNECTION_TYPES } from '@gridlens/domain/power/enumerations';
@@ -67,7 +68,7 @@ export const DeviceTestSchema = z
     last_message_at: z.string().nullable(),
     messages: z.array(DeviceTestMessageSchema).describe('The latest messages of the last day, newest first'),
     // A record over an enum is exhaustive in Zod 4: every check is present, null when it could not be judged.
-    checks: z.record(z.enum(DEVICE_TEST_CHECKS), z.enum(CHECK_OUTCOMES).nullable()),
+    checks: keyedObject(DEVICE_TEST_CHECKS, z.enum(CHECK_OUTCOMES).nullable()),
     outcome: z.enum(CHECK_OUTCOMES),
   })
   .meta({ id: 'DeviceTest' });

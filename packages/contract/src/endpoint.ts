@@ -16,6 +16,11 @@ export interface EndpointSchemas {
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
+  /**
+   * The body as the OpenAPI document shows it, where the server validates it more loosely on purpose (the
+   * ingest batch: each message is checked on its own, so that one bad message does not reject the others).
+   */
+  readonly documentedBody?: z.ZodType;
   /** Every answer by status; the one 2xx status is the success answer. */
   readonly responses: Readonly<Record<number, z.ZodType | RawAnswer>>;
 }

@@ -84,13 +84,15 @@ export const PositionMessageSchema = z.object({
   battery_pct: z.number().min(0).max(100).nullable().optional(),
 });
 
-export const DeviceMessageSchema = z.discriminatedUnion('kind', [
-  TransformerReadingSchema,
-  PowerQualityEventSchema,
-  HydrogenReadingSchema,
-  MeteringReadingSchema,
-  PositionMessageSchema,
-]);
+export const DeviceMessageSchema = z
+  .discriminatedUnion('kind', [
+    TransformerReadingSchema,
+    PowerQualityEventSchema,
+    HydrogenReadingSchema,
+    MeteringReadingSchema,
+    PositionMessageSchema,
+  ])
+  .meta({ id: 'DeviceMessage', description: 'One message of a device, by its kind' });
 export type DeviceMessage = z.infer<typeof DeviceMessageSchema>;
 export type TransformerReading = z.infer<typeof TransformerReadingSchema>;
 export type PowerQualityEvent = z.infer<typeof PowerQualityEventSchema>;
@@ -99,13 +101,19 @@ export type MeteringReading = z.infer<typeof MeteringReadingSchema>;
 export type PositionMessage = z.infer<typeof PositionMessageSchema>;
 
 /**
- * POST /ingest/v1/messages. Version 1 of the envelope. Each message is validated on its own, so the
- * schema here only fixes the envelope; `messages` items are checked against DeviceMessageSchema.
+ * POST /ingest/v1/messages. Version 1 of the envelope. Each message is validated on its own (one bad message does
+ * not reject the batch), so the schema the server validates the request with fixes only the envelope; the
+ * document shows the envelope as it should be sent, every message a DeviceMessage (IngestBatchDocumentSchema).
  */
-export const IngestBatchSchema = z
+export const IngestBatchSchema = z.object({
+  v: z.literal(1),
+  messages: z.array(z.unknown()).min(1),
+});
+
+export const IngestBatchDocumentSchema = z
   .object({
-    v: z.literal(1),
-    messages: z.array(z.unknown()).min(1).describe(`Up to ${INGEST_BATCH_MAX} device messages (see DeviceMessage)`),
+    v: z.literal(1).describe('Version of the envelope'),
+    messages: z.array(DeviceMessageSchema).min(1).describe(`Up to ${INGEST_BATCH_MAX} device messages; a larger batch answers 413`),
   })
   .meta({ id: 'IngestBatch' });
 
@@ -149,6 +157,7 @@ export const ingestApi = {
     description:
       'Authenticate with an ingest API key of the tenant (`Authorization: Bearer glk_…` or `X-Api-Key`). Each message is validated on its own: one bad message does not reject the others. A message already stored (same device, kind and seq) is reported as `duplicate`. The answer comes only after the batch is committed.',
     body: IngestBatchSchema,
+    documentedBody: IngestBatchDocumentSchema,
     responses: { 200: IngestResponseSchema, 413: ApiErrorSchema, 429: ApiErrorSchema },
   }),
   keys: endpoint(ingestRoutes.keys, {

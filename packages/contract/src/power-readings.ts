@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { keyedObject } from './keyed-object';
 import { powerReadingsRoutes } from './routes/power-readings';
 import { DeviceIdParamsSchema } from './params';
 import { AssetListSchema } from './power-devices';
@@ -65,7 +66,7 @@ export const ChartDataSchema = z
     to: z.string(),
     points_in_period: z.number().int().describe('Readings (or hours, for hourly resolution) in the period before downsampling'),
     resolution: z.enum(['reading', 'hour']).describe('Periods over 31 days are charted from hourly minima and maxima'),
-    series: z.record(z.enum(CHART_SERIES), SeriesSchema),
+    series: keyedObject(CHART_SERIES, SeriesSchema),
   })
   .meta({ id: 'ChartData' });
 export type ChartData = z.infer<typeof ChartDataSchema>;

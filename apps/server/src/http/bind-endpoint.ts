@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import type { ZodType } from 'zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SECURITY_REQUIREMENTS } from '@gridlens/contract/route';
 import {
   successStatus,
@@ -54,12 +56,20 @@ export function bindEndpoint<E extends EndpointDescription>(
       ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.body ? { body: endpoint.documentedBody ?? endpoint.body } : {}),
       response: endpoint.responses,
     },
+    // A body documented more strictly than it is validated: the route validates it with the endpoint's own body.
+    ...(endpoint.documentedBody ? { validatorCompiler: validatingBodyWith(endpoint.body) } : {}),
     handler: (request, reply) => {
       if (status !== 200) void reply.status(status);
       return handler(request as unknown as EndpointRequest<E>, reply);
     },
   });
+}
+
+/** Fastify's Zod validator for every part of a request, but the body validated with the given schema. */
+function validatingBodyWith(body: EndpointDescription['body']) {
+  return (route: FastifyRouteSchemaDef<unknown>) =>
+    validatorCompiler({ ...route, schema: route.httpPart === 'body' && body ? body : (route.schema as ZodType) });
 }
