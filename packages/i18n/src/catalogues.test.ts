@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@gridlens/domain/language';
+import { LANGUAGES, type Language } from '@gridlens/domain/language';
 import { CATALOGUES } from './catalogues';
-import { flattenCatalogue, placeholdersOf } from './flatten-catalogue';
+import { flattenCatalogue, placeholdersOf, type CatalogueTree } from './flatten-catalogue';
 
 const english = flattenCatalogue(CATALOGUES.EN);
 const others = LANGUAGES.filter((l) => l !== 'EN');
@@ -85,6 +85,53 @@ describe('the catalogue', () => {
     const allowed = new Set([...(SAME_AS_ENGLISH['ALL'] ?? []), ...(SAME_AS_ENGLISH[code] ?? [])]);
     const copied = [...other].filter(([key, text]) => text === english.get(key) && !allowed.has(key)).map(([key]) => key);
     expect(copied).toEqual([]);
+  });
+});
+
+describe('one term, one translation', () => {
+  /**
+   * English texts that may read two ways in a language: "Field" names two things (a transformer's operating
+   * mode, a rule's parameter); the others are adjectives that agree with different nouns (an alert is feminine
+   * in French and Spanish, a device status masculine; a coverage level feminine, a missed-message level masculine).
+   */
+  const MAY_DIFFER: Record<string, readonly string[]> = {
+    ALL: ['field'],
+    FR: ['active', 'good', 'average', 'bad'],
+    ES: ['active', 'good', 'average', 'bad', 'unknown'],
+    PL: ['active', 'unknown'],
+  };
+
+  /** For each English text, the different ways a language translates it, where there is more than one. */
+  const termsTranslatedTwoWays = (code: Language, catalogue: CatalogueTree = CATALOGUES[code]) => {
+    const other = flattenCatalogue(catalogue);
+    const allowed = new Set([...(MAY_DIFFER['ALL'] ?? []), ...(MAY_DIFFER[code] ?? [])]);
+    const ways = new Map<string, Set<string>>();
+    for (const [key, text] of english) {
+      const term = text.trim().toLowerCase();
+      if (!allowed.has(term)) ways.set(term, (ways.get(term) ?? new Set()).add(other.get(key) ?? ''));
+    }
+    return [...ways].filter(([, translations]) => translations.size > 1).map(([term, translations]) => [term, [...translations]]);
+  };
+
+  it.each(others)('%s translates each English text the same way wherever it appears', (code) => {
+    expect(termsTranslatedTwoWays(code)).toEqual([]);
+  });
+
+  it('finds a term translated two ways', () => {
+    const planted = structuredClone(CATALOGUES.PL);
+    planted.issueFlags.HasMissedMessages = 'Utracone komunikaty';
+    expect(termsTranslatedTwoWays('PL', planted)).toEqual([['missed messages', ['Brakujące komunikaty', 'Utracone komunikaty']]]);
+  });
+
+  /** French sets the typographic apostrophe (l’appareil), English and Irish the straight one (device's, d'fhéadfaí). */
+  const OTHER_APOSTROPHE = [
+    ['EN', /\w’\w/u],
+    ['GA', /\w’\w/u],
+    ['FR', /\w'\w/u],
+  ] as const;
+  it.each(OTHER_APOSTROPHE)('%s writes the apostrophe one way, so that a term is not spelt two ways', (code, other) => {
+    const offenders = [...flattenCatalogue(CATALOGUES[code])].filter(([, text]) => other.test(text)).map(([key]) => key);
+    expect(offenders).toEqual([]);
   });
 });
 
