@@ -45,12 +45,12 @@ test('a rule with a recipient is created, and a reading over its threshold raise
   await page.getByTestId('new-alert').click();
   await page.getByTestId('rule-device').fill(QUIET_DEVICE);
   await page.getByRole('option', { name: QUIET_DEVICE, exact: true }).click();
-  await chooseTrigger(page, 'Max current PH1', { operator: '>', value: '500' });
+  await chooseTrigger(page, 'Max current L1', { operator: '>', value: '500' });
   await page.getByTestId('save-rule').click();
   await expect(page.getByText('Alert saved')).toBeVisible();
   const rules = page.getByTestId('alert-rules');
   await expect(rules.locator('tbody tr')).toHaveCount(1);
-  await expect(rules.locator('tbody tr').first()).toContainText(`${QUIET_DEVICE}Max current PH1 > 500.00 A`);
+  await expect(rules.locator('tbody tr').first()).toContainText(`${QUIET_DEVICE}Max current L1 > 500.00 A`);
 
   await page.getByTestId('open-recipients').click();
   await page.getByTestId('recipient-name').fill('Control room');
@@ -131,7 +131,7 @@ test('the alert screens have no serious or critical accessibility violations, in
 test('deleting a rule asks first, then removes it and its alert', async () => {
   await page.getByTestId('alerts-tab-manage').click();
   await page.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Max current PH1 > 500.00 A');
+  await expect(page.getByRole('dialog')).toContainText('Max current L1 > 500.00 A');
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByText('Alert deleted')).toBeVisible();
   await expect(page.getByTestId('rules-none')).toBeVisible();

@@ -5,7 +5,7 @@ import { DEMO, signIn } from '../support/sign-in';
 const LANGUAGES = ['EN', 'GA', 'FR', 'ES', 'PL'] as const;
 type Locale = { sections: { assets: string }; languages: Record<string, string> };
 const locale = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../../apps/web/src/i18n/locales/${code.toLowerCase()}.json`, import.meta.url), 'utf8')) as Locale;
+  JSON.parse(readFileSync(new URL(`../../packages/i18n/locales/${code.toLowerCase()}.json`, import.meta.url), 'utf8')) as Locale;
 
 test('the language choice persists across reloads in all five languages', async ({ page }) => {
   await signIn(page, DEMO.power);

@@ -54,3 +54,17 @@ test('a sign-in error from the provider shows in a dismissible red alert', async
   await alert.getByRole('button', { name: 'Dismiss' }).click();
   await expect(alert).toHaveCount(0);
 });
+
+test('the sign-in page speaks the language the portal asks for, from the catalogue the web app reads', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('input[name="email"]')).toBeVisible();
+  await page.evaluate(() => window.localStorage.setItem('gridlens.language', 'FR'));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion à Gridlens');
+  // Another account than the other tests' own, so that this failed attempt leaves their sign-in budget alone.
+  await page.locator('input[name="email"]').fill(DEMO.gridwest.email);
+  await page.locator('input[name="password"]').fill('wrong');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByRole('alert')).toHaveText('L’e-mail ou le mot de passe est incorrect.');
+});

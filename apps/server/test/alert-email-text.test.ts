@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { alertEmail, type AlertEmailInput } from '../src/modules/alerts/alert-email.i18n';
+import { POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
+import { TRACKING_ALERT_FIELDS } from '@gridlens/domain/alerts/tracking-alert-rules';
+import { LANGUAGES } from '@gridlens/domain/language';
+import { CATALOGUES } from '@gridlens/i18n/catalogues';
+import { alertEmail, type AlertEmailInput } from '../src/modules/alerts/alert-email-text';
 
 const input: AlertEmailInput = {
   language: 'EN',
@@ -28,7 +32,7 @@ describe('alertEmail', () => {
     const { subject, text } = alertEmail({ ...input, language: 'FR', kind: 'cleared', value: 88.2 });
     expect(subject).toBe('Alerte levée sur NZ-0001 : Température max > 90,00 °C');
     expect(text).toContain('88,20 °C');
-    expect(alertEmail({ ...input, language: 'PL' }).subject).toBe('Alert na NZ-0001: Temperatura maks. > 90,00 °C');
+    expect(alertEmail({ ...input, language: 'PL' }).subject).toBe('Alert na NZ-0001: Maks. temperatura > 90,00 °C');
   });
 
   it('falls back to English for a language it does not know', () => {
@@ -58,5 +62,26 @@ describe('alertEmail', () => {
     expect(alertEmail({ ...tracking, field: 'no_message', operator: '>', threshold: 24, value: 25.5 }).text).toContain(
       'the reading was 25.50 h.',
     );
+  });
+
+  it.each(LANGUAGES)('names every field in %s as the alert screens do, and leaves no placeholder or key unfilled', (language) => {
+    const screens = CATALOGUES[language].alerts;
+    for (const field of POWER_ALERT_FIELDS)
+      expect(alertEmail({ ...input, language, field }).subject).toContain(`${screens.fields[field]} > `);
+    for (const field of TRACKING_ALERT_FIELDS)
+      for (const kind of ['triggered', 'cleared'] as const) {
+        const { subject, text } = alertEmail({
+          ...input,
+          language,
+          kind,
+          field,
+          locationType: 'Non-Friendly',
+          actualLocationName: 'Depot',
+        });
+        expect(`${subject}\n${text}`).not.toMatch(/\{\{|\balerts\.|undefined/);
+      }
+    const arrival = alertEmail({ ...input, language, field: 'arrival', locationName: null, locationType: 'Non-Friendly' }).subject;
+    const place = screens.tracking.anyOfType.replace('{{type}}', screens.tracking.locationTypes['Non-Friendly']);
+    expect(arrival).toContain(screens.tracking.arrivalAt.replace('{{place}}', place));
   });
 });

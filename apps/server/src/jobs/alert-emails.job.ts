@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/database';
-import { alertEmail } from '../modules/alerts/alert-email.i18n';
+import { alertEmail } from '../modules/alerts/alert-email-text';
 import { createNotificationOutbox, type OutboxEmail } from '../modules/alerts/notification-outbox.repository';
 
 /** Looks for due emails this often; an alert's email leaves within about this long of the reading. */

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { avatarSvg, authenticateDemoUser, DEMO_USERS, demoUserBySub, type DemoUser } from './demo-users';
-import { escapeHtml, page, renderLoginPage } from './login-page';
-import { loginStrings } from './login-page.i18n';
+import { escapeHtml, page, renderLoginPage, signInPageText } from './login-page';
 import { loadProviderSecrets, publicJwk } from './signing-keys';
 
 export const OIDC_MOUNT_PATH = '/oidc';
@@ -110,12 +109,12 @@ function providerConfiguration(options: EmbeddedProviderOptions, secrets: Awaite
     interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT_PATH}/interaction/${interaction.uid}` },
     ttl: { AccessToken: 3600, IdToken: 3600, Interaction: 3600, Session: 14 * 24 * 3600, Grant: 14 * 24 * 3600, AuthorizationCode: 60 },
     renderError: (ctx, _out, _error) => {
-      const { language, strings } = loginStrings(ctx.query['ui_locales']);
+      const { language, t } = signInPageText(ctx.query['ui_locales']);
       ctx.type = 'html';
       ctx.body = page(
         language,
-        strings.errorTitle,
-        `<h1>${escapeHtml(strings.errorTitle)}</h1><p>${escapeHtml(strings.errorBody)}</p><p><a href="${escapeHtml(publicUrl)}/">${escapeHtml(strings.backToPortal)}</a></p>`,
+        t('auth.signInPage.errorTitle'),
+        `<h1>${escapeHtml(t('auth.signInPage.errorTitle'))}</h1><p>${escapeHtml(t('auth.signInPage.errorBody'))}</p><p><a href="${escapeHtml(publicUrl)}/">${escapeHtml(t('auth.signInPage.backToPortal'))}</a></p>`,
       );
     },
   };
@@ -123,7 +122,7 @@ function providerConfiguration(options: EmbeddedProviderOptions, secrets: Awaite
 
 /** Sign-out submits itself: the portal already asked the user. Inline script allowed by a per-response nonce. */
 function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
-  const { language, strings } = loginStrings(ctx.oidc.params?.['ui_locales']);
+  const { language, t } = signInPageText(ctx.oidc.params?.['ui_locales']);
   const nonce = randomBytes(16).toString('base64');
   ctx.set(
     'Content-Security-Policy',
@@ -131,19 +130,19 @@ function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
   );
   ctx.body = page(
     language,
-    strings.signOut,
-    `<h1>${escapeHtml(strings.signingOut)}</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
-<button type="submit" form="op.logoutForm">${escapeHtml(strings.signOut)}</button>
+    t('auth.signInPage.signOut'),
+    `<h1>${escapeHtml(t('auth.signInPage.signingOut'))}</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
+<button type="submit" form="op.logoutForm">${escapeHtml(t('auth.signInPage.signOut'))}</button>
 <script nonce="${nonce}">document.getElementById('op.logoutForm').submit()</script>`,
   );
 }
 
 function postLogoutSuccessSource(ctx: KoaContextWithOIDC): void {
-  const { language, strings } = loginStrings(undefined);
+  const { language, t } = signInPageText(undefined);
   ctx.body = page(
     language,
-    strings.signedOut,
-    `<h1>${escapeHtml(strings.signedOut)}</h1><p><a href="/">${escapeHtml(strings.backToPortal)}</a></p>`,
+    t('auth.signInPage.signedOut'),
+    `<h1>${escapeHtml(t('auth.signInPage.signedOut'))}</h1><p><a href="/">${escapeHtml(t('auth.signInPage.backToPortal'))}</a></p>`,
   );
 }
 
@@ -203,7 +202,7 @@ function registerRoutes(app: FastifyInstance, provider: Provider, options: Embed
 
 async function showInteraction(provider: Provider, options: EmbeddedProviderOptions, req: FastifyRequest, reply: FastifyReply) {
   const details = await provider.interactionDetails(req.raw, reply.raw);
-  const { language, strings } = loginStrings(details.params['ui_locales']);
+  const { language, t } = signInPageText(details.params['ui_locales']);
   if (details.prompt.name === 'login') {
     const failed = 'failed' in (req.query as Record<string, unknown>);
     return reply
@@ -212,7 +211,7 @@ async function showInteraction(provider: Provider, options: EmbeddedProviderOpti
       .send(
         renderLoginPage({
           language,
-          strings,
+          t,
           action: `${OIDC_MOUNT_PATH}/interaction/${details.uid}/login`,
           email: '',
           failed,

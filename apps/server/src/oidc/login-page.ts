@@ -1,5 +1,16 @@
+import { normaliseLanguage, type Language } from '@gridlens/domain/language';
+import { translatorFor, type Translate } from '@gridlens/i18n/translator';
 import type { DemoUser } from './demo-users';
-import type { LoginStrings } from './login-page.i18n';
+
+/**
+ * The provider's pages in the language the web app asked for, as `ui_locales` ("fr", "ga", …); anything else
+ * falls back to English. Their texts are the catalogue's `auth.signInPage`, beside the web app's own.
+ */
+export function signInPageText(uiLocales: unknown): { language: Language; t: Translate } {
+  const first = typeof uiLocales === 'string' ? (uiLocales.split(/\s+/)[0] ?? '') : '';
+  const language = normaliseLanguage(first.slice(0, 2).toUpperCase());
+  return { language, t: translatorFor(language) };
+}
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -27,26 +38,26 @@ export function page(lang: string, title: string, body: string): string {
 
 export interface LoginPageInput {
   language: string;
-  strings: LoginStrings;
+  t: Translate;
   action: string;
   email: string;
   failed: boolean;
   demoUsers: readonly DemoUser[];
 }
 
-export function renderLoginPage({ language, strings: s, action, email, failed, demoUsers }: LoginPageInput): string {
+export function renderLoginPage({ language, t, action, email, failed, demoUsers }: LoginPageInput): string {
   const demoRows = demoUsers
     .map(
       (u) =>
         `<tr><td><code>${escapeHtml(u.email)}</code></td><td><code>${escapeHtml(u.password)}</code></td><td>${escapeHtml(u.name)}</td></tr>`,
     )
     .join('');
-  const body = `<h1>${escapeHtml(s.title)}</h1><p class="sub">${escapeHtml(s.subtitle)}</p>
+  const body = `<h1>${escapeHtml(t('auth.signInPage.title'))}</h1><p class="sub">${escapeHtml(t('auth.signInPage.subtitle'))}</p>
 <form method="post" action="${escapeHtml(action)}" autocomplete="on">
-<label for="email">${escapeHtml(s.email)}</label><input id="email" name="email" type="email" required autofocus value="${escapeHtml(email)}" autocomplete="username">
-<label for="password">${escapeHtml(s.password)}</label><input id="password" name="password" type="password" required autocomplete="current-password">
-${failed ? `<div class="error" role="alert">${escapeHtml(s.invalid)}</div>` : ''}
-<button type="submit">${escapeHtml(s.submit)}</button></form>
-${demoUsers.length ? `<details open><summary>${escapeHtml(s.demoUsers)}</summary><p>${escapeHtml(s.demoHint)}</p><table>${demoRows}</table></details>` : ''}`;
-  return page(language, s.title, body);
+<label for="email">${escapeHtml(t('auth.signInPage.email'))}</label><input id="email" name="email" type="email" required autofocus value="${escapeHtml(email)}" autocomplete="username">
+<label for="password">${escapeHtml(t('auth.signInPage.password'))}</label><input id="password" name="password" type="password" required autocomplete="current-password">
+${failed ? `<div class="error" role="alert">${escapeHtml(t('auth.signInPage.invalid'))}</div>` : ''}
+<button type="submit">${escapeHtml(t('auth.signInPage.submit'))}</button></form>
+${demoUsers.length ? `<details open><summary>${escapeHtml(t('auth.signInPage.demoUsers'))}</summary><p>${escapeHtml(t('auth.signInPage.demoHint'))}</p><table>${demoRows}</table></details>` : ''}`;
+  return page(language, t('auth.signInPage.title'), body);
 }

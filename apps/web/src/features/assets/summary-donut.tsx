@@ -55,7 +55,8 @@ export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }
       <Typography id={titleId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      {/* The legend sits beside the donut while it has 160 px, and goes under it on a narrow card (a phone). */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden style={{ flex: 'none' }}>
           <circle cx={SIZE / 2} cy={SIZE / 2} r={RADIUS} fill="none" stroke={theme.palette.action.hover} strokeWidth={STROKE} />
           {arcs
@@ -90,7 +91,7 @@ export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }
             {formatCount(total)}
           </text>
         </svg>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0, flex: 1 }}>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0, flex: '1 1 160px' }}>
           {segments.map((segment) => (
             <li key={segment.key}>
               <ButtonBase
@@ -101,6 +102,8 @@ export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }
                 sx={{
                   width: '100%',
                   justifyContent: 'flex-start',
+                  // A label on two lines keeps its dot and its count beside its first line.
+                  alignItems: 'flex-start',
                   gap: 1,
                   px: 0.5,
                   py: 0.25,
@@ -111,8 +114,18 @@ export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }
                   '&.Mui-focusVisible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
                 }}
               >
-                <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour(segment.tone), flex: 'none' }} />
-                <Typography component="span" variant="body2" noWrap sx={{ flex: 1, textAlign: 'left', fontWeight: 'inherit' }}>
+                <Box
+                  component="span"
+                  // Centred on the first line of body2 text (20 px high).
+                  sx={{ width: 10, height: 10, mt: '5px', borderRadius: '50%', bgcolor: colour(segment.tone), flex: 'none' }}
+                />
+                <Typography
+                  component="span"
+                  variant="body2"
+                  data-testid="donut-label"
+                  // Wraps, never an ellipsis: a longer language's label ("Aucune communication depuis 24 heures") reads in full.
+                  sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word', textAlign: 'left', fontWeight: 'inherit' }}
+                >
                   {segment.label}
                 </Typography>
                 <Typography component="span" variant="body2" sx={{ fontWeight: 'inherit' }}>

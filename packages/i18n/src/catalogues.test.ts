@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, type Language } from '@gridlens/domain/language';
+import { CATALOGUES } from './catalogues';
+import { flattenCatalogue, placeholdersOf, type CatalogueTree } from './flatten-catalogue';
+
+const english = flattenCatalogue(CATALOGUES.EN);
+const others = LANGUAGES.filter((l) => l !== 'EN');
+
+describe('the catalogue', () => {
+  it.each(others)('%s has exactly the English keys, none empty, same placeholders', (code) => {
+    const other = flattenCatalogue(CATALOGUES[code]);
+    expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of other) {
+      expect(text.trim(), `${code} ${key} is empty`).not.toBe('');
+      expect(placeholdersOf(text), `${code} ${key} placeholders`).toEqual(placeholdersOf(english.get(key) ?? ''));
+    }
+  });
+
+  /**
+   * A text left in English is the usual way a translation goes missing. These are the same in both languages
+   * on purpose: the product's name, languages named in their own language, units, and words spelled alike.
+   */
+  const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+    ALL: [
+      'app.name',
+      'languages.EN',
+      'languages.GA',
+      'languages.FR',
+      'languages.ES',
+      'languages.PL',
+      'profile.fahrenheit',
+      'assets.segmentLabel',
+      'assets.filterChip',
+      'assets.values.connection_type.P_L_T_E',
+      'assetDetail.messageColumns.lqi',
+      'assetDetail.health.h2',
+      'assetDetail.images.uploadedBy',
+      'coverage.levelCount',
+    ],
+    GA: ['profile.celsius'],
+    FR: [
+      'profile.celsius',
+      'profile.organisation',
+      'assets.charts.communication',
+      'assets.columns.communication_state',
+      'assets.columns.message_count',
+      'assets.columns.latitude',
+      'assets.columns.longitude',
+      'assets.values.capacity_state.normal',
+      'assets.values.imbalance_state.normal',
+      'assets.values.power_change_state.normal',
+      'assetDetail.tabs.messages',
+      'assetDetail.messagesTitle',
+      'assetDetail.series.maxL1',
+      'assetDetail.series.maxL2',
+      'assetDetail.series.maxL3',
+      'assetDetail.series.max',
+      'assetDetail.messageColumns.maxL1',
+      'assetDetail.messageColumns.maxL2',
+      'assetDetail.messageColumns.maxL3',
+      'assetDetail.events.phase',
+      'assetDetail.images.types.installation',
+      'assetDetail.images.types.site',
+      'coverage.site.latitude',
+      'coverage.site.longitude',
+      'alerts.states.active',
+      'alerts.columns.condition',
+      'alerts.columns.action',
+    ],
+    ES: [
+      'profile.celsius',
+      'pages.error',
+      'errors.error',
+      'profile.roles',
+      'assets.values.boolean.false',
+      'assets.values.capacity_state.normal',
+      'assets.values.imbalance_state.normal',
+      'assets.values.power_change_state.normal',
+      'assetDetail.health.statuses.1',
+    ],
+    PL: ['alerts.operator'],
+  };
+  it.each(others)('%s translates every text (none copied from English unless listed)', (code) => {
+    const other = flattenCatalogue(CATALOGUES[code]);
+    const allowed = new Set([...(SAME_AS_ENGLISH['ALL'] ?? []), ...(SAME_AS_ENGLISH[code] ?? [])]);
+    const copied = [...other].filter(([key, text]) => text === english.get(key) && !allowed.has(key)).map(([key]) => key);
+    expect(copied).toEqual([]);
+  });
+});
+
+describe('one term, one translation', () => {
+  /**
+   * English texts that may read two ways in a language: "Field" names two things (a transformer's operating
+   * mode, a rule's parameter); the others are adjectives that agree with different nouns (an alert is feminine
+   * in French and Spanish, a device status masculine; a coverage level feminine, a missed-message level masculine).
+   */
+  const MAY_DIFFER: Record<string, readonly string[]> = {
+    ALL: ['field'],
+    FR: ['active', 'good', 'average', 'bad'],
+    ES: ['active', 'good', 'average', 'bad', 'unknown'],
+    PL: ['active', 'unknown'],
+  };
+
+  /** For each English text, the different ways a language translates it, where there is more than one. */
+  const termsTranslatedTwoWays = (code: Language, catalogue: CatalogueTree = CATALOGUES[code]) => {
+    const other = flattenCatalogue(catalogue);
+    const allowed = new Set([...(MAY_DIFFER['ALL'] ?? []), ...(MAY_DIFFER[code] ?? [])]);
+    const ways = new Map<string, Set<string>>();
+    for (const [key, text] of english) {
+      const term = text.trim().toLowerCase();
+      if (!allowed.has(term)) ways.set(term, (ways.get(term) ?? new Set()).add(other.get(key) ?? ''));
+    }
+    return [...ways].filter(([, translations]) => translations.size > 1).map(([term, translations]) => [term, [...translations]]);
+  };
+
+  it.each(others)('%s translates each English text the same way wherever it appears', (code) => {
+    expect(termsTranslatedTwoWays(code)).toEqual([]);
+  });
+
+  it('finds a term translated two ways', () => {
+    const planted = structuredClone(CATALOGUES.PL);
+    planted.issueFlags.HasMissedMessages = 'Utracone komunikaty';
+    expect(termsTranslatedTwoWays('PL', planted)).toEqual([['missed messages', ['Brakujące komunikaty', 'Utracone komunikaty']]]);
+  });
+
+  /** French sets the typographic apostrophe (l’appareil), English and Irish the straight one (device's, d'fhéadfaí). */
+  const OTHER_APOSTROPHE = [
+    ['EN', /\w’\w/u],
+    ['GA', /\w’\w/u],
+    ['FR', /\w'\w/u],
+  ] as const;
+  it.each(OTHER_APOSTROPHE)('%s writes the apostrophe one way, so that a term is not spelt two ways', (code, other) => {
+    const offenders = [...flattenCatalogue(CATALOGUES[code])].filter(([, text]) => other.test(text)).map(([key]) => key);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('flattenCatalogue and placeholdersOf', () => {
+  it('names each text by its full key and lists its placeholders sorted, spaces allowed', () => {
+    expect([...flattenCatalogue({ a: { b: 'x', c: { d: 'y' } }, e: 'z' })]).toEqual([
+      ['a.b', 'x'],
+      ['a.c.d', 'y'],
+      ['e', 'z'],
+    ]);
+    expect(placeholdersOf('{{to}} from {{ from }}, {{to}}')).toEqual(['from', 'to', 'to']);
+  });
+});
