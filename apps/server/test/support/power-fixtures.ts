@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { ingestApi } from '@gridlens/contract/ingest';
+import { powerDevicesApi } from '@gridlens/contract/power-devices';
 import type { Queryable } from '../../src/db/database';
+import { inject } from './inject';
 import { authHeaders } from './test-app';
 
 /** Registers a device through the API and creates an ingest key; returns the key's secret. */
@@ -9,22 +12,13 @@ export async function registerDeviceWithKey(
   tenant: string,
   device: { device_id: string; transformer_name?: string; rating_kva?: number },
 ): Promise<string> {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/powerdata/device',
+  const created = await inject(app, powerDevicesApi.register, {
     headers: authHeaders(token, tenant),
-    payload: { transformer_name: `TX ${device.device_id}`, rating_kva: 100, ...device },
+    body: { transformer_name: `TX ${device.device_id}`, rating_kva: 100, ...device },
   });
   if (created.statusCode !== 201 && created.statusCode !== 409)
     throw new Error(`device registration answered ${created.statusCode}: ${created.body}`);
-  const key = await app.inject({
-    method: 'POST',
-    url: '/api/ingest/keys',
-    headers: authHeaders(token, tenant),
-    payload: { name: 'test key' },
-  });
-  if (key.statusCode !== 201) throw new Error(`key creation answered ${key.statusCode}: ${key.body}`);
-  return key.json<{ secret: string }>().secret;
+  return (await createIngestKey(app, token, tenant)).secret;
 }
 
 /** A transformer reading with sensible defaults; override what the test is about. */
@@ -45,12 +39,7 @@ export function reading(deviceId: string, seq: number, time: string, overrides: 
 }
 
 export function ingest(app: FastifyInstance, key: string, messages: unknown[]) {
-  return app.inject({
-    method: 'POST',
-    url: '/ingest/v1/messages',
-    headers: { authorization: `Bearer ${key}` },
-    payload: { v: 1, messages },
-  });
+  return inject(app, ingestApi.messages, { headers: { authorization: `Bearer ${key}` }, body: { v: 1, messages } });
 }
 
 /** Registers a device through the API; throws unless it answers 201. */
@@ -60,21 +49,19 @@ export async function registerDevice(
   tenant: string,
   device: Record<string, unknown> & { device_id: string },
 ) {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/powerdata/device',
+  const created = await inject(app, powerDevicesApi.register, {
     headers: authHeaders(token, tenant),
-    payload: { transformer_name: `TX ${device.device_id}`, rating_kva: 100, ...device },
+    body: { transformer_name: `TX ${device.device_id}`, rating_kva: 100, ...device },
   });
   if (created.statusCode !== 201) throw new Error(`device registration answered ${created.statusCode}: ${created.body}`);
-  return created.json<Record<string, unknown>>();
+  return created.json();
 }
 
 /** Creates an ingest key of the tenant through the API; returns its id and secret. */
 export async function createIngestKey(app: FastifyInstance, token: string, tenant: string, name = 'test key') {
-  const key = await app.inject({ method: 'POST', url: '/api/ingest/keys', headers: authHeaders(token, tenant), payload: { name } });
+  const key = await inject(app, ingestApi.createKey, { headers: authHeaders(token, tenant), body: { name } });
   if (key.statusCode !== 201) throw new Error(`key creation answered ${key.statusCode}: ${key.body}`);
-  return key.json<{ id: string; secret: string }>();
+  return key.json();
 }
 
 /** A power-quality event with sensible defaults. */

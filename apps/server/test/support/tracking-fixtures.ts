@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { trackingApi } from '@gridlens/contract/tracking';
+import { inject } from './inject';
 import { authHeaders } from './test-app';
 
 /** Registers a tracker through the API; throws unless it answers 201. */
@@ -8,11 +10,9 @@ export async function registerTracker(
   tenant: string,
   device: { device_id: string; device_type?: string },
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/device',
+  const response = await inject(app, trackingApi.registerDevice, {
     headers: authHeaders(token, tenant),
-    payload: { name: `Tracker ${device.device_id}`, ...device },
+    body: { name: `Tracker ${device.device_id}`, ...device },
   });
   if (response.statusCode !== 201) throw new Error(`tracker registration answered ${response.statusCode}: ${response.body}`);
 }
@@ -24,11 +24,9 @@ export async function addLocation(
   tenant: string,
   location: { LocationID: string; LocationType: 'Friendly' | 'Non-Friendly'; Latitude: number; Longitude: number; RadiusM?: number },
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/location',
+  const response = await inject(app, trackingApi.addLocation, {
     headers: authHeaders(token, tenant),
-    payload: { FullName: `POI ${location.LocationID}`, ...location },
+    body: { FullName: `POI ${location.LocationID}`, ...location },
   });
   if (response.statusCode !== 201) throw new Error(`location creation answered ${response.statusCode}: ${response.body}`);
 }
