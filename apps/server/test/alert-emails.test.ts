@@ -3,8 +3,10 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { powerAlertsApi } from '@gridlens/contract/alerts';
 import type { Database } from '../src/db/database';
 import { createAlertEmailSender, retryDelaySeconds } from '../src/jobs/alert-emails.job';
+import { inject } from './support/inject';
 import { countRows, ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
@@ -68,7 +70,7 @@ for (const backend of TEST_DATABASES) {
     const sendReading = async (amps: number) => {
       seq += 1;
       const response = await ingest(app, key, [reading('AL-MAIL', seq, minutesBefore(now, 100 - seq), { current_max_a: [amps, 90, 80] })]);
-      expect(response.json<{ accepted: number }>().accepted).toBe(1);
+      expect(response.json().accepted).toBe(1);
     };
 
     beforeAll(async () => {
@@ -77,11 +79,9 @@ for (const backend of TEST_DATABASES) {
       app = created.app;
       token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
       key = await registerDeviceWithKey(app, token, 'netzero', { device_id: 'AL-MAIL', transformer_name: 'Mallow Road' });
-      const rule = await app.inject({
-        method: 'POST',
-        url: '/api/alert/powerdata',
+      const rule = await inject(app, powerAlertsApi.create, {
         headers: authHeaders(token, 'netzero'),
-        payload: {
+        body: {
           device_id: 'AL-MAIL',
           trigger_field: 'current_max_ph1',
           trigger_operator: '>=',
@@ -89,12 +89,10 @@ for (const backend of TEST_DATABASES) {
           notify_on_clear: true,
         },
       });
-      const alertId = rule.json<{ alert_id: string }>().alert_id;
-      await app.inject({
-        method: 'POST',
-        url: `/api/alert/powerdata/recipients/${alertId}`,
+      await inject(app, powerAlertsApi.addRecipient, {
+        params: { id: rule.json().alert_id },
         headers: authHeaders(token, 'netzero'),
-        payload: { name: 'Niamh Kelly', email: 'niamh@utility.example.ie' },
+        body: { name: 'Niamh Kelly', email: 'niamh@utility.example.ie' },
       });
       smtp = await startSmtp();
     });

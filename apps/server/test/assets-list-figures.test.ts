@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { assetListRows, type AssetList } from '@gridlens/contract/power-devices';
+import { assetListRows, powerDevicesApi, type AssetListItem } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
+import { inject } from './support/inject';
 import { createIngestKey, ingest, minutesBefore, reading, registerDevice } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
-
-type Item = Record<string, unknown>;
 
 /**
  * Readings crafted by hand for 100 kVA transformers. Reference figures (230 V basis):
@@ -50,8 +49,9 @@ for (const backend of TEST_DATABASES) {
     let db: Database;
     let app: FastifyInstance;
     let token: string;
-    let items: Map<string, Item>;
-    const item = (id: string): Item => {
+    let items: Map<string, AssetListItem>;
+    const listOverThreeDays = () => inject(app, powerDevicesApi.list, { query: { num_days: 3 }, headers: authHeaders(token, 'netzero') });
+    const item = (id: string): AssetListItem => {
       const found = items.get(id);
       if (!found) throw new Error(`${id} is not in the list`);
       return found;
@@ -72,9 +72,9 @@ for (const backend of TEST_DATABASES) {
         DEVICES.flatMap((d) => d.readings(at)),
       );
       expect(answer.json()).toMatchObject({ rejected: 0, duplicates: 0 });
-      const list = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=3', headers: authHeaders(token, 'netzero') });
+      const list = await listOverThreeDays();
       expect(list.statusCode).toBe(200);
-      items = new Map((assetListRows(list.json<AssetList>()) as unknown as Item[]).map((i) => [i['device_id'] as string, i]));
+      items = new Map(assetListRows(list.json()).map((i) => [i.device_id, i]));
     });
     afterAll(async () => {
       await app.close();
@@ -95,7 +95,7 @@ for (const backend of TEST_DATABASES) {
         Current2Max: 80,
       });
       expect(normal['capacity_percent']).toBeCloseTo(62.1, 3);
-      for (const flag of ['HasCapacityOverLimit', 'HasCapacityUnderLimit', 'HasNoPower', 'HasLowBattery', 'HasCurrentOverLimit'])
+      for (const flag of ['HasCapacityOverLimit', 'HasCapacityUnderLimit', 'HasNoPower', 'HasLowBattery', 'HasCurrentOverLimit'] as const)
         expect(normal[flag], flag).toBe(false);
     });
 
@@ -188,8 +188,8 @@ for (const backend of TEST_DATABASES) {
 
     it('lists a device without readings with empty figures', async () => {
       await registerDevice(app, token, 'netzero', { device_id: 'FIG-EMPTY' });
-      const list = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=3', headers: authHeaders(token, 'netzero') });
-      expect((assetListRows(list.json<AssetList>()) as unknown as Item[]).find((i) => i['device_id'] === 'FIG-EMPTY')).toMatchObject({
+      const list = await listOverThreeDays();
+      expect(assetListRows(list.json()).find((i) => i.device_id === 'FIG-EMPTY')).toMatchObject({
         message_count: 0,
         capacity_percent: null,
         last_message_at: null,

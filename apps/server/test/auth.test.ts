@@ -1,7 +1,11 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configApi } from '@gridlens/contract/config';
+import { coverageApi } from '@gridlens/contract/coverage';
+import { feedbackApi } from '@gridlens/contract/feedback';
 import type { Database } from '../src/db/database';
+import { inject, routeName } from './support/inject';
 import { authHeaders, createTestApp, createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -12,21 +16,16 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** Every data endpoint of the API, each with a request that succeeds for a permitted user. */
-const DATA_ENDPOINTS: { name: string; request: Omit<InjectOptions, 'headers'>; okStatus: number }[] = [
-  { name: 'GET /api/config/tenant/settings', request: { method: 'GET', url: '/api/config/tenant/settings' }, okStatus: 200 },
-  { name: 'GET /api/config/sections', request: { method: 'GET', url: '/api/config/sections' }, okStatus: 200 },
-  { name: 'GET /api/config/settings', request: { method: 'GET', url: '/api/config/settings' }, okStatus: 200 },
-  {
-    name: 'PUT /api/config/settings',
-    request: { method: 'PUT', url: '/api/config/settings', payload: { temperature_metric: 'fahrenheit' } },
-    okStatus: 200,
-  },
-  {
-    name: 'POST /api/feedback',
-    request: { method: 'POST', url: '/api/feedback', payload: { message: 'Hello', page: '/assets' } },
-    okStatus: 201,
-  },
-];
+const DATA_ENDPOINTS = [
+  { endpoint: configApi.tenantSettings, body: undefined, okStatus: 200 },
+  { endpoint: configApi.sections, body: undefined, okStatus: 200 },
+  { endpoint: configApi.userSettings, body: undefined, okStatus: 200 },
+  { endpoint: configApi.updateUserSettings, body: { temperature_metric: 'fahrenheit' }, okStatus: 200 },
+  { endpoint: feedbackApi.send, body: { message: 'Hello', page: '/assets' }, okStatus: 201 },
+].map((call) => ({ ...call, name: routeName(call.endpoint) }));
+
+/** A path as the OpenAPI document writes it: `{DeviceID}` for Fastify's `:DeviceID`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /** The API's one error shape ({ error, message, details? }) with nothing internal leaking out. */
 function expectApiError(response: LightMyRequestResponse, status: number, code: string): void {
@@ -58,8 +57,7 @@ for (const backend of TEST_DATABASES) {
       if (db) await backend.dispose(db);
     });
 
-    const getTenantSettings = (headers: Record<string, string>) =>
-      app.inject({ method: 'GET', url: '/api/config/tenant/settings', headers });
+    const getTenantSettings = (headers: Record<string, string>) => inject(app, configApi.tenantSettings, { headers });
 
     /** Claims that would be accepted if they were properly signed. */
     const validClaims = () => ({
@@ -166,14 +164,14 @@ for (const backend of TEST_DATABASES) {
     });
 
     describe('roles', () => {
-      it.each(DATA_ENDPOINTS)('refuses an Installer-only user: $name', async ({ request }) => {
+      it.each(DATA_ENDPOINTS)('refuses an Installer-only user: $name', async ({ endpoint, body }) => {
         const token = await issuer.token({ sub: 'installer', tenant: 'netzero', roles: ['Installer'] });
-        expectApiError(await app.inject({ ...request, headers: authHeaders(token, 'netzero') }), 403, 'forbidden');
+        expectApiError(await inject(app, endpoint, { body, headers: authHeaders(token, 'netzero') }), 403, 'forbidden');
       });
 
-      it.each(DATA_ENDPOINTS)('admits an Installer who is also an Operator: $name', async ({ request, okStatus }) => {
+      it.each(DATA_ENDPOINTS)('admits an Installer who is also an Operator: $name', async ({ endpoint, body, okStatus }) => {
         const token = await issuer.token({ sub: 'installer-operator', tenant: 'netzero', roles: ['Installer', 'Operator'] });
-        expect((await app.inject({ ...request, headers: authHeaders(token, 'netzero') })).statusCode).toBe(okStatus);
+        expect((await inject(app, endpoint, { body, headers: authHeaders(token, 'netzero') })).statusCode).toBe(okStatus);
       });
 
       it('refuses an Installer-only user on every tenant-scoped route of the API except the device test', async () => {
@@ -193,31 +191,27 @@ for (const backend of TEST_DATABASES) {
           }
         }
         expect(checked).toBeGreaterThan(30);
-        expect(open).toEqual(['GET /api/powerdata/device-test/{DeviceID}']);
+        expect(open).toEqual([`${coverageApi.deviceTest.method} ${openApiPath(coverageApi.deviceTest.path)}`]);
       });
 
       it("does not store an Installer-only user's settings", async () => {
         const sub = 'installer-writes';
         const installer = await issuer.token({ sub, tenant: 'netzero', roles: ['Installer'] });
-        const put = await app.inject({
-          method: 'PUT',
-          url: '/api/config/settings',
+        const put = await inject(app, configApi.updateUserSettings, {
           headers: authHeaders(installer, 'netzero'),
-          payload: { temperature_metric: 'fahrenheit' },
+          body: { temperature_metric: 'fahrenheit' },
         });
         expect(put.statusCode).toBe(403);
         const sameUserAsOperator = await issuer.token({ sub, tenant: 'netzero', roles: ['Operator'] });
-        const get = await app.inject({ method: 'GET', url: '/api/config/settings', headers: authHeaders(sameUserAsOperator, 'netzero') });
+        const get = await inject(app, configApi.userSettings, { headers: authHeaders(sameUserAsOperator, 'netzero') });
         expect(get.json()).toMatchObject({ temperature_metric_preference: '' });
       });
 
       it('refuses an Installer-only user even before validating the body', async () => {
         const token = await issuer.token({ sub: 'installer', tenant: 'netzero', roles: ['Installer'] });
-        const response = await app.inject({
-          method: 'PUT',
-          url: '/api/config/settings',
+        const response = await inject(app, configApi.updateUserSettings, {
           headers: authHeaders(token, 'netzero'),
-          payload: { temperature_metric: 'kelvin' },
+          body: { temperature_metric: 'kelvin' },
         });
         expectApiError(response, 403, 'forbidden');
       });

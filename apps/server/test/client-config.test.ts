@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { clientConfigApi } from '@gridlens/contract/client-config';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openPglite } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
+import { inject } from './support/inject';
 import { createTestIssuer } from './support/test-app';
 
 async function clientConfigWith(env: Record<string, string>) {
@@ -12,8 +14,8 @@ async function clientConfigWith(env: Record<string, string>) {
   const config = loadConfig({ OIDC_ISSUER: 'https://issuer.test/', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const app = await buildApp({ config, db, verifyToken, embeddedProvider: null });
   try {
-    const response = await app.inject({ method: 'GET', url: '/client-config.json' });
-    return { body: response.json<{ mapTiles: unknown }>(), csp: String(response.headers['content-security-policy']) };
+    const response = await inject(app, clientConfigApi.get);
+    return { body: response.json(), csp: String(response.headers['content-security-policy']) };
   } finally {
     await app.close();
     await db.close();

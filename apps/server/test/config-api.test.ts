@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserSettings } from '@gridlens/contract/config';
+import { configApi } from '@gridlens/contract/config';
 import type { Database } from '../src/db/database';
 import type { createTestIssuer } from './support/test-app';
 import { authHeaders, createTestApp } from './support/test-app';
 import { expectValidationError } from './support/api-assertions';
+import { inject, routeName } from './support/inject';
 import { TEST_DATABASES } from './support/test-databases';
 
 type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
@@ -30,29 +31,24 @@ for (const backend of TEST_DATABASES) {
     });
 
     const headersFor = async (sub: string, tenant: string) => authHeaders(await issuer.token({ sub, tenant, roles: ['Operator'] }), tenant);
-    const getSettings = async (sub: string, tenant = 'netzero', query = '') =>
-      app.inject({ method: 'GET', url: `/api/config/settings${query}`, headers: await headersFor(sub, tenant) });
-    const putSettings = async (sub: string, payload: object, tenant = 'netzero') =>
-      app.inject({ method: 'PUT', url: '/api/config/settings', headers: await headersFor(sub, tenant), payload });
+    const getSettings = async (sub: string, tenant = 'netzero', timeZone?: string) =>
+      inject(app, configApi.userSettings, { query: { time_zone: timeZone }, headers: await headersFor(sub, tenant) });
+    const putSettings = async (sub: string, body: object, tenant = 'netzero') =>
+      inject(app, configApi.updateUserSettings, { headers: await headersFor(sub, tenant), body });
     const settingsOf = async (sub: string, tenant = 'netzero') => {
       const response = await getSettings(sub, tenant);
       expect(response.statusCode).toBe(200);
-      return response.json<UserSettings>();
+      return response.json();
     };
 
-    describe('GET /api/config/tenant/settings', () => {
+    describe(routeName(configApi.tenantSettings), () => {
       const tenantSettings = async (tenant: string) =>
-        app.inject({ method: 'GET', url: '/api/config/tenant/settings', headers: await headersFor('tenant-reader', tenant) });
+        inject(app, configApi.tenantSettings, { headers: await headersFor('tenant-reader', tenant) });
 
       it('describes a power-data tenant with its tabs', async () => {
         const response = await tenantSettings('netzero');
         expect(response.statusCode).toBe(200);
-        const body = response.json<{
-          tenant: string;
-          type: string;
-          powerdata_type: string | null;
-          tabs: { id: string; label: string }[];
-        }>();
+        const body = response.json();
         expect(body).toMatchObject({ tenant: 'netzero', type: 'powerdata', powerdata_type: 'netzero' });
         expect(body.tabs.map((t) => t.id)).toEqual(NETZERO_TABS);
         expect(body.tabs[0]).toEqual({ id: 'assets', label: 'Assets' });
@@ -61,7 +57,7 @@ for (const backend of TEST_DATABASES) {
       it('describes a tracking tenant without a power-data type', async () => {
         const response = await tenantSettings('fleetco');
         expect(response.statusCode).toBe(200);
-        const body = response.json<{ type: string; powerdata_type: string | null; tabs: { id: string }[] }>();
+        const body = response.json();
         expect(body.type).toBe('tracking');
         expect(body.powerdata_type).toBeNull();
         expect(body.tabs.map((t) => t.id)).toEqual(FLEETCO_TABS);
@@ -69,20 +65,16 @@ for (const backend of TEST_DATABASES) {
 
       it("answers with the caller's own tenant only", async () => {
         const response = await tenantSettings('gridwest');
-        expect(response.json<{ tenant: string; tabs: { id: string }[] }>()).toMatchObject({ tenant: 'gridwest' });
-        expect(response.json<{ tabs: { id: string }[] }>().tabs.map((t) => t.id)).toEqual(GRIDWEST_TABS);
+        expect(response.json()).toMatchObject({ tenant: 'gridwest' });
+        expect(response.json().tabs.map((t) => t.id)).toEqual(GRIDWEST_TABS);
       });
     });
 
-    describe('GET /api/config/sections', () => {
+    describe(routeName(configApi.sections), () => {
       it('lists the 11 sections with id, route, icon and label key', async () => {
-        const response = await app.inject({
-          method: 'GET',
-          url: '/api/config/sections',
-          headers: await headersFor('catalogue-reader', 'fleetco'),
-        });
+        const response = await inject(app, configApi.sections, { headers: await headersFor('catalogue-reader', 'fleetco') });
         expect(response.statusCode).toBe(200);
-        const sections = response.json<{ id: string; route: string; icon: string; labelKey: string }[]>();
+        const sections = response.json();
         expect(sections).toHaveLength(11);
         expect(new Set(sections.map((s) => s.id)).size).toBe(11);
         for (const section of sections) {
@@ -95,7 +87,7 @@ for (const backend of TEST_DATABASES) {
       });
     });
 
-    describe('GET /api/config/settings defaults', () => {
+    describe(`${routeName(configApi.userSettings)} defaults`, () => {
       it("starts from the tenant's tabs with no default section and an automatic unit", async () => {
         const settings = await settingsOf('fresh-user');
         expect(settings).toEqual({
@@ -108,13 +100,13 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('resolves the automatic unit to fahrenheit for an American time zone', async () => {
-        const response = await getSettings('fresh-user', 'netzero', '?time_zone=America/New_York');
-        expect(response.json<UserSettings>()).toMatchObject({ temperature_metric: 'fahrenheit', temperature_metric_preference: '' });
+        const response = await getSettings('fresh-user', 'netzero', 'America/New_York');
+        expect(response.json()).toMatchObject({ temperature_metric: 'fahrenheit', temperature_metric_preference: '' });
       });
 
       it('resolves the automatic unit to celsius elsewhere', async () => {
-        const response = await getSettings('fresh-user', 'netzero', '?time_zone=Europe/Dublin');
-        expect(response.json<UserSettings>()).toMatchObject({ temperature_metric: 'celsius', temperature_metric_preference: '' });
+        const response = await getSettings('fresh-user', 'netzero', 'Europe/Dublin');
+        expect(response.json()).toMatchObject({ temperature_metric: 'celsius', temperature_metric_preference: '' });
       });
 
       it("uses the tracking tenant's tabs for a tracking user", async () => {
@@ -122,7 +114,7 @@ for (const backend of TEST_DATABASES) {
       });
     });
 
-    describe('PUT /api/config/settings', () => {
+    describe(routeName(configApi.updateUserSettings), () => {
       it('saves the settings and answers with them', async () => {
         const change = {
           default_section: 'powercoil_report',
@@ -164,18 +156,18 @@ for (const backend of TEST_DATABASES) {
       it('goes back to the automatic unit with an empty temperature_metric', async () => {
         await putSettings('auto-unit', { temperature_metric: 'celsius' });
         await putSettings('auto-unit', { temperature_metric: '' });
-        const response = await getSettings('auto-unit', 'netzero', '?time_zone=America/Chicago');
-        expect(response.json<UserSettings>()).toMatchObject({ temperature_metric: 'fahrenheit', temperature_metric_preference: '' });
+        const response = await getSettings('auto-unit', 'netzero', 'America/Chicago');
+        expect(response.json()).toMatchObject({ temperature_metric: 'fahrenheit', temperature_metric_preference: '' });
       });
 
       it('uses a saved time zone for the automatic unit when the request names none', async () => {
         expect((await putSettings('zoned', { time_zone: 'America/Chicago' })).statusCode).toBe(200);
         expect((await settingsOf('zoned')).temperature_metric).toBe('fahrenheit');
-        expect((await getSettings('zoned', 'netzero', '?time_zone=Europe/Dublin')).json<UserSettings>().temperature_metric).toBe('celsius');
+        expect((await getSettings('zoned', 'netzero', 'Europe/Dublin')).json().temperature_metric).toBe('celsius');
       });
     });
 
-    describe('PUT /api/config/settings validation', () => {
+    describe(`${routeName(configApi.updateUserSettings)} validation`, () => {
       const baseline = {
         default_section: 'powercoil_report',
         sections_order: ['powercoil_report', 'assets', 'powercoil_analytics', 'powercoil_alerts', 'powercoil_ev'],
@@ -242,11 +234,9 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('rejects a body that is not JSON with a 4xx error, not a crash', async () => {
-        const response = await app.inject({
-          method: 'PUT',
-          url: '/api/config/settings',
+        const response = await inject(app, configApi.updateUserSettings, {
           headers: { ...(await headersFor('bad-json', 'netzero')), 'content-type': 'application/json' },
-          payload: '{"temperature_metric":',
+          body: '{"temperature_metric":',
         });
         expect(response.statusCode).toBe(400);
         expect(Object.keys(response.json()).sort()).toEqual(['error', 'message']);
@@ -299,12 +289,10 @@ for (const backend of TEST_DATABASES) {
         await putSettings(owner, { default_section: 'assets', temperature_metric: 'fahrenheit' }, 'netzero');
         const gridwestToken = await issuer.token({ sub: owner, tenant: 'gridwest', roles: ['Operator'] });
 
-        const read = await app.inject({ method: 'GET', url: '/api/config/settings', headers: authHeaders(gridwestToken, 'netzero') });
-        const write = await app.inject({
-          method: 'PUT',
-          url: '/api/config/settings',
+        const read = await inject(app, configApi.userSettings, { headers: authHeaders(gridwestToken, 'netzero') });
+        const write = await inject(app, configApi.updateUserSettings, {
           headers: authHeaders(gridwestToken, 'netzero'),
-          payload: { default_section: 'powercoil_ev', temperature_metric: 'celsius' },
+          body: { default_section: 'powercoil_ev', temperature_metric: 'celsius' },
         });
         expect(read.statusCode).toBe(403);
         expect(read.body).not.toContain('assets');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Coverage, DeviceTest } from '@gridlens/contract/coverage';
+import { coverageApi } from '@gridlens/contract/coverage';
 import type { Database } from '../src/db/database';
 import { expectValidationError } from './support/api-assertions';
+import { inject, routeName } from './support/inject';
 import { ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
@@ -19,12 +20,15 @@ for (const backend of TEST_DATABASES) {
     let issuer: Awaited<ReturnType<typeof createTestApp>>['issuer'];
     const now = Date.now();
     const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
-    const get = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
+    const coverage = (days?: number | string, t = token, tenant = 'netzero') =>
+      inject(app, coverageApi.coverage, { query: { days }, headers: authHeaders(t, tenant) });
     const coverageOf = async (days: number) => {
-      const response = await get(`/api/powerdata/coverage?days=${days}`);
+      const response = await coverage(days);
       expect(response.statusCode).toBe(200);
-      return response.json<Coverage>();
+      return response.json();
     };
+    const deviceTest = (deviceId: string, t = token, tenant = 'netzero') =>
+      inject(app, coverageApi.deviceTest, { params: { DeviceID: deviceId }, headers: authHeaders(t, tenant) });
 
     beforeAll(async () => {
       db = await backend.open();
@@ -51,9 +55,9 @@ for (const backend of TEST_DATABASES) {
       ];
       const stored = await ingest(app, key, messages);
       expect(stored.statusCode).toBe(200);
-      expect(stored.json<{ accepted: number }>().accepted).toBe(messages.length);
+      expect(stored.json().accepted).toBe(messages.length);
       const theirs = [reading('GW-COV', 1, at(10)), ...[1, 9].map((seq) => reading('COV-GOOD', seq, at(20 + seq), { lqi: 20 }))];
-      expect((await ingest(app, otherKey, theirs)).json<{ accepted: number }>().accepted).toBe(3);
+      expect((await ingest(app, otherKey, theirs)).json().accepted).toBe(3);
     });
 
     afterAll(async () => {
@@ -61,7 +65,7 @@ for (const backend of TEST_DATABASES) {
       await backend.dispose(db);
     });
 
-    describe('GET /api/powerdata/coverage', () => {
+    describe(routeName(coverageApi.coverage), () => {
       it("lists every device of the caller's tenant with its link figures, worst first", async () => {
         const body = await coverageOf(1);
         expect(body.days).toBe(1);
@@ -101,14 +105,14 @@ for (const backend of TEST_DATABASES) {
       it("never shows another tenant's devices", async () => {
         const ids = (await coverageOf(7)).devices.map((d) => d.device_id);
         expect(ids).not.toContain('GW-COV');
-        const theirs = await get('/api/powerdata/coverage?days=1', otherToken, 'gridwest');
+        const theirs = await coverage(1, otherToken, 'gridwest');
         expect(
           theirs
-            .json<Coverage>()
+            .json()
             .devices.map((d) => d.device_id)
             .sort(),
         ).toEqual(['COV-GOOD', 'GW-COV']);
-        expect(theirs.json<Coverage>().devices.find((d) => d.device_id === 'COV-GOOD')).toMatchObject({
+        expect(theirs.json().devices.find((d) => d.device_id === 'COV-GOOD')).toMatchObject({
           received: 2,
           expected: 9,
           min_lqi: 20,
@@ -116,21 +120,21 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('answers 400 naming days for a window it does not offer', async () => {
-        expectValidationError(await get('/api/powerdata/coverage?days=3'), 'days');
-        expectValidationError(await get('/api/powerdata/coverage?days=week'), 'days');
+        expectValidationError(await coverage(3), 'days');
+        expectValidationError(await coverage('week'), 'days');
       });
 
       it('is closed to Installer-only users and to callers without a token', async () => {
-        expect((await get('/api/powerdata/coverage', installerToken)).statusCode).toBe(403);
-        expect((await app.inject({ method: 'GET', url: '/api/powerdata/coverage' })).statusCode).toBe(401);
+        expect((await coverage(undefined, installerToken)).statusCode).toBe(403);
+        expect((await inject(app, coverageApi.coverage)).statusCode).toBe(401);
       });
     });
 
-    describe('GET /api/powerdata/device-test/{DeviceID}', () => {
+    describe(routeName(coverageApi.deviceTest), () => {
       it('passes a healthy device heard just now, with its latest messages newest first', async () => {
-        const response = await get('/api/powerdata/device-test/COV-GOOD');
+        const response = await deviceTest('COV-GOOD');
         expect(response.statusCode).toBe(200);
-        const body = response.json<DeviceTest>();
+        const body = response.json();
         expect(body.outcome).toBe('pass');
         expect(Object.values(body.checks).every((outcome) => outcome === 'pass')).toBe(true);
         expect(body.messages.map((m) => m.seq)).toEqual([108, 107, 106, 105, 104, 103, 102, 101]);
@@ -145,7 +149,7 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('names what is wrong with a badly fitted device', async () => {
-        const body = (await get('/api/powerdata/device-test/COV-WEAK')).json<DeviceTest>();
+        const body = (await deviceTest('COV-WEAK')).json();
         expect(body.checks).toMatchObject({
           heard: 'pass',
           signal: 'fail',
@@ -158,14 +162,14 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('fails "heard" for a device last heard three days ago, with no message of the last day to judge', async () => {
-        const body = (await get('/api/powerdata/device-test/COV-OLD')).json<DeviceTest>();
+        const body = (await deviceTest('COV-OLD')).json();
         expect(body.checks.heard).toBe('fail');
         expect(body.messages).toEqual([]);
         expect(body.last_message_at).toBe(at(3 * DAY_MINUTES));
       });
 
       it('fails "heard" for a device never heard, and judges nothing else', async () => {
-        const body = (await get('/api/powerdata/device-test/COV-SILENT')).json<DeviceTest>();
+        const body = (await deviceTest('COV-SILENT')).json();
         expect(body.checks.heard).toBe('fail');
         expect(body.checks.signal).toBeNull();
         expect(body.messages).toEqual([]);
@@ -173,34 +177,34 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('is open to Installer-only users of the tenant', async () => {
-        const response = await get('/api/powerdata/device-test/COV-GOOD', installerToken);
+        const response = await deviceTest('COV-GOOD', installerToken);
         expect(response.statusCode).toBe(200);
-        expect(response.json<DeviceTest>().device_id).toBe('COV-GOOD');
+        expect(response.json().device_id).toBe('COV-GOOD');
       });
 
       it("answers 404 for another tenant's device, for operators and installers alike", async () => {
-        expect((await get('/api/powerdata/device-test/GW-COV')).statusCode).toBe(404);
-        expect((await get('/api/powerdata/device-test/GW-COV', installerToken)).statusCode).toBe(404);
-        expect((await get('/api/powerdata/device-test/COV-WEAK', otherToken, 'gridwest')).statusCode).toBe(404);
+        expect((await deviceTest('GW-COV')).statusCode).toBe(404);
+        expect((await deviceTest('GW-COV', installerToken)).statusCode).toBe(404);
+        expect((await deviceTest('COV-WEAK', otherToken, 'gridwest')).statusCode).toBe(404);
         // An id both tenants use answers with the caller's own device.
-        const same = (await get('/api/powerdata/device-test/COV-GOOD', otherToken, 'gridwest')).json<DeviceTest>();
+        const same = (await deviceTest('COV-GOOD', otherToken, 'gridwest')).json();
         expect(same.messages.map((m) => m.seq)).toEqual([9, 1]);
       });
 
       it("still checks the token's tenant against the Tenant header", async () => {
-        expect((await get('/api/powerdata/device-test/COV-GOOD', installerToken, 'gridwest')).statusCode).toBe(403);
-        expect((await app.inject({ method: 'GET', url: '/api/powerdata/device-test/COV-GOOD' })).statusCode).toBe(401);
+        expect((await deviceTest('COV-GOOD', installerToken, 'gridwest')).statusCode).toBe(403);
+        expect((await inject(app, coverageApi.deviceTest, { params: { DeviceID: 'COV-GOOD' } })).statusCode).toBe(401);
       });
 
       it('allows 60 tests a minute per session, then answers 429 to that session only', async () => {
         const busy = await issuer.token({ sub: 'u-busy', tenant: 'netzero', roles: ['Installer'] });
-        for (let i = 0; i < 60; i += 1) expect((await get('/api/powerdata/device-test/COV-GOOD', busy)).statusCode).toBe(200);
-        expect((await get('/api/powerdata/device-test/COV-GOOD', busy)).statusCode).toBe(429);
-        expect((await get('/api/powerdata/device-test/COV-GOOD', installerToken)).statusCode).toBe(200);
+        for (let i = 0; i < 60; i += 1) expect((await deviceTest('COV-GOOD', busy)).statusCode).toBe(200);
+        expect((await deviceTest('COV-GOOD', busy)).statusCode).toBe(429);
+        expect((await deviceTest('COV-GOOD', installerToken)).statusCode).toBe(200);
       });
 
       it('answers 400 naming DeviceID for an id longer than 64 characters', async () => {
-        expectValidationError(await get(`/api/powerdata/device-test/${'X'.repeat(65)}`), 'DeviceID');
+        expectValidationError(await deviceTest('X'.repeat(65)), 'DeviceID');
       });
     });
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DeviceMessageSchema } from '@gridlens/contract/ingest';
-import type { Location, TrackedDevice } from '@gridlens/contract/tracking';
-import type { TrackingActiveAlertsPage, TrackingAlertRule } from '@gridlens/contract/tracking-alerts';
+import type { EndpointDescription } from '@gridlens/contract/endpoint';
+import { trackingApi } from '@gridlens/contract/tracking';
+import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
 import { distanceKm } from '@gridlens/domain/geo';
 import { locationAt } from '@gridlens/domain/tracking/positions';
 import type { Database } from '../src/db/database';
@@ -21,6 +22,7 @@ import {
   type DemoTracker,
 } from '../src/demo/demo-tracking';
 import { httpSender } from '../src/demo/start-demo';
+import { inject, type EndpointCall } from './support/inject';
 import { countRows } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
@@ -210,12 +212,12 @@ for (const backend of TEST_DATABASES) {
     let first: Awaited<ReturnType<typeof seedDemoTracking>>;
     let firstTally: Tally;
 
-    const get = async <T>(url: string) => {
-      const response = await app.inject({ method: 'GET', url, headers: authHeaders(token, 'fleetco') });
+    const get = async <E extends EndpointDescription>(endpoint: E, request: EndpointCall<E> = {}) => {
+      const response = await inject(app, endpoint, { ...request, headers: authHeaders(token, 'fleetco') });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<T>();
+      return response.json();
     };
-    const devices = async () => new Map((await get<TrackedDevice[]>('/api/device')).map((d) => [d.device_id, d]));
+    const devices = async () => new Map((await get(trackingApi.devices)).map((d) => [d.device_id, d]));
     const positionRows = () => countRows(db, `SELECT 1 FROM tracking_positions WHERE tenant_id = 'fleetco'`);
 
     beforeAll(async () => {
@@ -246,7 +248,7 @@ for (const backend of TEST_DATABASES) {
 
     it('registers the 12 POIs and 24 trackers as the model describes them', async () => {
       expect([first.pois, first.trackers, first.rules]).toEqual([12, 24, 2]);
-      const locations = await get<Location[]>('/api/location');
+      const locations = await get(trackingApi.locations);
       expect(locations.map((l) => [l.LocationID, l.FullName, l.LocationType, l.RadiusM]).sort()).toEqual(
         DEMO_POIS.map((p) => [p.id, p.name, p.type, p.radiusM]).sort(),
       );
@@ -298,18 +300,17 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('seeds the two demo alert rules for the fleet desk: low batteries alert at once, the silent van on the timer', async () => {
-      const rules = await get<TrackingAlertRule[]>('/api/alert');
+      const rules = await get(trackingAlertsApi.list);
       // Both were created in one transaction: same created_at, so the list's order between them is the ids'.
       expect(rules.map((r) => [r.device_id, r.trigger_field, r.trigger_operator, r.trigger_value, r.recipient_count]).sort()).toEqual([
         [null, 'battery', '<', 20, 1],
         [null, 'no_message', '>', 24, 1],
       ]);
       for (const rule of rules) {
-        const recipients = await get<{ name: string; email: string }[]>(`/api/alert/recipients/${rule.alert_id}`);
+        const recipients = await get(trackingAlertsApi.recipients, { params: { id: rule.alert_id } });
         expect(recipients.map((r) => [r.name, r.email])).toEqual([['Fleet desk', 'fleet-desk@fleetco.example']]);
       }
-      const active = async () =>
-        (await get<TrackingActiveAlertsPage>('/api/alert/active')).items.map((a) => [a.device_id, a.trigger_field]);
+      const active = async () => (await get(trackingAlertsApi.active)).items.map((a) => [a.device_id, a.trigger_field]);
       expect((await active()).sort()).toEqual(LOW_BATTERY_TRACKER_IDS.map((id) => [id, 'battery']).sort());
       await app.judgeTrackingTimers(NOW);
       expect((await active()).filter(([, field]) => field === 'no_message')).toEqual([[SILENT_TRACKER_ID, 'no_message']]);
@@ -342,11 +343,14 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('does not bring back a demo rule a user deleted', async () => {
-      const [rule] = await get<TrackingAlertRule[]>('/api/alert');
-      const removed = await app.inject({ method: 'DELETE', url: `/api/alert/${rule!.alert_id}`, headers: authHeaders(token, 'fleetco') });
+      const [rule] = await get(trackingAlertsApi.list);
+      const removed = await inject(app, trackingAlertsApi.remove, {
+        params: { id: rule!.alert_id },
+        headers: authHeaders(token, 'fleetco'),
+      });
       expect(removed.statusCode, removed.body).toBe(200);
       expect((await seedDemoTracking(db, send, NOW + HOUR_MS, 2)).rules).toBe(0);
-      expect(await get<TrackingAlertRule[]>('/api/alert')).toHaveLength(1);
+      expect(await get(trackingAlertsApi.list)).toHaveLength(1);
     });
   });
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { deviceTabsApi as api } from '@gridlens/contract/device-tabs';
+import type { EndpointDescription } from '@gridlens/contract/endpoint';
+import type { ApiError } from '@gridlens/contract/errors';
+import { pathOf } from '@gridlens/contract/route';
 import type { Database } from '../src/db/database';
+import { inject, type EndpointCall } from './support/inject';
 import { hydrogenReading, ingest, meteringReading, minutesBefore, pqEvent, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
@@ -18,41 +23,8 @@ const TINY_JPEG = Buffer.from([
 /** A RIFF container of form type WEBP with an empty VP8L chunk header. */
 const TINY_WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([12, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.from([0, 0, 0, 0])]);
 
-interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-interface EventItem {
-  seq: number;
-  time: string;
-  event_type: string;
-  priority: number;
-  phase: number | null;
-  duration_ms: number | null;
-  magnitude: number | null;
-}
-interface FaultItem {
-  seq: number;
-  start_time: string;
-  end_time: string | null;
-  duration_ms: number | null;
-}
-interface ImageMeta {
-  id: string;
-  device_id: string;
-  image_type: string;
-  content_type: string;
-  byte_size: number;
-  caption: string | null;
-  uploaded_at: string;
-  url: string;
-}
-interface ErrorBody {
-  error: string;
-  details?: { field: string; message: string }[];
-}
+/** The device with every kind of data, in the path of each tab's endpoint. */
+const TX_T = { device_id: 'TX-T' };
 
 for (const backend of TEST_DATABASES) {
   describe(`device tabs API [${backend.name}]`, () => {
@@ -63,15 +35,20 @@ for (const backend of TEST_DATABASES) {
     let installerToken: string;
     const now = Date.now();
     const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
-    const get = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
-    const fieldsOf = (body: string) => (JSON.parse(body) as ErrorBody).details?.map((d) => d.field) ?? [];
-    const upload = (bytes: Buffer, contentType: string, query = '', deviceId = 'TX-T', t = token, tenant = 'netzero') =>
-      app.inject({
-        method: 'POST',
-        url: `/api/powerdata/images/device/${deviceId}${query}`,
-        headers: { ...authHeaders(t, tenant), 'content-type': contentType },
-        payload: bytes,
-      });
+    const call = <E extends EndpointDescription>(endpoint: E, request: EndpointCall<E> = {}, t = token, tenant = 'netzero') =>
+      inject(app, endpoint, { ...request, headers: { ...authHeaders(t, tenant), ...request.headers } });
+    /** Follows a link the API gave (an image's url). */
+    const follow = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
+    const fieldsOf = (body: string) => (JSON.parse(body) as ApiError).details?.map((d) => d.field) ?? [];
+    const upload = (
+      bytes: Buffer,
+      contentType: string,
+      query: EndpointCall<typeof api.uploadImage>['query'] = {},
+      deviceId = 'TX-T',
+      t = token,
+      tenant = 'netzero',
+    ) =>
+      call(api.uploadImage, { params: { device_id: deviceId }, query, headers: { 'content-type': contentType }, body: bytes }, t, tenant);
 
     beforeAll(async () => {
       db = await backend.open();
@@ -105,7 +82,7 @@ for (const backend of TEST_DATABASES) {
       ];
       const response = await ingest(app, key, messages);
       expect(response.statusCode).toBe(200);
-      expect(response.json<{ accepted: number }>().accepted).toBe(messages.length);
+      expect(response.json().accepted).toBe(messages.length);
     });
     afterAll(async () => {
       await app.close();
@@ -114,9 +91,9 @@ for (const backend of TEST_DATABASES) {
 
     describe('events', () => {
       it('lists the non-fault events of the period newest first with every field', async () => {
-        const response = await get('/api/powerdata/events/device/TX-T');
+        const response = await call(api.events, { params: TX_T });
         expect(response.statusCode).toBe(200);
-        const body = response.json<Page<EventItem>>();
+        const body = response.json();
         expect(body.total).toBe(5);
         expect(body.items.map((e) => e.seq)).toEqual([5, 4, 3, 2, 1]);
         expect(body.items.every((e) => e.event_type !== 'LOSS_OF_MAINS')).toBe(true);
@@ -133,42 +110,41 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('filters by type and priority, pages, and widens with the range', async () => {
-        const dips = (await get('/api/powerdata/events/device/TX-T?event_type=DIP')).json<Page<EventItem>>();
+        const events = async (query: EndpointCall<typeof api.events>['query']) => (await call(api.events, { params: TX_T, query })).json();
+        const dips = await events({ event_type: 'DIP' });
         expect(dips.items.map((e) => e.seq)).toEqual([1]);
-        const urgent = (await get('/api/powerdata/events/device/TX-T?priority=1')).json<Page<EventItem>>();
+        const urgent = await events({ priority: 1 });
         expect(urgent.items.map((e) => e.seq)).toEqual([4, 2]);
-        const page2 = (await get('/api/powerdata/events/device/TX-T?page=2&page_size=2')).json<Page<EventItem>>();
+        const page2 = await events({ page: 2, page_size: 2 });
         expect(page2).toMatchObject({ total: 5, page: 2, page_size: 2 });
         expect(page2.items.map((e) => e.seq)).toEqual([3, 2]);
-        const month = (await get('/api/powerdata/events/device/TX-T?range=28d&event_type=DIP')).json<Page<EventItem>>();
+        const month = await events({ range: '28d', event_type: 'DIP' });
         expect(month.items.map((e) => e.seq)).toEqual([1, 6]);
-        const explicit = await get(
-          `/api/powerdata/events/device/TX-T?from=${encodeURIComponent(at(200))}&to=${encodeURIComponent(at(90))}`,
-        );
-        expect(explicit.json<Page<EventItem>>().items.map((e) => e.seq)).toEqual([4, 3]);
+        const explicit = await events({ from: at(200), to: at(90) });
+        expect(explicit.items.map((e) => e.seq)).toEqual([4, 3]);
       });
 
       it('rejects a fault or unknown type, a bad priority and a bad period by name', async () => {
         for (const [query, field] of [
-          ['event_type=LOSS_OF_MAINS', 'event_type'],
-          ['event_type=SPIKE', 'event_type'],
-          ['priority=5', 'priority'],
-          ['priority=0', 'priority'],
-          ['page_size=501', 'page_size'],
-          [`from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(10))}`, 'from'],
+          [{ event_type: 'LOSS_OF_MAINS' }, 'event_type'],
+          [{ event_type: 'SPIKE' }, 'event_type'],
+          [{ priority: 5 }, 'priority'],
+          [{ priority: 0 }, 'priority'],
+          [{ page_size: 501 }, 'page_size'],
+          [{ from: at(0), to: at(10) }, 'from'],
         ] as const) {
-          const response = await get(`/api/powerdata/events/device/TX-T?${query}`);
-          expect(response.statusCode, query).toBe(400);
-          expect(fieldsOf(response.body), query).toContain(field);
+          const response = await call(api.events, { params: TX_T, query });
+          expect(response.statusCode, JSON.stringify(query)).toBe(400);
+          expect(fieldsOf(response.body), JSON.stringify(query)).toContain(field);
         }
       });
     });
 
     describe('fault records', () => {
       it('lists loss-of-mains records newest first with start, duration and computed end', async () => {
-        const response = await get('/api/powerdata/faults/device/TX-T');
+        const response = await call(api.faults, { params: TX_T });
         expect(response.statusCode).toBe(200);
-        const body = response.json<Page<FaultItem>>();
+        const body = response.json();
         expect(body.total).toBe(2);
         expect(body.items.map((f) => f.seq)).toEqual([8, 7]);
         expect(body.items[0]).toMatchObject({ start_time: at(30), duration_ms: null, end_time: null });
@@ -177,18 +153,18 @@ for (const backend of TEST_DATABASES) {
           duration_ms: 90_000,
           end_time: new Date(now - 6 * 60 * MINUTE + 90_000).toISOString(),
         });
-        const paged = (await get('/api/powerdata/faults/device/TX-T?page_size=1&page=2')).json<Page<FaultItem>>();
+        const paged = (await call(api.faults, { params: TX_T, query: { page_size: 1, page: 2 } })).json();
         expect(paged.items.map((f) => f.seq)).toEqual([7]);
-        expect((await get('/api/powerdata/faults/device/TX-T?page=0')).statusCode).toBe(400);
+        expect((await call(api.faults, { params: TX_T, query: { page: 0 } })).statusCode).toBe(400);
       });
     });
 
     describe('hydrogen', () => {
       it('serves readings oldest first with status and operation texts', async () => {
-        const response = await get('/api/powerdata/hydrogen/device/TX-T');
+        const response = await call(api.hydrogen, { params: TX_T });
         expect(response.statusCode).toBe(200);
-        const body = response.json<{ readings: Record<string, unknown>[]; summary: Record<string, unknown> }>();
-        expect(body.readings.map((r) => r['h2_ppm'])).toEqual([100, 110, 120, 0]);
+        const body = response.json();
+        expect(body.readings.map((r) => r.h2_ppm)).toEqual([100, 110, 120, 0]);
         expect(body.readings[2]).toEqual({
           seq: 3,
           time: at(DAY_MINUTES),
@@ -207,14 +183,7 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('summarises the latest reading, the maximum and a 10 ppm/day trend from the Ready readings', async () => {
-        const { summary } = (await get('/api/powerdata/hydrogen/device/TX-T')).json<{
-          summary: {
-            reading_count: number;
-            latest: { seq: number; status_text: string };
-            max_h2_ppm: number;
-            rate_of_change_ppm_per_day: number;
-          };
-        }>();
+        const { summary } = (await call(api.hydrogen, { params: TX_T })).json();
         expect(summary.reading_count).toBe(4);
         expect(summary.latest).toMatchObject({ seq: 4, status_text: 'Error' });
         expect(summary.max_h2_ppm).toBe(120);
@@ -222,27 +191,22 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('has no trend with fewer than two readings and nothing for a device without readings', async () => {
-        const last = `from=${encodeURIComponent(at(DAY_MINUTES + 1))}`;
-        const one = (await get(`/api/powerdata/hydrogen/device/TX-T?${last}`)).json<{ summary: Record<string, unknown> }>();
+        const one = (await call(api.hydrogen, { params: TX_T, query: { from: at(DAY_MINUTES + 1) } })).json();
         expect(one.summary).toMatchObject({ reading_count: 2, max_h2_ppm: 120, rate_of_change_ppm_per_day: null });
-        const empty = (await get('/api/powerdata/hydrogen/device/TX-EMPTY')).json<{
-          readings: unknown[];
-          summary: Record<string, unknown>;
-        }>();
+        const empty = (await call(api.hydrogen, { params: { device_id: 'TX-EMPTY' } })).json();
         expect(empty.readings).toEqual([]);
         expect(empty.summary).toEqual({ reading_count: 0, latest: null, max_h2_ppm: null, rate_of_change_ppm_per_day: null });
-        expect((await get('/api/powerdata/hydrogen/device/TX-T?range=2y')).statusCode).toBe(400);
+        expect((await call(api.hydrogen, { params: TX_T, query: { range: '2y' } })).statusCode).toBe(400);
       });
     });
 
     describe('hydrogen sensor configuration', () => {
-      const url = '/api/powerdata/hydrogen/config/TX-T';
-      const put = (payload: Record<string, string>, t = token, tenant = 'netzero') =>
-        app.inject({ method: 'PUT', url, headers: authHeaders(t, tenant), payload });
+      const put = (body: Record<string, string>) => call(api.saveHydrogenConfig, { params: TX_T, body });
+      const saved = async () => (await call(api.hydrogenConfig, { params: TX_T })).json();
       const valid = { oil_type: 'Natural Ester', operating_mode: 'Field', sensor_type: 'Open', sensor_location: 'OLTC' };
 
       it('serves the defaults until one is saved, then the saved configuration', async () => {
-        const before = await get('/api/powerdata/hydrogen/config/TX-EMPTY');
+        const before = await call(api.hydrogenConfig, { params: { device_id: 'TX-EMPTY' } });
         expect(before.statusCode).toBe(200);
         expect(before.json()).toEqual({
           device_id: 'TX-EMPTY',
@@ -254,12 +218,12 @@ for (const backend of TEST_DATABASES) {
           updated_at: null,
           updated_by: null,
         });
-        const saved = await put(valid);
-        expect(saved.statusCode).toBe(200);
-        expect(saved.json()).toMatchObject({ device_id: 'TX-T', ...valid, is_default: false, updated_by: 'u1' });
+        const first = await put(valid);
+        expect(first.statusCode).toBe(200);
+        expect(first.json()).toMatchObject({ device_id: 'TX-T', ...valid, is_default: false, updated_by: 'u1' });
         const again = await put({ ...valid, sensor_location: 'TopOil' });
         expect(again.json()).toMatchObject({ sensor_location: 'TopOil', oil_type: 'Natural Ester' });
-        expect((await get(url)).json()).toMatchObject({ ...valid, sensor_location: 'TopOil', is_default: false });
+        expect(await saved()).toMatchObject({ ...valid, sensor_location: 'TopOil', is_default: false });
       });
 
       it('rejects a bad, missing or unknown field by name and changes nothing', async () => {
@@ -274,16 +238,16 @@ for (const backend of TEST_DATABASES) {
           expect(response.statusCode, field).toBe(400);
           expect(fieldsOf(response.body), field).toContain(field);
         }
-        expect((await get(url)).json()).toMatchObject({ sensor_location: 'TopOil' });
+        expect(await saved()).toMatchObject({ sensor_location: 'TopOil' });
       });
     });
 
     describe('metering', () => {
       it('serves readings with energy imported and exported and per-phase voltage extremes', async () => {
-        const response = await get('/api/powerdata/metering/device/TX-T');
+        const response = await call(api.metering, { params: TX_T });
         expect(response.statusCode).toBe(200);
-        const body = response.json<{ readings: Record<string, unknown>[]; summary: Record<string, unknown> }>();
-        expect(body.readings.map((r) => r['seq'])).toEqual([1, 2, 3]);
+        const body = response.json();
+        expect(body.readings.map((r) => r.seq)).toEqual([1, 2, 3]);
         expect(body.readings[1]).toEqual({
           seq: 2,
           time: at(2 * 60),
@@ -292,8 +256,8 @@ for (const backend of TEST_DATABASES) {
           voltage_v: null,
           power_factor: null,
         });
-        expect(body.readings[2]?.['voltage_v']).toEqual([226, 240, 228]);
-        expect(body.readings[2]?.['power_factor']).toBeCloseTo(0.95, 6);
+        expect(body.readings[2]?.voltage_v).toEqual([226, 240, 228]);
+        expect(body.readings[2]?.power_factor).toBeCloseTo(0.95, 6);
         expect(body.summary).toEqual({
           reading_count: 3,
           energy_imported_kwh: 25.25,
@@ -304,11 +268,9 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('has no energy figure with fewer than two readings', async () => {
-        const one = (await get(`/api/powerdata/metering/device/TX-T?from=${encodeURIComponent(at(61))}`)).json<{
-          summary: Record<string, unknown>;
-        }>();
+        const one = (await call(api.metering, { params: TX_T, query: { from: at(61) } })).json();
         expect(one.summary).toMatchObject({ reading_count: 1, energy_imported_kwh: null, energy_exported_kwh: null });
-        const none = (await get('/api/powerdata/metering/device/TX-EMPTY')).json<{ summary: Record<string, unknown> }>();
+        const none = (await call(api.metering, { params: { device_id: 'TX-EMPTY' } })).json();
         expect(none.summary).toEqual({
           reading_count: 0,
           energy_imported_kwh: null,
@@ -321,50 +283,50 @@ for (const backend of TEST_DATABASES) {
 
     describe('images', () => {
       it('stores a PNG and gives its bytes back exactly, with its content type and cache headers', async () => {
-        const created = await upload(TINY_PNG, 'image/png', `?image_type=nameplate&caption=${encodeURIComponent('Rating plate')}`);
+        const created = await upload(TINY_PNG, 'image/png', { image_type: 'nameplate', caption: 'Rating plate' });
         expect(created.statusCode).toBe(201);
-        const meta = created.json<ImageMeta>();
+        const meta = created.json();
         expect(meta).toMatchObject({
           device_id: 'TX-T',
           image_type: 'nameplate',
           content_type: 'image/png',
           byte_size: TINY_PNG.length,
           caption: 'Rating plate',
-          url: `/api/powerdata/images/${meta.id}`,
+          url: pathOf(api.imageBytes, { image_id: meta.id }),
         });
         expect(Date.parse(meta.uploaded_at)).toBeGreaterThan(now - MINUTE);
 
-        const bytes = await get(meta.url);
+        const bytes = await follow(meta.url);
         expect(bytes.statusCode).toBe(200);
         expect(bytes.headers['content-type']).toBe('image/png');
         expect(bytes.headers['cache-control']).toBe('private, max-age=3600');
         expect(bytes.headers['x-content-type-options']).toBe('nosniff');
         expect(Buffer.compare(bytes.rawPayload, TINY_PNG)).toBe(0);
 
-        const list = (await get('/api/powerdata/images/device/TX-T')).json<ImageMeta[]>();
+        const list = (await call(api.images, { params: TX_T })).json();
         expect(list.find((i) => i.id === meta.id)).toEqual(meta);
         expect(list.every((i) => !('data' in i))).toBe(true);
       });
 
       it('accepts JPEG and WebP, defaults the type to installation and lists newest first', async () => {
-        const jpeg = await upload(TINY_JPEG, 'image/jpeg', '', 'TX-EMPTY');
+        const jpeg = await upload(TINY_JPEG, 'image/jpeg', {}, 'TX-EMPTY');
         expect(jpeg.statusCode).toBe(201);
-        expect(jpeg.json<ImageMeta>()).toMatchObject({ image_type: 'installation', content_type: 'image/jpeg', caption: null });
-        const webp = await upload(TINY_WEBP, 'image/webp', '?image_type=site', 'TX-EMPTY');
+        expect(jpeg.json()).toMatchObject({ image_type: 'installation', content_type: 'image/jpeg', caption: null });
+        const webp = await upload(TINY_WEBP, 'image/webp', { image_type: 'site' }, 'TX-EMPTY');
         expect(webp.statusCode).toBe(201);
-        const list = (await get('/api/powerdata/images/device/TX-EMPTY')).json<ImageMeta[]>();
+        const list = (await call(api.images, { params: { device_id: 'TX-EMPTY' } })).json();
         expect(list.map((i) => i.content_type)).toEqual(['image/webp', 'image/jpeg']);
-        const back = await get(jpeg.json<ImageMeta>().url);
+        const back = await follow(jpeg.json().url);
         expect(back.headers['content-type']).toBe('image/jpeg');
         expect(Buffer.compare(back.rawPayload, TINY_JPEG)).toBe(0);
       });
 
       it('accepts a body above the 1 MiB JSON limit and below 5 MiB', async () => {
         const big = Buffer.concat([TINY_PNG, Buffer.alloc(2 * MIB)]);
-        const response = await upload(big, 'image/png', '?image_type=other');
+        const response = await upload(big, 'image/png', { image_type: 'other' });
         expect(response.statusCode).toBe(201);
-        expect(response.json<ImageMeta>().byte_size).toBe(big.length);
-        const back = await get(response.json<ImageMeta>().url);
+        expect(response.json().byte_size).toBe(big.length);
+        const back = await follow(response.json().url);
         expect(back.rawPayload.length).toBe(big.length);
       });
 
@@ -377,40 +339,35 @@ for (const backend of TEST_DATABASES) {
         expect(fieldsOf(garbage.body)).toEqual(['body']);
         const empty = await upload(Buffer.alloc(0), 'image/png');
         expect(empty.statusCode).toBe(400);
-        const badType = await upload(TINY_PNG, 'image/png', '?image_type=selfie');
+        const badType = await upload(TINY_PNG, 'image/png', { image_type: 'selfie' });
         expect(badType.statusCode).toBe(400);
         expect(fieldsOf(badType.body)).toEqual(['image_type']);
-        const json = await app.inject({
-          method: 'POST',
-          url: '/api/powerdata/images/device/TX-T',
-          headers: authHeaders(token, 'netzero'),
-          payload: { image: 'base64...' },
-        });
+        const json = await call(api.uploadImage, { params: TX_T, body: { image: 'base64...' } });
         expect(json.statusCode).toBe(400);
         expect(fieldsOf(json.body)).toEqual(['body']);
         const gif = await upload(Buffer.from('GIF89a'), 'image/gif');
         expect(gif.statusCode).toBe(415);
-        expect(gif.json<ErrorBody>().error).toBe('unsupported_media_type');
+        expect(gif.json<ApiError>().error).toBe('unsupported_media_type');
       });
 
       it('answers 413 in JSON for a body over 5 MiB', async () => {
         const response = await upload(Buffer.concat([TINY_PNG, Buffer.alloc(6 * MIB)]), 'image/png');
         expect(response.statusCode).toBe(413);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
-        expect(response.json<ErrorBody>().error).toBe('payload_too_large');
+        expect(response.json<ApiError>().error).toBe('payload_too_large');
       });
 
       it('deletes an image; then and for a malformed or unknown id it answers 404', async () => {
-        const id = (await upload(TINY_PNG, 'image/png')).json<ImageMeta>().id;
-        const deleted = await app.inject({ method: 'DELETE', url: `/api/powerdata/images/${id}`, headers: authHeaders(token, 'netzero') });
+        const image = { image_id: (await upload(TINY_PNG, 'image/png')).json().id };
+        const deleted = await call(api.deleteImage, { params: image });
         expect(deleted.statusCode).toBe(200);
-        expect(deleted.json<ImageMeta>().id).toBe(id);
-        expect((await get(`/api/powerdata/images/${id}`)).statusCode).toBe(404);
-        const again = await app.inject({ method: 'DELETE', url: `/api/powerdata/images/${id}`, headers: authHeaders(token, 'netzero') });
+        expect(deleted.json().id).toBe(image.image_id);
+        expect((await call(api.imageBytes, { params: image })).statusCode).toBe(404);
+        const again = await call(api.deleteImage, { params: image });
         expect(again.statusCode).toBe(404);
-        for (const bad of ['not-a-uuid', "x'%20OR%201=1--", '00000000-0000-0000-0000-000000000000']) {
-          expect((await get(`/api/powerdata/images/${bad}`)).statusCode, bad).toBe(404);
-          const del = await app.inject({ method: 'DELETE', url: `/api/powerdata/images/${bad}`, headers: authHeaders(token, 'netzero') });
+        for (const bad of ['not-a-uuid', "x' OR 1=1--", '00000000-0000-0000-0000-000000000000']) {
+          expect((await call(api.imageBytes, { params: { image_id: bad } })).statusCode, bad).toBe(404);
+          const del = await call(api.deleteImage, { params: { image_id: bad } });
           expect(del.statusCode, bad).toBe(404);
         }
       });
@@ -418,50 +375,49 @@ for (const backend of TEST_DATABASES) {
 
     describe('tenancy and roles', () => {
       it("answers 404 to another tenant on every endpoint, and leaves this tenant's data alone", async () => {
-        const image = (await upload(TINY_PNG, 'image/png')).json<ImageMeta>();
-        const asOther = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-          app.inject({ method, url, headers: authHeaders(otherToken, 'gridwest'), ...(payload ? { payload } : {}) });
+        const image = (await upload(TINY_PNG, 'image/png')).json();
+        const asOther = <E extends EndpointDescription>(endpoint: E, request: EndpointCall<E>) =>
+          call(endpoint, request, otherToken, 'gridwest');
         const calls = [
-          asOther('GET', '/api/powerdata/events/device/TX-T'),
-          asOther('GET', '/api/powerdata/faults/device/TX-T'),
-          asOther('GET', '/api/powerdata/hydrogen/device/TX-T'),
-          asOther('GET', '/api/powerdata/hydrogen/config/TX-T'),
-          asOther('PUT', '/api/powerdata/hydrogen/config/TX-T', {
-            oil_type: 'Mineral',
-            operating_mode: 'Field',
-            sensor_type: 'Sealed',
-            sensor_location: 'Cable',
+          asOther(api.events, { params: TX_T }),
+          asOther(api.faults, { params: TX_T }),
+          asOther(api.hydrogen, { params: TX_T }),
+          asOther(api.hydrogenConfig, { params: TX_T }),
+          asOther(api.saveHydrogenConfig, {
+            params: TX_T,
+            body: { oil_type: 'Mineral', operating_mode: 'Field', sensor_type: 'Sealed', sensor_location: 'Cable' },
           }),
-          asOther('GET', '/api/powerdata/metering/device/TX-T'),
-          asOther('GET', '/api/powerdata/images/device/TX-T'),
-          upload(TINY_PNG, 'image/png', '', 'TX-T', otherToken, 'gridwest'),
-          asOther('GET', image.url),
-          asOther('DELETE', image.url),
+          asOther(api.metering, { params: TX_T }),
+          asOther(api.images, { params: TX_T }),
+          upload(TINY_PNG, 'image/png', {}, 'TX-T', otherToken, 'gridwest'),
+          follow(image.url, otherToken, 'gridwest'),
+          asOther(api.deleteImage, { params: { image_id: image.id } }),
         ];
         for (const [index, response] of (await Promise.all(calls)).entries()) {
           expect(response.statusCode, `call ${index}: ${response.body}`).toBe(404);
-          expect(response.json<ErrorBody>().error).toBe('not_found');
+          expect(response.json<ApiError>().error).toBe('not_found');
         }
-        expect((await get(image.url)).statusCode).toBe(200);
-        expect((await get('/api/powerdata/hydrogen/config/TX-T')).json()).toMatchObject({ sensor_location: 'TopOil' });
+        expect((await follow(image.url)).statusCode).toBe(200);
+        expect((await call(api.hydrogenConfig, { params: TX_T })).json()).toMatchObject({ sensor_location: 'TopOil' });
         const theirs = await db.query("SELECT 1 FROM device_images WHERE tenant_id = 'gridwest'");
         expect(theirs).toEqual([]);
       });
 
       it("answers 404 for this tenant's unknown device", async () => {
-        expect((await get('/api/powerdata/events/device/NOPE')).statusCode).toBe(404);
-        expect((await get('/api/powerdata/hydrogen/config/NOPE')).statusCode).toBe(404);
-        expect((await upload(TINY_PNG, 'image/png', '', 'NOPE')).statusCode).toBe(404);
+        const unknown = { device_id: 'NOPE' };
+        expect((await call(api.events, { params: unknown })).statusCode).toBe(404);
+        expect((await call(api.hydrogenConfig, { params: unknown })).statusCode).toBe(404);
+        expect((await upload(TINY_PNG, 'image/png', {}, 'NOPE')).statusCode).toBe(404);
       });
 
       it('refuses an Installer-only user with 403', async () => {
-        const response = await get('/api/powerdata/hydrogen/device/TX-T', installerToken);
+        const response = await call(api.hydrogen, { params: TX_T }, installerToken);
         expect(response.statusCode).toBe(403);
-        expect(response.json<ErrorBody>().error).toBe('forbidden');
+        expect(response.json<ApiError>().error).toBe('forbidden');
       });
 
       it('needs a token', async () => {
-        const response = await app.inject({ method: 'GET', url: '/api/powerdata/images/device/TX-T' });
+        const response = await inject(app, api.images, { params: TX_T });
         expect(response.statusCode).toBe(401);
       });
     });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthApi } from '@gridlens/contract/health';
 import type { Database } from '../src/db/database';
+import { inject, routeName } from './support/inject';
 import { createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -19,14 +21,14 @@ for (const backend of TEST_DATABASES) {
       if (db) await backend.dispose(db);
     });
 
-    it('GET /healthz answers 200 without a token', async () => {
-      const response = await app.inject({ method: 'GET', url: '/healthz' });
+    it(`${routeName(healthApi.live)} answers 200 without a token`, async () => {
+      const response = await inject(app, healthApi.live);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok' });
     });
 
-    it('GET /readyz answers 200 and names the database backend', async () => {
-      const response = await app.inject({ method: 'GET', url: '/readyz' });
+    it(`${routeName(healthApi.ready)} answers 200 and names the database backend`, async () => {
+      const response = await inject(app, healthApi.ready);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok', checks: { database: backend.name } });
     });

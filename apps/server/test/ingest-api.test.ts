@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Answer } from '@gridlens/contract/endpoint';
+import type { ApiError } from '@gridlens/contract/errors';
+import { ingestApi } from '@gridlens/contract/ingest';
 import type { Database } from '../src/db/database';
 import {
   countRows,
@@ -12,15 +15,11 @@ import {
   reading,
   registerDevice,
 } from './support/power-fixtures';
+import { inject, routeName } from './support/inject';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
-interface IngestAnswer {
-  accepted: number;
-  duplicates: number;
-  rejected: number;
-  results: { index: number; status: 'accepted' | 'duplicate' | 'rejected'; reason?: string; fields?: string[] }[];
-}
+type IngestAnswer = Answer<typeof ingestApi.messages>;
 
 interface DeadLetterRow {
   tenant_id: string | null;
@@ -67,11 +66,11 @@ for (const backend of TEST_DATABASES) {
         const message = reading('DUP-1', 7, at(10));
         const first = await ingest(app, netzeroKey.secret, [message]);
         expect(first.statusCode).toBe(200);
-        expect(first.json<IngestAnswer>()).toMatchObject({ accepted: 1, duplicates: 0, rejected: 0 });
+        expect(first.json()).toMatchObject({ accepted: 1, duplicates: 0, rejected: 0 });
         const second = await ingest(app, netzeroKey.secret, [message]);
         expect(second.statusCode).toBe(200);
-        expect(second.json<IngestAnswer>()).toMatchObject({ accepted: 0, duplicates: 1, rejected: 0 });
-        expect(second.json<IngestAnswer>().results).toEqual([{ index: 0, status: 'duplicate' }]);
+        expect(second.json()).toMatchObject({ accepted: 0, duplicates: 1, rejected: 0 });
+        expect(second.json().results).toEqual([{ index: 0, status: 'duplicate' }]);
         expect(await storedReadings(db, 'DUP-1')).toBe(1);
       });
 
@@ -79,18 +78,12 @@ for (const backend of TEST_DATABASES) {
         await registerDevice(app, netzero, 'netzero', { device_id: 'DUP-3' });
         await registerDevice(app, netzero, 'netzero', { device_id: 'DUP-4' });
         const earlier = [reading('DUP-3', 1, at(60)), reading('DUP-4', 1, at(60))];
-        expect((await ingest(app, netzeroKey.secret, earlier)).json<IngestAnswer>()).toMatchObject({ accepted: 2 });
+        expect((await ingest(app, netzeroKey.secret, earlier)).json()).toMatchObject({ accepted: 2 });
         // Seq 1 of each device again, between new seqs of both: the same seq on another device is new.
         const batch = [reading('DUP-3', 2, at(45)), earlier[1], reading('DUP-4', 2, at(45)), earlier[0], reading('DUP-3', 3, at(30))];
         const answer = await ingest(app, netzeroKey.secret, batch);
-        expect(answer.json<IngestAnswer>()).toMatchObject({ accepted: 3, duplicates: 2, rejected: 0 });
-        expect(answer.json<IngestAnswer>().results.map((r) => r.status)).toEqual([
-          'accepted',
-          'duplicate',
-          'accepted',
-          'duplicate',
-          'accepted',
-        ]);
+        expect(answer.json()).toMatchObject({ accepted: 3, duplicates: 2, rejected: 0 });
+        expect(answer.json().results.map((r) => r.status)).toEqual(['accepted', 'duplicate', 'accepted', 'duplicate', 'accepted']);
         expect(await storedReadings(db, 'DUP-3')).toBe(3);
         expect(await storedReadings(db, 'DUP-4')).toBe(2);
       });
@@ -98,15 +91,13 @@ for (const backend of TEST_DATABASES) {
       it('answers a batch whole, uncompressed, even to a client that accepts gzip', async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'PLAIN-1' });
         const batch = Array.from({ length: 60 }, (_unused, seq) => reading('PLAIN-1', seq + 1, at(900 - seq * 15)));
-        const answer = await app.inject({
-          method: 'POST',
-          url: '/ingest/v1/messages',
+        const answer = await inject(app, ingestApi.messages, {
           headers: { authorization: `Bearer ${netzeroKey.secret}`, 'accept-encoding': 'gzip' },
-          payload: { v: 1, messages: batch },
+          body: { v: 1, messages: batch },
         });
         expect(answer.rawPayload.length).toBeGreaterThan(1024); // over the compression threshold
         expect(answer.headers['content-encoding']).toBeUndefined();
-        expect(answer.json<IngestAnswer>()).toMatchObject({ accepted: 60, rejected: 0 });
+        expect(answer.json()).toMatchObject({ accepted: 60, rejected: 0 });
       });
 
       it('accepts the first of two equal messages in one batch and reports the second as duplicate', async () => {
@@ -114,8 +105,8 @@ for (const backend of TEST_DATABASES) {
         const message = reading('DUP-2', 1, at(5));
         const answer = await ingest(app, netzeroKey.secret, [message, message]);
         expect(answer.statusCode).toBe(200);
-        expect(answer.json<IngestAnswer>()).toMatchObject({ accepted: 1, duplicates: 1, rejected: 0 });
-        expect(answer.json<IngestAnswer>().results.map((r) => r.status)).toEqual(['accepted', 'duplicate']);
+        expect(answer.json()).toMatchObject({ accepted: 1, duplicates: 1, rejected: 0 });
+        expect(answer.json().results.map((r) => r.status)).toEqual(['accepted', 'duplicate']);
         expect(await storedReadings(db, 'DUP-2')).toBe(1);
         const [daily] = await db.query<{ message_count: number }>(
           "SELECT message_count FROM power_device_daily WHERE tenant_id = 'netzero' AND device_id = 'DUP-2'",
@@ -129,7 +120,7 @@ for (const backend of TEST_DATABASES) {
         const message = (seq: number) => reading('ORD-1', seq, at((6 - seq) * 15), { current_max_a: [seq * 10, 1, 1] });
         for (const seq of [5, 2, 4]) {
           const answer = await ingest(app, netzeroKey.secret, [message(seq)]);
-          expect(answer.json<IngestAnswer>()).toMatchObject({ accepted: 1, rejected: 0 });
+          expect(answer.json()).toMatchObject({ accepted: 1, rejected: 0 });
         }
         const stored = await db.query<{ seq: number; measured_at: Date | string }>(
           "SELECT seq, measured_at FROM power_messages WHERE tenant_id = 'netzero' AND device_id = 'ORD-1' ORDER BY seq",
@@ -152,7 +143,7 @@ for (const backend of TEST_DATABASES) {
         const message = reading('NZ-ONLY', 1, at(3));
         const answer = await ingest(app, gridwestKey.secret, [message]);
         expect(answer.statusCode).toBe(200);
-        const body = answer.json<IngestAnswer>();
+        const body = answer.json();
         expect(body).toMatchObject({ accepted: 0, duplicates: 0, rejected: 1 });
         expect(body.results[0]?.status).toBe('rejected');
         expect(body.results[0]?.reason).toMatch(/^unknown_device/);
@@ -168,7 +159,7 @@ for (const backend of TEST_DATABASES) {
       it('rejects a message for an unregistered device and dead-letters it', async () => {
         const message = reading('NEVER-REGISTERED', 1, at(3));
         const answer = await ingest(app, netzeroKey.secret, [message]);
-        const body = answer.json<IngestAnswer>();
+        const body = answer.json();
         expect(body).toMatchObject({ accepted: 0, rejected: 1 });
         expect(body.results[0]?.reason).toMatch(/^unknown_device/);
         expect(body.results[0]?.fields).toEqual(['device_id']);
@@ -211,7 +202,7 @@ for (const backend of TEST_DATABASES) {
         await registerDevice(app, netzero, 'netzero', { device_id: device });
         const answer = await ingest(app, netzeroKey.secret, [...cases.map((c) => c.message), good]);
         expect(answer.statusCode).toBe(200);
-        body = answer.json<IngestAnswer>();
+        body = answer.json();
         letters = await deadLettersOf(db, device);
       });
 
@@ -254,7 +245,7 @@ for (const backend of TEST_DATABASES) {
         ];
         const answer = await ingest(app, netzeroKey.secret, messages);
         expect(answer.statusCode).toBe(200);
-        const body = answer.json<IngestAnswer>();
+        const body = answer.json();
         expect(body.results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'accepted']);
         expect(body.results[0]?.fields).toEqual(['device_id']);
         expect(body.results[1]?.fields).toEqual(['time']);
@@ -276,8 +267,7 @@ for (const backend of TEST_DATABASES) {
     });
 
     describe('authentication and envelope', () => {
-      const post = (headers: Record<string, string>, payload: unknown) =>
-        app.inject({ method: 'POST', url: '/ingest/v1/messages', headers, payload: payload as Record<string, unknown> });
+      const post = (headers: Record<string, string>, body: unknown) => inject(app, ingestApi.messages, { headers, body });
 
       it('answers 401 without a key and with a malformed key, storing nothing', async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'AUTH-1' });
@@ -290,30 +280,25 @@ for (const backend of TEST_DATABASES) {
         expect((await post({ authorization: `Bearer ${forged}` }, body)).statusCode).toBe(401);
         expect(await storedReadings(db, 'AUTH-1')).toBe(0);
         // The key is checked before the body is read: an unreadable body without a key is a 401, not a 400.
-        const unread = await app.inject({
-          method: 'POST',
-          url: '/ingest/v1/messages',
-          headers: { 'content-type': 'application/json' },
-          payload: '{"v": 1, "messages": [',
-        });
+        const unread = await post({ 'content-type': 'application/json' }, '{"v": 1, "messages": [');
         expect(unread.statusCode).toBe(401);
         // The same body with the real key goes through, so the 401s were about the key alone.
         expect((await post({ 'x-api-key': netzeroKey.secret }, body)).statusCode).toBe(200);
         expect(await storedReadings(db, 'AUTH-1')).toBe(1);
       });
 
-      it('answers 401 for a key revoked through DELETE /api/ingest/keys/:id', async () => {
+      it(`answers 401 for a key revoked through ${routeName(ingestApi.revokeKey)}`, async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'AUTH-2' });
         const key = await createIngestKey(app, netzero, 'netzero', 'to revoke');
         expect((await ingest(app, key.secret, [reading('AUTH-2', 1, at(2))])).statusCode).toBe(200);
-        const revoked = await app.inject({ method: 'DELETE', url: `/api/ingest/keys/${key.id}`, headers: authHeaders(netzero, 'netzero') });
+        const revoked = await inject(app, ingestApi.revokeKey, { params: { id: key.id }, headers: authHeaders(netzero, 'netzero') });
         expect(revoked.statusCode).toBe(200);
         expect(revoked.json()).toEqual({ revoked: true });
         const after = await ingest(app, key.secret, [reading('AUTH-2', 2, at(1))]);
         expect(after.statusCode).toBe(401);
         expect(await storedReadings(db, 'AUTH-2')).toBe(1);
-        const list = await app.inject({ method: 'GET', url: '/api/ingest/keys', headers: authHeaders(netzero, 'netzero') });
-        const listed = list.json<{ id: string; revoked_at: string | null }[]>().find((k) => k.id === key.id);
+        const list = await inject(app, ingestApi.keys, { headers: authHeaders(netzero, 'netzero') });
+        const listed = list.json().find((k) => k.id === key.id);
         expect(listed?.revoked_at).toEqual(expect.any(String));
       });
 
@@ -332,7 +317,7 @@ for (const backend of TEST_DATABASES) {
         const messages = Array.from({ length: 5000 }, (_v, i) => reading('BIG-2', i, at(5000 - i)));
         const answer = await ingest(app, netzeroKey.secret, messages);
         expect(answer.statusCode).toBe(200);
-        expect(answer.json<IngestAnswer>()).toMatchObject({ accepted: 5000, rejected: 0 });
+        expect(answer.json()).toMatchObject({ accepted: 5000, rejected: 0 });
         expect(await storedReadings(db, 'BIG-2')).toBe(5000);
       });
 
@@ -342,9 +327,9 @@ for (const backend of TEST_DATABASES) {
       ])('answers 400 naming v for a body $name', async ({ payload }) => {
         const answer = await post({ authorization: `Bearer ${netzeroKey.secret}` }, payload);
         expect(answer.statusCode).toBe(400);
-        const error = answer.json<{ error: string; details: { field: string }[] }>();
+        const error = answer.json<ApiError>();
         expect(error.error).toBe('validation_error');
-        expect(error.details.map((d) => d.field)).toContain('v');
+        expect(error.details?.map((d) => d.field)).toContain('v');
         expect(await countRows(db, "SELECT 1 FROM power_messages WHERE device_id = 'AUTH-1' AND seq IN (50, 51)")).toBe(0);
       });
     });
@@ -357,7 +342,7 @@ for (const backend of TEST_DATABASES) {
         const metering = meteringReading('KINDS-1', 1, at(10), { import_kwh: 5000.25 });
         // The same seq in different kinds is not a duplicate: each kind counts on its own.
         const answer = await ingest(app, netzeroKey.secret, [event, hydrogen, metering]);
-        expect(answer.json<IngestAnswer>()).toMatchObject({ accepted: 3, duplicates: 0, rejected: 0 });
+        expect(answer.json()).toMatchObject({ accepted: 3, duplicates: 0, rejected: 0 });
 
         const [storedEvent] = await db.query<Record<string, unknown>>(
           "SELECT tenant_id, seq, occurred_at, event_type, priority, phase, duration_ms FROM power_quality_events WHERE device_id = 'KINDS-1'",
@@ -378,7 +363,7 @@ for (const backend of TEST_DATABASES) {
         expect(storedMetering?.['power_factor']).toBeCloseTo(0.95, 5);
 
         const again = await ingest(app, netzeroKey.secret, [event, hydrogen, metering]);
-        expect(again.json<IngestAnswer>()).toMatchObject({ accepted: 0, duplicates: 3 });
+        expect(again.json()).toMatchObject({ accepted: 0, duplicates: 3 });
         expect(await storedReadings(db, 'KINDS-1')).toBe(0);
       });
     });
@@ -387,26 +372,25 @@ for (const backend of TEST_DATABASES) {
       it('never lists a secret or its hash', async () => {
         const key = await createIngestKey(app, netzero, 'netzero', 'listed');
         expect(key.secret).toMatch(/^glk_[0-9a-f]{8}_/);
-        const list = await app.inject({ method: 'GET', url: '/api/ingest/keys', headers: authHeaders(netzero, 'netzero') });
+        const list = await inject(app, ingestApi.keys, { headers: authHeaders(netzero, 'netzero') });
         expect(list.statusCode).toBe(200);
-        const keys = list.json<Record<string, unknown>[]>();
-        expect(keys.map((k) => k['id'])).toContain(key.id);
+        const keys = list.json();
+        expect(keys.map((k) => k.id)).toContain(key.id);
         expect(list.body).not.toContain(key.secret);
         expect(list.body).not.toContain(key.secret.slice(13));
         for (const listed of keys) expect(Object.keys(listed).sort()).toEqual(['created_at', 'id', 'name', 'prefix', 'revoked_at']);
       });
 
       it("lists only the caller's tenant's keys", async () => {
-        const list = await app.inject({ method: 'GET', url: '/api/ingest/keys', headers: authHeaders(gridwest, 'gridwest') });
+        const list = await inject(app, ingestApi.keys, { headers: authHeaders(gridwest, 'gridwest') });
         expect(list.statusCode).toBe(200);
-        expect(list.json<{ id: string }[]>().map((k) => k.id)).not.toContain(netzeroKey.id);
+        expect(list.json().map((k) => k.id)).not.toContain(netzeroKey.id);
       });
 
       it("answers 404 on DELETE of another tenant's key id and leaves that key working", async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'KEY-1' });
-        const answer = await app.inject({
-          method: 'DELETE',
-          url: `/api/ingest/keys/${netzeroKey.id}`,
+        const answer = await inject(app, ingestApi.revokeKey, {
+          params: { id: netzeroKey.id },
           headers: authHeaders(gridwest, 'gridwest'),
         });
         expect(answer.statusCode).toBe(404);
@@ -416,7 +400,7 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('answers 404 on DELETE of an id that is no key at all', async () => {
-        const answer = await app.inject({ method: 'DELETE', url: '/api/ingest/keys/not-a-uuid', headers: authHeaders(netzero, 'netzero') });
+        const answer = await inject(app, ingestApi.revokeKey, { params: { id: 'not-a-uuid' }, headers: authHeaders(netzero, 'netzero') });
         expect(answer.statusCode).toBe(404);
       });
     });

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthApi } from '@gridlens/contract/health';
+import { ingestApi } from '@gridlens/contract/ingest';
+import { pathOf } from '@gridlens/contract/route';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed-demo';
@@ -115,7 +118,7 @@ class ServerProcess {
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       if (!this.running) throw new Error(`server exited before it was ready:\n${this.output.join('')}`);
-      const ready = await fetch(`${this.url}/readyz`).then(
+      const ready = await fetch(`${this.url}${pathOf(healthApi.ready)}`).then(
         (r) => r.ok,
         () => false,
       );
@@ -139,7 +142,7 @@ class ServerProcess {
 
 /** The server accepts no connection once it is dead: the kill did not leave an orphan behind. */
 const isListening = (url: string) =>
-  fetch(`${url}/healthz`).then(
+  fetch(`${url}${pathOf(healthApi.live)}`).then(
     () => true,
     () => false,
   );
@@ -157,8 +160,8 @@ for (const backend of TEST_DATABASES) {
       return server;
     };
     const postBatch = (server: ServerProcess, messages: unknown[]) =>
-      fetch(`${server.url}/ingest/v1/messages`, {
-        method: 'POST',
+      fetch(`${server.url}${pathOf(ingestApi.messages)}`, {
+        method: ingestApi.messages.method,
         headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
         body: JSON.stringify({ v: 1, messages }),
       });

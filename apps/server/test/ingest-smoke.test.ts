@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { assetListRows, type AssetList } from '@gridlens/contract/power-devices';
+import { assetListRows, powerDevicesApi } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
+import { inject } from './support/inject';
 import { ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
@@ -33,9 +34,9 @@ for (const backend of TEST_DATABASES) {
       const again = await ingest(app, key, [reading('TX-1', 1, at(30))]);
       expect(again.json()).toMatchObject({ accepted: 0, duplicates: 1 });
 
-      const list = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers: authHeaders(token, 'netzero') });
+      const list = await inject(app, powerDevicesApi.list, { query: { num_days: 1 }, headers: authHeaders(token, 'netzero') });
       expect(list.statusCode).toBe(200);
-      const [device] = assetListRows(list.json<AssetList>());
+      const [device] = assetListRows(list.json());
       expect(device).toMatchObject({
         Current0Max: 150,
         Current1Max: 90,

@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { powerAlertsApi } from '@gridlens/contract/alerts';
+import { powerReadingsApi } from '@gridlens/contract/power-readings';
+import { trackingApi } from '@gridlens/contract/tracking';
+import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
 import type { Database } from '../src/db/database';
 import { startMqttSubscriber, type MqttSubscriber } from '../src/modules/ingest/mqtt-subscriber';
 import { deviceMessagesTopic } from '../src/modules/ingest/mqtt-topics';
 import type { IngestService } from '../src/modules/ingest/ingest.service';
+import { inject } from './support/inject';
 import { reading, registerDevice, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
@@ -79,12 +84,12 @@ for (const backend of TEST_DATABASES) {
         { qos: 1 },
       );
       await eventually(async () => {
-        const response = await app.inject({
-          method: 'GET',
-          url: '/api/powerdata/messages/device/MQ-1?range=24h',
+        const response = await inject(app, powerReadingsApi.messages, {
+          params: { device_id: 'MQ-1' },
+          query: { range: '24h' },
           headers: authHeaders(token, 'netzero'),
         });
-        const body = response.json<{ items: { seq: number; current_max_a: number[] }[] }>();
+        const body = response.json();
         expect(body.items.map((m) => [m.seq, m.current_max_a[0]])).toEqual([[7, 123]]);
       });
     });
@@ -161,11 +166,9 @@ for (const backend of TEST_DATABASES) {
 
     it('raises an alert for a message delivered over MQTT, as for one over HTTP', async () => {
       await registerDevice(app, token, 'netzero', { device_id: 'MQ-ALERT' });
-      const rule = await app.inject({
-        method: 'POST',
-        url: '/api/alert/powerdata',
+      const rule = await inject(app, powerAlertsApi.create, {
         headers: authHeaders(token, 'netzero'),
-        payload: { device_id: 'MQ-ALERT', trigger_field: 'total_power', trigger_operator: '>', trigger_value: 10 },
+        body: { device_id: 'MQ-ALERT', trigger_field: 'total_power', trigger_operator: '>', trigger_value: 10 },
       });
       expect(rule.statusCode).toBe(201);
       // Median currents 60 + 55 + 50 A at 230 V: 38 kVA, over the 10 kVA threshold.
@@ -177,28 +180,25 @@ for (const backend of TEST_DATABASES) {
         },
       );
       await eventually(async () => {
-        const response = await app.inject({
-          method: 'GET',
-          url: '/api/alert/powerdata/active?device_id=MQ-ALERT',
+        const response = await inject(app, powerAlertsApi.active, {
+          query: { device_id: 'MQ-ALERT' },
           headers: authHeaders(token, 'netzero'),
         });
-        const body = response.json<{ items: { alert_id: string; actual_value: number }[] }>();
-        expect(body.items.map((a) => a.alert_id)).toEqual([rule.json<{ alert_id: string }>().alert_id]);
+        const body = response.json();
+        expect(body.items.map((a) => a.alert_id)).toEqual([rule.json().alert_id]);
         expect(body.items[0]?.actual_value).toBeCloseTo(37.95, 1);
       });
     });
 
     it('places a tracker position delivered over MQTT in its POI and raises its arrival alert', async () => {
       const headers = authHeaders(token, 'netzero');
-      const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });
-      expect((await post('/api/device', { device_id: 'MQ-VAN', name: 'Van over MQTT' })).statusCode).toBe(201);
+      const tracker = { device_id: 'MQ-VAN', name: 'Van over MQTT' };
+      expect((await inject(app, trackingApi.registerDevice, { headers, body: tracker })).statusCode).toBe(201);
       const depot = { LocationID: 'MQ-DEPOT', FullName: 'MQTT depot', LocationType: 'Friendly', Latitude: 53.35, Longitude: -6.26 };
-      expect((await post('/api/location', depot)).statusCode).toBe(201);
-      const rule = await post('/api/alert', {
-        device_id: 'MQ-VAN',
-        trigger_field: 'arrival',
-        trigger_operator: '=',
-        location_id: 'MQ-DEPOT',
+      expect((await inject(app, trackingApi.addLocation, { headers, body: depot })).statusCode).toBe(201);
+      const rule = await inject(app, trackingAlertsApi.create, {
+        headers,
+        body: { device_id: 'MQ-VAN', trigger_field: 'arrival', trigger_operator: '=', location_id: 'MQ-DEPOT' },
       });
       expect(rule.statusCode, rule.body).toBe(201);
       const position = (seq: number, latitude: number, minutesAgo: number) => ({
@@ -218,11 +218,9 @@ for (const backend of TEST_DATABASES) {
         },
       );
       await eventually(async () => {
-        const response = await app.inject({ method: 'GET', url: '/api/alert/active?device_id=MQ-VAN', headers });
-        const body = response.json<{ items: { alert_id: string; actual_location_id: string }[] }>();
-        expect(body.items.map((a) => [a.alert_id, a.actual_location_id])).toEqual([
-          [rule.json<{ alert_id: string }>().alert_id, 'MQ-DEPOT'],
-        ]);
+        const response = await inject(app, trackingAlertsApi.active, { query: { device_id: 'MQ-VAN' }, headers });
+        const body = response.json();
+        expect(body.items.map((a) => [a.alert_id, a.actual_location_id])).toEqual([[rule.json().alert_id, 'MQ-DEPOT']]);
       });
     });
   });

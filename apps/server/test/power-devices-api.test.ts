@@ -1,17 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { assetListRows, type AssetList } from '@gridlens/contract/power-devices';
+import type { ApiError } from '@gridlens/contract/errors';
+import { ingestApi } from '@gridlens/contract/ingest';
+import { assetListRows, powerDevicesApi as api } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
+import { inject, routeName } from './support/inject';
 import { ingest, minutesBefore, reading, registerDevice, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
-
-interface ApiError {
-  error: string;
-  message: string;
-  details?: { field: string; message: string }[];
-}
 
 for (const backend of TEST_DATABASES) {
   describe(`power-device registry API [${backend.name}]`, () => {
@@ -22,17 +19,12 @@ for (const backend of TEST_DATABASES) {
     let installer: string;
 
     const list = async (token: string, tenant: string) => {
-      const answer = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers: authHeaders(token, tenant) });
+      const answer = await inject(app, api.list, { query: { num_days: 1 }, headers: authHeaders(token, tenant) });
       expect(answer.statusCode).toBe(200);
-      return assetListRows(answer.json<AssetList>()) as unknown as Record<string, unknown>[];
+      return assetListRows(answer.json());
     };
-    const put = (token: string, tenant: string, deviceId: string, payload: Record<string, unknown>) =>
-      app.inject({
-        method: 'PUT',
-        url: `/api/powerdata/device/${encodeURIComponent(deviceId)}`,
-        headers: authHeaders(token, tenant),
-        payload,
-      });
+    const put = (token: string, tenant: string, deviceId: string, body: Record<string, unknown>) =>
+      inject(app, api.update, { params: { DeviceID: deviceId }, headers: authHeaders(token, tenant), body });
 
     beforeAll(async () => {
       db = await backend.open();
@@ -47,12 +39,12 @@ for (const backend of TEST_DATABASES) {
       await backend.dispose(db);
     });
 
-    describe('POST /api/powerdata/device', () => {
+    describe(routeName(api.register), () => {
       it('gzips the list for a client that asks, and sends it plain to one that does not', async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'GZ-1', transformer_name: 'Compressed', rating_kva: 400 });
-        const url = '/api/powerdata/device?num_days=1';
-        const plain = await app.inject({ method: 'GET', url, headers: authHeaders(netzero, 'netzero') });
-        const zipped = await app.inject({ method: 'GET', url, headers: { ...authHeaders(netzero, 'netzero'), 'accept-encoding': 'gzip' } });
+        const query = { num_days: 1 };
+        const plain = await inject(app, api.list, { query, headers: authHeaders(netzero, 'netzero') });
+        const zipped = await inject(app, api.list, { query, headers: { ...authHeaders(netzero, 'netzero'), 'accept-encoding': 'gzip' } });
         expect(plain.headers['content-encoding']).toBeUndefined();
         expect(zipped.headers['content-encoding']).toBe('gzip');
         expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
@@ -67,14 +59,12 @@ for (const backend of TEST_DATABASES) {
           device_type: 'Ground Mount',
           connection_type: 'Public Sim',
         };
-        const first = await app.inject({ method: 'POST', url: '/api/powerdata/device', headers: authHeaders(netzero, 'netzero'), payload });
+        const first = await inject(app, api.register, { headers: authHeaders(netzero, 'netzero'), body: payload });
         expect(first.statusCode).toBe(201);
         expect(first.json()).toMatchObject({ ...payload, device_status: 'Registered', monitor_type: 'PowerCoil', connected_mprns: 0 });
-        const second = await app.inject({
-          method: 'POST',
-          url: '/api/powerdata/device',
+        const second = await inject(app, api.register, {
           headers: authHeaders(netzero, 'netzero'),
-          payload: { ...payload, transformer_name: 'Other' },
+          body: { ...payload, transformer_name: 'Other' },
         });
         expect(second.statusCode).toBe(409);
         expect(second.json<ApiError>().error).toBe('conflict');
@@ -85,16 +75,14 @@ for (const backend of TEST_DATABASES) {
       it('lets another tenant register the same device id as its own, leaving the first untouched', async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'REG-SHARED', transformer_name: 'NetZero unit' });
         await registerDevice(app, gridwest, 'gridwest', { device_id: 'REG-SHARED', transformer_name: 'GridWest unit' });
-        expect((await list(netzero, 'netzero')).find((d) => d['device_id'] === 'REG-SHARED')?.['transformer_name']).toBe('NetZero unit');
-        expect((await list(gridwest, 'gridwest')).find((d) => d['device_id'] === 'REG-SHARED')?.['transformer_name']).toBe('GridWest unit');
+        expect((await list(netzero, 'netzero')).find((d) => d.device_id === 'REG-SHARED')?.transformer_name).toBe('NetZero unit');
+        expect((await list(gridwest, 'gridwest')).find((d) => d.device_id === 'REG-SHARED')?.transformer_name).toBe('GridWest unit');
       });
 
       it('answers 400 naming a missing required field', async () => {
-        const answer = await app.inject({
-          method: 'POST',
-          url: '/api/powerdata/device',
+        const answer = await inject(app, api.register, {
           headers: authHeaders(netzero, 'netzero'),
-          payload: { device_id: 'REG-2', rating_kva: 100 },
+          body: { device_id: 'REG-2', rating_kva: 100 },
         });
         expect(answer.statusCode).toBe(400);
         expect(answer.json<ApiError>().details?.map((d) => d.field)).toEqual(['transformer_name']);
@@ -102,7 +90,7 @@ for (const backend of TEST_DATABASES) {
       });
     });
 
-    describe('PUT /api/powerdata/device/:DeviceID', () => {
+    describe(routeName(api.update), () => {
       beforeAll(async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'EDIT-1', transformer_name: 'Before', rating_kva: 100 });
       });
@@ -122,7 +110,7 @@ for (const backend of TEST_DATABASES) {
           rating_kva: 250,
           installation_date: '2024-05-06',
         });
-        const listed = (await list(netzero, 'netzero')).find((d) => d['device_id'] === 'EDIT-1');
+        const listed = (await list(netzero, 'netzero')).find((d) => d.device_id === 'EDIT-1');
         expect(listed).toMatchObject({
           transformer_name: 'After',
           rating_kva: 250,
@@ -188,13 +176,9 @@ for (const backend of TEST_DATABASES) {
       });
     });
 
-    describe('GET /api/powerdata/device/:DeviceID', () => {
-      const one = (token: string, tenant: string, deviceId: string, query = '?num_days=1') =>
-        app.inject({
-          method: 'GET',
-          url: `/api/powerdata/device/${encodeURIComponent(deviceId)}${query}`,
-          headers: authHeaders(token, tenant),
-        });
+    describe(routeName(api.item), () => {
+      const one = (token: string, tenant: string, deviceId: string, numDays = 1) =>
+        inject(app, api.item, { params: { DeviceID: deviceId }, query: { num_days: numDays }, headers: authHeaders(token, tenant) });
 
       it('answers one device exactly as the list shows it, figures included', async () => {
         const key = await registerDeviceWithKey(app, netzero, 'netzero', {
@@ -210,7 +194,7 @@ for (const backend of TEST_DATABASES) {
         expect(stored.statusCode).toBe(200);
         const answer = await one(netzero, 'netzero', 'ONE-1');
         expect(answer.statusCode).toBe(200);
-        const item = answer.json<Record<string, unknown>>();
+        const item = answer.json();
         expect(item).toMatchObject({
           device_id: 'ONE-1',
           transformer_name: 'Single',
@@ -218,8 +202,8 @@ for (const backend of TEST_DATABASES) {
           message_count: 2,
           missed_messages: 1,
         });
-        expect(item['HasCapacityOverLimit']).toBe(true); // 200 A on one phase of a 50 kVA transformer
-        expect((await list(netzero, 'netzero')).find((d) => d['device_id'] === 'ONE-1')).toEqual(item);
+        expect(item.HasCapacityOverLimit).toBe(true); // 200 A on one phase of a 50 kVA transformer
+        expect((await list(netzero, 'netzero')).find((d) => d.device_id === 'ONE-1')).toEqual(item);
       });
 
       it("answers 404 for another tenant's device and for an unknown id", async () => {
@@ -230,7 +214,7 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('answers 400 naming num_days when it is out of range', async () => {
-        const answer = await one(netzero, 'netzero', 'ONE-1', '?num_days=0');
+        const answer = await one(netzero, 'netzero', 'ONE-1', 0);
         expect(answer.statusCode).toBe(400);
         expect(answer.json<ApiError>().details?.map((d) => d.field)).toEqual(['num_days']);
       });
@@ -240,8 +224,8 @@ for (const backend of TEST_DATABASES) {
       it("never lists tenant A's devices to tenant B", async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'ISO-NZ' });
         await registerDevice(app, gridwest, 'gridwest', { device_id: 'ISO-GW' });
-        const gridwestIds = (await list(gridwest, 'gridwest')).map((d) => d['device_id']);
-        const netzeroIds = (await list(netzero, 'netzero')).map((d) => d['device_id']);
+        const gridwestIds = (await list(gridwest, 'gridwest')).map((d) => d.device_id);
+        const netzeroIds = (await list(netzero, 'netzero')).map((d) => d.device_id);
         expect(gridwestIds).toContain('ISO-GW');
         expect(gridwestIds).not.toContain('ISO-NZ');
         expect(gridwestIds).not.toContain('EDIT-1');
@@ -250,34 +234,31 @@ for (const backend of TEST_DATABASES) {
       });
 
       it('answers 403 when the Tenant header is not the token tenant', async () => {
-        const answer = await app.inject({ method: 'GET', url: '/api/powerdata/device', headers: authHeaders(gridwest, 'netzero') });
+        const answer = await inject(app, api.list, { headers: authHeaders(gridwest, 'netzero') });
         expect(answer.statusCode).toBe(403);
       });
 
       it('answers 400 naming num_days when it is out of range', async () => {
-        const answer = await app.inject({
-          method: 'GET',
-          url: '/api/powerdata/device?num_days=0',
-          headers: authHeaders(netzero, 'netzero'),
-        });
+        const answer = await inject(app, api.list, { query: { num_days: 0 }, headers: authHeaders(netzero, 'netzero') });
         expect(answer.statusCode).toBe(400);
         expect(answer.json<ApiError>().details?.map((d) => d.field)).toEqual(['num_days']);
       });
     });
 
     describe('installer-only users', () => {
-      it.each([
-        { method: 'GET', url: '/api/powerdata/device' },
-        { method: 'POST', url: '/api/powerdata/device', payload: { device_id: 'INST-1', transformer_name: 'I', rating_kva: 100 } },
-        { method: 'PUT', url: '/api/powerdata/device/EDIT-1', payload: { transformer_name: 'Installer was here' } },
-        { method: 'GET', url: '/api/watchlist/device' },
-        { method: 'POST', url: '/api/watchlist/device', payload: { device_id: 'EDIT-1' } },
-        { method: 'DELETE', url: '/api/watchlist/device', payload: { device_id: 'EDIT-1' } },
-        { method: 'GET', url: '/api/ingest/keys' },
-        { method: 'POST', url: '/api/ingest/keys', payload: { name: 'installer key' } },
-      ] as const)('answers 403 on $method $url', async ({ method, url, ...rest }) => {
-        const payload = 'payload' in rest ? rest.payload : undefined;
-        const answer = await app.inject({ method, url, headers: authHeaders(installer, 'netzero'), ...(payload ? { payload } : {}) });
+      it.each(
+        [
+          { endpoint: api.list },
+          { endpoint: api.register, body: { device_id: 'INST-1', transformer_name: 'I', rating_kva: 100 } },
+          { endpoint: api.update, params: { DeviceID: 'EDIT-1' }, body: { transformer_name: 'Installer was here' } },
+          { endpoint: api.watchlist },
+          { endpoint: api.watch, body: { device_id: 'EDIT-1' } },
+          { endpoint: api.unwatch, body: { device_id: 'EDIT-1' } },
+          { endpoint: ingestApi.keys },
+          { endpoint: ingestApi.createKey, body: { name: 'installer key' } },
+        ].map((call) => ({ ...call, name: routeName(call.endpoint) })),
+      )('answers 403 on $name', async ({ endpoint, params, body }) => {
+        const answer = await inject(app, endpoint, { params, body, headers: authHeaders(installer, 'netzero') });
         expect(answer.statusCode).toBe(403);
       });
 

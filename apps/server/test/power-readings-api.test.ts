@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { periodOfRange } from '@gridlens/domain/time-range';
+import type { EndpointDescription } from '@gridlens/contract/endpoint';
+import type { ApiError } from '@gridlens/contract/errors';
+import { powerReadingsApi as api } from '@gridlens/contract/power-readings';
 import type { Database } from '../src/db/database';
+import { inject, type EndpointCall } from './support/inject';
 import { ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
@@ -14,7 +18,9 @@ for (const backend of TEST_DATABASES) {
     let otherToken: string;
     const now = Date.now();
     const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
-    const get = (url: string, t = token, tenant = 'netzero') => app.inject({ method: 'GET', url, headers: authHeaders(t, tenant) });
+    const call = <E extends EndpointDescription>(endpoint: E, request: EndpointCall<E> = {}, t = token, tenant = 'netzero') =>
+      inject(app, endpoint, { ...request, headers: authHeaders(t, tenant) });
+    const TX_R = { device_id: 'TX-R' };
 
     beforeAll(async () => {
       db = await backend.open();
@@ -38,9 +44,9 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('pages messages newest first and marks the message after a sequence gap as missed', async () => {
-      const response = await get(`/api/powerdata/messages/device/TX-R?from=${encodeURIComponent(at(3100))}&page=2&page_size=500`);
+      const response = await call(api.messages, { params: TX_R, query: { from: at(3100), page: 2, page_size: 500 } });
       expect(response.statusCode).toBe(200);
-      const body = response.json<{ items: { seq: number; missed: boolean; capacity_percent: number }[]; total: number }>();
+      const body = response.json();
       expect(body.total).toBe(3000);
       expect(body.items).toHaveLength(500);
       expect(body.items[0]?.seq).toBe(2501); // page 1 held 3001..2502
@@ -51,18 +57,18 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('still gives the total on a page past the last one', async () => {
-      const response = await get(`/api/powerdata/messages/device/TX-R?from=${encodeURIComponent(at(3100))}&page=7&page_size=500`);
-      const body = response.json<{ items: unknown[]; total: number }>();
+      const response = await call(api.messages, { params: TX_R, query: { from: at(3100), page: 7, page_size: 500 } });
+      const body = response.json();
       expect(body.items).toEqual([]);
       expect(body.total).toBe(3000);
     });
 
     it('downsamples chart series to at most 2,000 points and keeps the peak', async () => {
-      const response = await get(`/api/powerdata/device/chartdata/TX-R?from=${encodeURIComponent(at(3100))}`);
+      const response = await call(api.chart, { params: { id: 'TX-R' }, query: { from: at(3100) } });
       expect(response.statusCode).toBe(200);
-      const body = response.json<{ points_in_period: number; series: Record<string, [number, number | null][]> }>();
+      const body = response.json();
       expect(body.points_in_period).toBe(3000);
-      const phase1 = body.series['current_max_a_1'] ?? [];
+      const phase1 = body.series.current_max_a_1;
       expect(phase1.length).toBeLessThanOrEqual(2000);
       expect(phase1.length).toBeGreaterThan(1000);
       expect(Math.max(...phase1.map((p) => p[1] ?? 0))).toBe(1000);
@@ -70,17 +76,17 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('charts periods over a month from the hourly rollup, keeping the peak', async () => {
-      const response = await get('/api/powerdata/device/chartdata/TX-R?range=3m');
+      const response = await call(api.chart, { params: { id: 'TX-R' }, query: { range: '3m' } });
       expect(response.statusCode).toBe(200);
-      const body = response.json<{ resolution: string; points_in_period: number; series: Record<string, [number, number | null][]> }>();
+      const body = response.json();
       expect(body.resolution).toBe('hour');
       // 3,000 readings a minute apart span 51 hours (the first and last hour partly).
       expect(body.points_in_period).toBeGreaterThanOrEqual(50);
       expect(body.points_in_period).toBeLessThanOrEqual(52);
-      const phase1 = body.series['current_max_a_1'] ?? [];
+      const phase1 = body.series.current_max_a_1;
       expect(Math.max(...phase1.map((p) => p[1] ?? 0))).toBe(1000);
       expect(Math.min(...phase1.map((p) => p[1] ?? Infinity))).toBe(100);
-      const capacity = body.series['capacity_percent'] ?? [];
+      const capacity = body.series.capacity_percent;
       // The peak reading: (1000 + 90 + 80 + 1234 % 7) A × 230 V over 200 kVA.
       expect(Math.max(...capacity.map((p) => p[1] ?? 0))).toBeCloseTo(((1170 + (1234 % 7)) * 0.23 * 100) / 200, 3);
       const rows = await db.query<{ n: number }>(
@@ -90,10 +96,10 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('merges hours into buckets in the database for a year, so the answer stays small and keeps the peak', async () => {
-      const response = await get('/api/powerdata/device/chartdata/TX-R?range=1y');
-      const body = response.json<{ points_in_period: number; series: Record<string, [number, number | null][]> }>();
+      const response = await call(api.chart, { params: { id: 'TX-R' }, query: { range: '1y' } });
+      const body = response.json();
       expect(body.points_in_period).toBeGreaterThanOrEqual(50); // hours of data in the period
-      const phase1 = body.series['current_max_a_1'] ?? [];
+      const phase1 = body.series.current_max_a_1;
       // A year is ~8,784 hours: 9-hour buckets, so 51 hours of data make at most 7 buckets of two points each.
       expect(phase1.length).toBeLessThanOrEqual(14);
       expect(phase1.length).toBeGreaterThanOrEqual(12);
@@ -102,26 +108,18 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('serves daily trends from the rollups', async () => {
-      const response = await get(`/api/powerdata/device/intchartdata/TX-R?range=7d`);
-      const days = response.json<{ days: { message_count: number; current_max_a: number[] }[] }>().days;
+      const response = await call(api.dailyTrends, { params: { id: 'TX-R' }, query: { range: '7d' } });
+      const days = response.json().days;
       expect(days.reduce((sum, d) => sum + d.message_count, 0)).toBe(3000);
       expect(Math.max(...days.map((d) => d.current_max_a[0] ?? 0))).toBe(1000);
     });
 
     it('counts the fleet for the summary charts and totals power per hour', async () => {
-      const stats = (await get('/api/powerdata/device/stats/7d')).json<{
-        device_count: number;
-        communication: Record<string, number>;
-        issues: Record<string, number>;
-      }>();
+      const stats = (await call(api.fleetStats, { params: { duration: '7d' } })).json();
       expect(stats.device_count).toBe(1);
-      expect(stats.communication['missed_messages']).toBe(1);
+      expect(stats.communication.missed_messages).toBe(1);
       expect(stats.issues['HasMissedMessages']).toBe(1);
-      const totals = (await get('/api/powerdata/device/totalstats/24h')).json<{
-        resolution: string;
-        points: { mean_kva: number }[];
-        total_rating_kva: number;
-      }>();
+      const totals = (await call(api.fleetTotals, { params: { duration: '24h' } })).json();
       expect(totals.resolution).toBe('hour');
       expect(totals.total_rating_kva).toBe(200);
       expect(totals.points.length).toBeGreaterThanOrEqual(24);
@@ -129,10 +127,7 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('counts issue flags over time, bucket by bucket, in the caller’s tenant only', async () => {
-      type Timeline = {
-        buckets: { from: string; to: string; device_count: number; reporting_devices: number; issues: Record<string, number> }[];
-      };
-      const timeline = (await get('/api/powerdata/device/issuestats/7d')).json<Timeline>();
+      const timeline = (await call(api.issueTimeline, { params: { duration: '7d' } })).json();
       expect(timeline.buckets.length).toBeGreaterThanOrEqual(7);
       expect(timeline.buckets.every((b) => b.device_count === 1)).toBe(true);
       // The 1,000 A peak (seq 1234) is over the 200 kVA transformer's rated phase current in its bucket only.
@@ -144,44 +139,40 @@ for (const backend of TEST_DATABASES) {
       expect(timeline.buckets.filter((b) => b.reporting_devices === 1).length).toBeLessThanOrEqual(3);
       expect(timeline.buckets[0]?.reporting_devices).toBe(0);
 
-      const other = (await get('/api/powerdata/device/issuestats/7d', otherToken, 'gridwest')).json<Timeline>();
+      const other = (await call(api.issueTimeline, { params: { duration: '7d' } }, otherToken, 'gridwest')).json();
       // gridwest has no device yet (its TX-LW comes in the next test): netzero's peak must not count there.
       expect(other.buckets.map((b) => [b.device_count, b.issues['HasCurrentOverLimit']])).toEqual(other.buckets.map(() => [0, 0]));
-      const bad = await get('/api/powerdata/device/issuestats/2y');
+      const bad = await call(api.issueTimeline, { params: { duration: '2y' } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json<{ details: { field: string }[] }>().details[0]?.field).toBe('duration');
+      expect(bad.json<ApiError>().details?.[0]?.field).toBe('duration');
     });
 
     it('reports a day: today as the list shows it, a past day from its own rollups only, for the caller’s tenant', async () => {
-      type Report = {
-        day: string;
-        fleet: { device_count: number; communication: Record<string, number> };
-        devices: { count: number; columns: Record<string, unknown[]> };
-      };
       const dayOf = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10);
-      const today = (await get('/api/powerdata/report')).json<Report>();
+      const report = (day?: string, t = token, tenant = 'netzero') => call(api.dayReport, { query: { day } }, t, tenant);
+      const today = (await report()).json();
       expect(today.day).toBe(dayOf(0));
-      expect(today.devices.columns['device_id']).toEqual(['TX-R']);
-      expect(today.devices.columns['last_message_at']?.[0]).not.toBeNull();
+      expect(today.devices.columns.device_id).toEqual(['TX-R']);
+      expect(today.devices.columns.last_message_at[0]).not.toBeNull();
 
       // The readings span the last 50 hours, so the day before yesterday has some of them too.
-      const past = (await get(`/api/powerdata/report?day=${dayOf(2)}`)).json<Report>();
+      const past = (await report(dayOf(2))).json();
       expect(past.day).toBe(dayOf(2));
-      expect(past.devices.columns['message_count']?.[0]).toBeGreaterThan(0);
-      expect(past.devices.columns['last_message_at']).toEqual([null]); // only the latest state knows it
-      expect(past.devices.columns['total_kva']).toEqual([null]);
-      expect(past.fleet.communication['no_communication_24h']).toBe(0);
+      expect(past.devices.columns.message_count[0]).toBeGreaterThan(0);
+      expect(past.devices.columns.last_message_at).toEqual([null]); // only the latest state knows it
+      expect(past.devices.columns.total_kva).toEqual([null]);
+      expect(past.fleet.communication.no_communication_24h).toBe(0);
 
-      const silent = (await get(`/api/powerdata/report?day=${dayOf(10)}`)).json<Report>();
-      expect(silent.devices.columns['message_count']).toEqual([0]);
-      expect(silent.fleet.communication['no_communication_24h']).toBe(1);
+      const silent = (await report(dayOf(10))).json();
+      expect(silent.devices.columns.message_count).toEqual([0]);
+      expect(silent.fleet.communication.no_communication_24h).toBe(1);
 
-      const other = (await get('/api/powerdata/report', otherToken, 'gridwest')).json<Report>();
-      expect(other.devices.columns['device_id']).not.toContain('TX-R');
+      const other = (await report(undefined, otherToken, 'gridwest')).json();
+      expect(other.devices.columns.device_id).not.toContain('TX-R');
       for (const day of [dayOf(-1), '2026-13-01', 'yesterday', '0000-01-01', '1970-01-01']) {
-        const bad = await get(`/api/powerdata/report?day=${day}`);
+        const bad = await report(day);
         expect(bad.statusCode, day).toBe(400);
-        expect(bad.json<{ details: { field: string }[] }>().details[0]?.field).toBe('day');
+        expect(bad.json<ApiError>().details?.[0]?.field).toBe('day');
       }
     });
 
@@ -198,21 +189,21 @@ for (const backend of TEST_DATABASES) {
       ]);
       expect(sent.json()).toMatchObject({ accepted: 2 });
 
-      const stats = (await get('/api/powerdata/device/stats/last_week', otherToken, 'gridwest')).json<{ issues: Record<string, number> }>();
+      const stats = (await call(api.fleetStats, { params: { duration: 'last_week' } }, otherToken, 'gridwest')).json();
       expect(stats.issues).toMatchObject({ HasCurrentOverLimit: 1, HasTemperatureOverLimit: 0 });
-      const trends = (await get('/api/powerdata/device/intchartdata/TX-LW?range=last_week', otherToken, 'gridwest')).json<{
-        days: { day: string }[];
-      }>();
+      const trends = (
+        await call(api.dailyTrends, { params: { id: 'TX-LW' }, query: { range: 'last_week' } }, otherToken, 'gridwest')
+      ).json();
       expect(trends.days.map((d) => d.day)).toEqual([new Date(lastWeek.fromMs).toISOString().slice(0, 10)]);
     });
 
     it("answers 404 for another tenant's device and 400 for a bad period", async () => {
-      expect((await get('/api/powerdata/device/chartdata/TX-R', otherToken, 'gridwest')).statusCode).toBe(404);
-      expect((await get('/api/powerdata/messages/device/TX-R', otherToken, 'gridwest')).statusCode).toBe(404);
-      const bad = await get(`/api/powerdata/device/chartdata/TX-R?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(10))}`);
+      expect((await call(api.chart, { params: { id: 'TX-R' } }, otherToken, 'gridwest')).statusCode).toBe(404);
+      expect((await call(api.messages, { params: TX_R }, otherToken, 'gridwest')).statusCode).toBe(404);
+      const bad = await call(api.chart, { params: { id: 'TX-R' }, query: { from: at(0), to: at(10) } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json<{ details: { field: string }[] }>().details[0]?.field).toBe('from');
-      expect((await get('/api/powerdata/device/stats/2y')).statusCode).toBe(400);
+      expect(bad.json<ApiError>().details?.[0]?.field).toBe('from');
+      expect((await call(api.fleetStats, { params: { duration: '2y' } })).statusCode).toBe(400);
     });
   });
 }

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ingestApi } from '@gridlens/contract/ingest';
 import { buildApp } from '../src/app';
 import { configuredTokenVerifier } from '../src/auth/configured-verifier';
 import { loadConfig } from '../src/config/env';
 import { openPglite, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { createEmbeddedProvider } from '../src/oidc/embedded-provider';
+import { inject } from './support/inject';
 
 // Rate limits live in the HTTP layer and do not depend on the database, so PGlite alone is enough here.
 describe('rate limits', () => {
@@ -70,12 +72,7 @@ describe('rate limits', () => {
 
   it('limits one ingest key to 600 batches a minute, and another key is unaffected', async () => {
     const post = (key: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/ingest/v1/messages',
-        headers: { authorization: `Bearer ${key}` },
-        payload: { v: 1, messages: [{}] },
-      });
+      inject(app, ingestApi.messages, { headers: { authorization: `Bearer ${key}` }, body: { v: 1, messages: [{}] } });
     for (let i = 0; i < 600; i += 1) expect((await post('key-a')).statusCode).toBe(401);
     const limited = await post('key-a');
     expect(limited.statusCode).toBe(429);

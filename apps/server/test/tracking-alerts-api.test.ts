@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AlertHistory } from '@gridlens/contract/alerts';
-import type { TrackedDevice, Location } from '@gridlens/contract/tracking';
-import type { TrackingActiveAlertsPage, TrackingAlertRule } from '@gridlens/contract/tracking-alerts';
+import { powerAlertsApi } from '@gridlens/contract/alerts';
+import type { EndpointDescription } from '@gridlens/contract/endpoint';
+import type { ApiError } from '@gridlens/contract/errors';
+import { trackingApi } from '@gridlens/contract/tracking';
+import { trackingAlertsApi as api } from '@gridlens/contract/tracking-alerts';
 import type { Database } from '../src/db/database';
 import { expectValidationError } from './support/api-assertions';
+import { inject, routeName, type EndpointCall } from './support/inject';
 import { countRows, createIngestKey, ingest, minutesBefore } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 import { addLocation, position, registerTracker } from './support/tracking-fixtures';
 
-const BASE = '/api/alert';
 const HOUR_MS = 3_600_000;
 
 // A depot (Friendly) and a customer site (Non-Friendly) 5.5 km apart, and a point on the road between them.
@@ -27,15 +29,14 @@ for (const backend of TEST_DATABASES) {
     let key: string;
     const now = Date.now();
     const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, t = token, tenant = 'fleetco') =>
-      app.inject({ method, url, headers: authHeaders(t, tenant), ...(payload === undefined ? {} : { payload: payload as object }) });
+    const call = <E extends EndpointDescription>(endpoint: E, request: EndpointCall<E> = {}, t = token, tenant = 'fleetco') =>
+      inject(app, endpoint, { ...request, headers: authHeaders(t, tenant) });
     const createRule = async (body: Record<string, unknown>) => {
-      const response = await call('POST', BASE, body);
+      const response = await call(api.create, { body });
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<TrackingAlertRule>();
+      return response.json();
     };
-    const activeOf = async (deviceId: string) =>
-      (await call('GET', `${BASE}/active?device_id=${deviceId}`)).json<TrackingActiveAlertsPage>().items;
+    const activeOf = async (deviceId: string) => (await call(api.active, { query: { device_id: deviceId } })).json().items;
     const outbox = (alertId: string) =>
       countRows(db, 'SELECT n.id FROM alert_notifications n JOIN alert_occurrences o ON o.id = n.occurrence_id WHERE o.alert_id = $1', [
         alertId,
@@ -43,7 +44,7 @@ for (const backend of TEST_DATABASES) {
     const send = async (messages: unknown[]) => {
       const response = await ingest(app, key, messages);
       expect(response.statusCode).toBe(200);
-      return response.json<{ accepted: number; duplicates: number; rejected: number; results: { reason?: string }[] }>();
+      return response.json();
     };
 
     beforeAll(async () => {
@@ -69,24 +70,26 @@ for (const backend of TEST_DATABASES) {
     it('answers 400 naming the field for every invalid rule, and stores none of them', async () => {
       const arrival = { device_id: 'VAN-1', trigger_field: 'arrival', trigger_operator: '=', location_id: 'DEPOT' };
       const battery = { device_id: null, trigger_field: 'battery', trigger_operator: '<', trigger_value: 20 };
-      const before = (await call('GET', BASE)).json<TrackingAlertRule[]>().length;
-      expectValidationError(await call('POST', BASE, { ...arrival, trigger_field: 'speed' }), 'trigger_field');
-      expectValidationError(await call('POST', BASE, { ...arrival, trigger_operator: '>' }), 'trigger_operator');
-      expectValidationError(await call('POST', BASE, { ...arrival, location_id: null }), 'location_id');
-      expectValidationError(await call('POST', BASE, { ...arrival, location_type: 'Friendly' }), 'location_type');
-      expectValidationError(await call('POST', BASE, { ...arrival, trigger_value: 3 }), 'trigger_value');
-      expectValidationError(await call('POST', BASE, { ...arrival, location_id: 'NO-SUCH' }), 'location_id');
-      expectValidationError(await call('POST', BASE, { ...arrival, location_id: 'OTHER-DEPOT' }), 'location_id'); // another tenant's
-      expectValidationError(await call('POST', BASE, { ...arrival, device_id: 'OTHER-VAN' }), 'device_id');
-      expectValidationError(await call('POST', BASE, { ...arrival, device_type: 'Trailer' }), 'device_type');
-      const percent = await call('POST', BASE, { ...battery, trigger_value: 120 });
+      const before = (await call(api.list)).json().length;
+      expectValidationError(await call(api.create, { body: { ...arrival, trigger_field: 'speed' } }), 'trigger_field');
+      expectValidationError(await call(api.create, { body: { ...arrival, trigger_operator: '>' } }), 'trigger_operator');
+      expectValidationError(await call(api.create, { body: { ...arrival, location_id: null } }), 'location_id');
+      expectValidationError(await call(api.create, { body: { ...arrival, location_type: 'Friendly' } }), 'location_type');
+      expectValidationError(await call(api.create, { body: { ...arrival, trigger_value: 3 } }), 'trigger_value');
+      expectValidationError(await call(api.create, { body: { ...arrival, location_id: 'NO-SUCH' } }), 'location_id');
+      expectValidationError(await call(api.create, { body: { ...arrival, location_id: 'OTHER-DEPOT' } }), 'location_id'); // another tenant's
+      expectValidationError(await call(api.create, { body: { ...arrival, device_id: 'OTHER-VAN' } }), 'device_id');
+      expectValidationError(await call(api.create, { body: { ...arrival, device_type: 'Trailer' } }), 'device_type');
+      const percent = await call(api.create, { body: { ...battery, trigger_value: 120 } });
       expectValidationError(percent, 'trigger_value');
-      expect(percent.json<{ details: { message: string }[] }>().details[0]?.message).toBe('Number has to be between 0 and 100');
-      expectValidationError(await call('POST', BASE, { ...battery, trigger_value: null }), 'trigger_value');
-      expectValidationError(await call('POST', BASE, { ...battery, location_id: 'DEPOT' }), 'location_id');
-      const short = await call('POST', BASE, { ...battery, trigger_field: 'no_message', trigger_operator: '>', trigger_value: 0.1 });
-      expect(short.json<{ details: { message: string }[] }>().details[0]?.message).toBe('Value should be greater than 0.25');
-      expect((await call('GET', BASE)).json<TrackingAlertRule[]>()).toHaveLength(before);
+      expect(percent.json<ApiError>().details?.[0]?.message).toBe('Number has to be between 0 and 100');
+      expectValidationError(await call(api.create, { body: { ...battery, trigger_value: null } }), 'trigger_value');
+      expectValidationError(await call(api.create, { body: { ...battery, location_id: 'DEPOT' } }), 'location_id');
+      const short = await call(api.create, {
+        body: { ...battery, trigger_field: 'no_message', trigger_operator: '>', trigger_value: 0.1 },
+      });
+      expect(short.json<ApiError>().details?.[0]?.message).toBe('Value should be greater than 0.25');
+      expect((await call(api.list)).json()).toHaveLength(before);
     });
 
     it("creates, replaces and deletes a rule; another tenant's and a power-data rule answer 404", async () => {
@@ -104,29 +107,24 @@ for (const backend of TEST_DATABASES) {
         trigger_value: null,
         active_count: 0,
       });
-      const replaced = await call('PUT', `${BASE}/${rule.alert_id}`, {
-        device_id: null,
-        trigger_field: 'arrival',
-        trigger_operator: '=',
-        location_id: 'SITE',
+      const params = { id: rule.alert_id };
+      const replaced = await call(api.update, {
+        params,
+        body: { device_id: null, trigger_field: 'arrival', trigger_operator: '=', location_id: 'SITE' },
       });
-      expect(replaced.json<TrackingAlertRule>()).toMatchObject({
+      expect(replaced.json()).toMatchObject({
         trigger_field: 'arrival',
         location_id: 'SITE',
         location_name: 'POI SITE',
         location_type: null,
       });
-      for (const [method, url] of [
-        ['GET', `${BASE}/${rule.alert_id}`],
-        ['DELETE', `${BASE}/${rule.alert_id}`],
-        ['GET', `${BASE}/recipients/${rule.alert_id}`],
-        ['GET', `/api/alert/powerdata/${rule.alert_id}`],
-      ] as const) {
-        const tenant = url.includes('powerdata') ? 'fleetco' : 'netzero';
-        expect((await call(method, url, undefined, tenant === 'fleetco' ? token : otherToken, tenant)).statusCode, url).toBe(404);
+      for (const endpoint of [api.get, api.remove, api.recipients]) {
+        expect((await call(endpoint, { params }, otherToken, 'netzero')).statusCode, routeName(endpoint)).toBe(404);
       }
-      expect((await call('DELETE', `${BASE}/${rule.alert_id}`)).statusCode).toBe(200);
-      expect((await call('GET', `${BASE}/${rule.alert_id}`)).statusCode).toBe(404);
+      // Its own tenant asking for it as a power-data rule.
+      expect((await call(powerAlertsApi.get, { params })).statusCode, routeName(powerAlertsApi.get)).toBe(404);
+      expect((await call(api.remove, { params })).statusCode).toBe(200);
+      expect((await call(api.get, { params })).statusCode).toBe(404);
     });
 
     it('raises one arrival alert and one email per recipient; a re-sent position adds nothing; leaving clears it', async () => {
@@ -138,7 +136,7 @@ for (const backend of TEST_DATABASES) {
         notify_on_clear: true,
       });
       for (const email of ['ops@example.ie', 'depot@example.ie'])
-        expect((await call('POST', `${BASE}/recipients/${rule.alert_id}`, { name: 'Ops', email })).statusCode).toBe(201);
+        expect((await call(api.addRecipient, { params: { id: rule.alert_id }, body: { name: 'Ops', email } })).statusCode).toBe(201);
       const arriving = position('VAN-1', 2, at(50), DEPOT.Latitude + 0.0005, DEPOT.Longitude);
       expect((await send([position('VAN-1', 1, at(60), ...ROAD), arriving])).accepted).toBe(2);
 
@@ -164,7 +162,7 @@ for (const backend of TEST_DATABASES) {
       expect(await activeOf('VAN-1')).toHaveLength(1);
       await send([position('VAN-1', 4, at(30), ...ROAD)]);
       expect(await activeOf('VAN-1')).toEqual([]);
-      const history = (await call('GET', `${BASE}/history/${alert?.occurrence_id ?? ''}`)).json<AlertHistory>();
+      const history = (await call(api.history, { params: { occurrence_id: alert!.occurrence_id } })).json();
       expect(history.events.map((e) => e.kind)).toEqual(['triggered', 'cleared']);
       expect(await outbox(rule.alert_id)).toBe(4); // the clear is emailed too
     });
@@ -180,7 +178,7 @@ for (const backend of TEST_DATABASES) {
       expect((await activeOf('VAN-3')).map((a) => [a.alert_id, a.actual_location_id])).toEqual([[rule.alert_id, 'DEPOT']]);
       await send([position('VAN-3', 3, at(40), DEPOT.Latitude, DEPOT.Longitude)]);
       expect(await activeOf('VAN-3')).toEqual([]);
-      expect((await call('DELETE', `${BASE}/${rule.alert_id}`)).statusCode).toBe(200);
+      expect((await call(api.remove, { params: { id: rule.alert_id } })).statusCode).toBe(200);
     });
 
     it('judges a low battery with a 2-point band, and a late position not at all', async () => {
@@ -217,14 +215,14 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('lists devices with where they are, and POIs with the devices in each', async () => {
-      const devices = (await call('GET', '/api/device')).json<TrackedDevice[]>();
+      const devices = (await call(trackingApi.devices)).json();
       const byId = new Map(devices.map((d) => [d.device_id, d]));
       expect(byId.get('VAN-3')).toMatchObject({ location_id: 'DEPOT', position_category: 'Friendly', last_message_type: 'gps' });
       expect(byId.get('VAN-2')?.position_category).toBe('Non-Friendly');
       expect(byId.get('VAN-1')?.position_category).toBe('Outside POIs');
       expect(byId.get('TRAILER-1')).toMatchObject({ position_category: 'No location data', last_message_type: 'None', latitude: null });
       expect(byId.has('OTHER-VAN')).toBe(false);
-      const locations = (await call('GET', '/api/location')).json<Location[]>();
+      const locations = (await call(trackingApi.locations)).json();
       expect(locations.map((l) => [l.LocationID, l.DeviceCount])).toEqual([
         ['DEPOT', 1],
         ['SITE', 1],
@@ -235,11 +233,20 @@ for (const backend of TEST_DATABASES) {
       const result = await send([position('OTHER-VAN', 1, at(5), ...ROAD), position('VAN-1', 9, at(5), 95, 0)]);
       expect(result.rejected).toBe(2);
       expect(result.results.map((r) => r.reason?.split(':')[0])).toEqual(['unknown_device', 'invalid_field']);
-      expectValidationError(await call('POST', '/api/location', { ...DEPOT, LocationID: 'X', FullName: 'N'.repeat(50) }), 'FullName');
-      expectValidationError(await call('POST', '/api/location', { ...DEPOT, LocationID: 'X', FullName: 'x', RadiusM: 10 }), 'RadiusM');
-      expect((await call('POST', '/api/location', { ...DEPOT, FullName: 'again' })).statusCode).toBe(409);
-      expectValidationError(await call('POST', '/api/device', { device_id: 'X', name: 'x', device_type: 'Bicycle' }), 'device_type');
-      expect((await call('POST', '/api/device', { device_id: 'VAN-1', name: 'again' })).statusCode).toBe(409);
+      expectValidationError(
+        await call(trackingApi.addLocation, { body: { ...DEPOT, LocationID: 'X', FullName: 'N'.repeat(50) } }),
+        'FullName',
+      );
+      expectValidationError(
+        await call(trackingApi.addLocation, { body: { ...DEPOT, LocationID: 'X', FullName: 'x', RadiusM: 10 } }),
+        'RadiusM',
+      );
+      expect((await call(trackingApi.addLocation, { body: { ...DEPOT, FullName: 'again' } })).statusCode).toBe(409);
+      expectValidationError(
+        await call(trackingApi.registerDevice, { body: { device_id: 'X', name: 'x', device_type: 'Bicycle' } }),
+        'device_type',
+      );
+      expect((await call(trackingApi.registerDevice, { body: { device_id: 'VAN-1', name: 'again' } })).statusCode).toBe(409);
     });
   });
 }

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AssetList } from '@gridlens/contract/power-devices';
+import type { ApiError } from '@gridlens/contract/errors';
+import { powerDevicesApi } from '@gridlens/contract/power-devices';
 import type { Database } from '../src/db/database';
+import { inject } from './support/inject';
 import { registerDevice } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
+
+const { watch, unwatch } = powerDevicesApi;
 
 for (const backend of TEST_DATABASES) {
   describe(`device watchlist API [${backend.name}]`, () => {
@@ -15,16 +19,20 @@ for (const backend of TEST_DATABASES) {
     let gridwest: string;
 
     const watchlist = async (token: string, tenant = 'netzero') => {
-      const answer = await app.inject({ method: 'GET', url: '/api/watchlist/device', headers: authHeaders(token, tenant) });
+      const answer = await inject(app, powerDevicesApi.watchlist, { headers: authHeaders(token, tenant) });
       expect(answer.statusCode).toBe(200);
-      return answer.json<{ device_id: string; added_at: string }[]>().map((w) => w.device_id);
+      return answer.json().map((w) => w.device_id);
     };
-    const change = (method: 'POST' | 'DELETE', token: string, payload: Record<string, unknown>, tenant = 'netzero') =>
-      app.inject({ method, url: '/api/watchlist/device', headers: authHeaders(token, tenant), payload });
+    const change = <E extends typeof watch | typeof unwatch>(
+      endpoint: E,
+      token: string,
+      body: Record<string, unknown>,
+      tenant = 'netzero',
+    ) => inject(app, endpoint, { headers: authHeaders(token, tenant), body });
     const watchlistedFlags = async (token: string) => {
-      const answer = await app.inject({ method: 'GET', url: '/api/powerdata/device', headers: authHeaders(token, 'netzero') });
+      const answer = await inject(app, powerDevicesApi.list, { headers: authHeaders(token, 'netzero') });
       expect(answer.statusCode).toBe(200);
-      const { columns } = answer.json<AssetList>();
+      const { columns } = answer.json();
       return Object.fromEntries(columns.device_id.map((id, i) => [id, columns.watchlisted[i]]));
     };
 
@@ -44,22 +52,22 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('adds, lists and removes per user', async () => {
-      const added = await change('POST', u1, { device_id: 'W-1' });
+      const added = await change(watch, u1, { device_id: 'W-1' });
       expect(added.statusCode).toBe(201);
-      expect(added.json<{ device_id: string }[]>().map((w) => w.device_id)).toEqual(['W-1']);
-      expect((await change('POST', u1, { device_id: 'W-2' })).statusCode).toBe(201);
+      expect(added.json().map((w) => w.device_id)).toEqual(['W-1']);
+      expect((await change(watch, u1, { device_id: 'W-2' })).statusCode).toBe(201);
       // Adding again is harmless and does not duplicate the entry.
-      expect((await change('POST', u1, { device_id: 'W-1' })).statusCode).toBe(201);
+      expect((await change(watch, u1, { device_id: 'W-1' })).statusCode).toBe(201);
       expect(await watchlist(u1)).toEqual(['W-1', 'W-2']);
       expect(await watchlist(u2)).toEqual([]);
 
-      expect((await change('POST', u2, { device_id: 'W-3' })).statusCode).toBe(201);
+      expect((await change(watch, u2, { device_id: 'W-3' })).statusCode).toBe(201);
       expect(await watchlist(u2)).toEqual(['W-3']);
       expect(await watchlist(u1)).toEqual(['W-1', 'W-2']);
 
-      const removed = await change('DELETE', u1, { device_id: 'W-1' });
+      const removed = await change(unwatch, u1, { device_id: 'W-1' });
       expect(removed.statusCode).toBe(200);
-      expect(removed.json<{ device_id: string }[]>().map((w) => w.device_id)).toEqual(['W-2']);
+      expect(removed.json().map((w) => w.device_id)).toEqual(['W-2']);
       expect(await watchlist(u1)).toEqual(['W-2']);
       expect(await watchlist(u2)).toEqual(['W-3']);
     });
@@ -70,20 +78,20 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('answers 404 removing a device that is not on the watchlist', async () => {
-      const answer = await change('DELETE', u1, { device_id: 'W-3' }); // on u2's list, not on u1's
+      const answer = await change(unwatch, u1, { device_id: 'W-3' }); // on u2's list, not on u1's
       expect(answer.statusCode).toBe(404);
       expect(await watchlist(u2)).toEqual(['W-3']);
-      expect((await change('DELETE', u1, { device_id: 'NOT-A-DEVICE' })).statusCode).toBe(404);
+      expect((await change(unwatch, u1, { device_id: 'NOT-A-DEVICE' })).statusCode).toBe(404);
     });
 
     it("answers 404 adding another tenant's device or an unknown one", async () => {
-      const foreign = await change('POST', u1, { device_id: 'GW-1' });
+      const foreign = await change(watch, u1, { device_id: 'GW-1' });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toMatchObject({ error: 'not_found' });
-      expect((await change('POST', u1, { device_id: 'NOT-A-DEVICE' })).statusCode).toBe(404);
+      expect((await change(watch, u1, { device_id: 'NOT-A-DEVICE' })).statusCode).toBe(404);
       expect(await watchlist(u1)).toEqual(['W-2']);
       // Nor can tenant B put tenant A's device on its own list.
-      expect((await change('POST', gridwest, { device_id: 'W-1' }, 'gridwest')).statusCode).toBe(404);
+      expect((await change(watch, gridwest, { device_id: 'W-1' }, 'gridwest')).statusCode).toBe(404);
       expect(await watchlist(gridwest, 'gridwest')).toEqual([]);
     });
 
@@ -92,16 +100,16 @@ for (const backend of TEST_DATABASES) {
       { name: 'with an empty device_id', payload: { device_id: '' }, field: 'device_id' },
       { name: 'with an unknown property', payload: { device_id: 'W-1', note: 'x' }, field: 'note' },
     ])('answers 400 to POST $name naming $field', async ({ payload, field }) => {
-      const answer = await change('POST', u1, payload);
+      const answer = await change(watch, u1, payload);
       expect(answer.statusCode).toBe(400);
-      expect(answer.json<{ details: { field: string }[] }>().details.map((d) => d.field)).toEqual([field]);
+      expect(answer.json<ApiError>().details?.map((d) => d.field)).toEqual([field]);
       expect(await watchlist(u1)).toEqual(['W-2']);
     });
 
     it('answers 400 to DELETE without device_id', async () => {
-      const answer = await change('DELETE', u1, {});
+      const answer = await change(unwatch, u1, {});
       expect(answer.statusCode).toBe(400);
-      expect(answer.json<{ details: { field: string }[] }>().details.map((d) => d.field)).toEqual(['device_id']);
+      expect(answer.json<ApiError>().details?.map((d) => d.field)).toEqual(['device_id']);
     });
   });
 }
