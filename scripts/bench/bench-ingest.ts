@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Answer } from '@gridlens/contract/endpoint';
+import { ingestApi } from '@gridlens/contract/ingest';
+import { urlOf } from '@gridlens/contract/route';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
 import { storedTenths, toStoredSeq } from '../../apps/server/src/modules/ingest/reading-encoding';
@@ -52,16 +55,16 @@ export async function benchIngest(backend: BenchBackend, app: FastifyInstance, t
   const key = (await keys.create('bench', 'bench', 'bench')).secret;
   const gatewaysKey = (await keys.create('bench-gateways', 'bench', 'bench')).secret;
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/ingest/v1/messages`;
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${urlOf(ingestApi.messages)}`;
   // Bodies are serialised before the clock starts: the client shares this process, and its work is not the server's.
   const bodyOf = (messages: unknown[]) => ({ json: JSON.stringify({ v: 1, messages }), count: messages.length });
   const post = async (body: { json: string; count: number }, ingestKey = key) => {
     const response = await fetch(url, {
-      method: 'POST',
+      method: ingestApi.messages.method,
       headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'application/json' },
       body: body.json,
     });
-    const answer = (await response.json()) as { accepted: number };
+    const answer = (await response.json()) as Answer<typeof ingestApi.messages>;
     if (response.status !== 200 || answer.accepted !== body.count) throw new Error(`ingest answered ${response.status}`);
   };
   // Warm-up (JIT, caches, first pages) with the earliest slots: every later pass sends newer readings, as a live

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Answer } from '@gridlens/contract/endpoint';
+import { ingestApi } from '@gridlens/contract/ingest';
+import { powerDevicesApi } from '@gridlens/contract/power-devices';
+import { powerReadingsApi } from '@gridlens/contract/power-readings';
+import { urlOf } from '@gridlens/contract/route';
 import { maintainTables } from '../../apps/server/src/jobs/retention.job';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
@@ -44,6 +49,8 @@ export async function fillFleet(backend: Pick<BenchBackend, 'db'>, tenant = 'ben
 /** GET /api/powerdata/device?num_days=1 for 10,000 devices, against the repository call behind it (its SQL and the reading of its answer). */
 export async function benchFleetList(backend: BenchBackend, app: FastifyInstance, headers: Record<string, string>) {
   let answer: Buffer[] = [];
+  const list = powerDevicesApi.list;
+  const listUrl = urlOf(list, {}, { num_days: 1 });
   const repository = createPowerDevicesRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
   const days = comparedRollupDays(lastDays(1, Date.now())); // the days the server reads for num_days=1
   const { api, sql } = await timeInTurns(30, {
@@ -51,7 +58,7 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
       // Read as a stream of bytes, as a browser in another process reads it. Without payloadAsStream, inject
       // makes a 3.5 MB string of every answer on the server's own heap; kept until the next run, each one
       // was promoted to the old generation and their collection made the list's slowest times.
-      const response = await app.inject({ method: 'GET', url: '/api/powerdata/device?num_days=1', headers, payloadAsStream: true });
+      const response = await app.inject({ method: list.method, url: listUrl, headers, payloadAsStream: true });
       if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
       const chunks: Buffer[] = [];
       for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
@@ -60,7 +67,7 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
     sql: () => repository.listWithPeriod('bench', 'bench-user', days),
   });
   // Parsed once, outside the clock: reading the 3.5 MB answer is the client's time, not the server's.
-  const rows = (JSON.parse(Buffer.concat(answer).toString()) as { count: number }).count;
+  const rows = (JSON.parse(Buffer.concat(answer).toString()) as Answer<typeof list>).count;
   // BENCH_SAMPLES=1 prints every time, sorted: a p95 of 30 runs is their second slowest, and worth seeing whole.
   if (process.env['BENCH_SAMPLES']) {
     const sorted = (samples: number[]) =>
@@ -94,27 +101,28 @@ export async function benchYearChart(backend: BenchBackend, app: FastifyInstance
   }));
   for (let i = 0; i < readings.length; i += 5000) {
     const response = await app.inject({
-      method: 'POST',
-      url: '/ingest/v1/messages',
+      method: ingestApi.messages.method,
+      url: urlOf(ingestApi.messages),
       headers: { authorization: `Bearer ${key}` },
       payload: { v: 1, messages: readings.slice(i, i + 5000) },
     });
     if (response.statusCode !== 200) throw new Error(`ingest answered ${response.statusCode}`);
   }
   const fromDate = new Date(Date.now() - 366 * 86_400_000);
-  const from = encodeURIComponent(fromDate.toISOString());
+  const chart = powerReadingsApi.chart;
+  const chartUrl = urlOf(chart, { id: 'YEAR-1' }, { from: fromDate.toISOString() });
   let body = '';
   const repository = createPowerReadingsRepository(db);
   const bucketHours = hoursPerBucket(Date.now() - fromDate.getTime());
   const { api, sql } = await timeInTurns(20, {
     api: async () => {
-      const response = await app.inject({ method: 'GET', url: `/api/powerdata/device/chartdata/YEAR-1?from=${from}`, headers });
+      const response = await app.inject({ method: chart.method, url: chartUrl, headers });
       if (response.statusCode !== 200) throw new Error(`chart answered ${response.statusCode}`);
       body = response.body;
     },
     sql: () => repository.chartHourly('bench', 'YEAR-1', fromDate, new Date(), bucketHours),
   });
-  const points = (JSON.parse(body) as { series: { current_max_a_1: unknown[] } }).series.current_max_a_1.length; // the client's time, off the clock
+  const points = (JSON.parse(body) as Answer<typeof chart>).series.current_max_a_1.length; // the client's time, off the clock
   return {
     readings: YEAR_READINGS,
     pointsPerSeries: points,

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
+import { healthApi } from '@gridlens/contract/health';
+import { urlOf } from '@gridlens/contract/route';
 import { fillYearOfHours, yearChartRender, type YearChartFigures } from './bench-web-chart';
 import { fillFleet } from './bench-reads';
 import type { BenchBackend } from './bench-support';
@@ -62,7 +64,7 @@ export async function startServer(databaseUrl: string, dataDir: string): Promise
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let waited = 0; waited < 180_000; waited += 500) {
-    const ready = await fetch(`${BASE}/readyz`)
+    const ready = await fetch(`${BASE}${urlOf(healthApi.ready)}`)
       .then((r) => r.status === 200)
       .catch(() => false);
     if (ready) return server;
