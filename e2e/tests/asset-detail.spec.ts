@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pathOf } from '@gridlens/contract/route';
+import { powerReadingsRoutes } from '@gridlens/contract/routes/power-readings';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -111,11 +113,13 @@ test('a page of messages that fails to load leaves the last page on screen, with
   await page.getByRole('option', { name: '25', exact: true }).click();
   await expect(table.locator('tbody tr')).toHaveCount(25);
   const firstSeq = await table.locator('tbody tr td').first().textContent();
-  await page.route('**/api/powerdata/messages/device/**page=2&**', (route) => route.fulfill({ status: 500, body: '{}' }));
+  const secondPage = (url: URL) =>
+    url.pathname === pathOf(powerReadingsRoutes.messages, { device_id: deviceId }) && url.searchParams.get('page') === '2';
+  await page.route(secondPage, (route) => route.fulfill({ status: 500, body: '{}' }));
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByTestId('load-failed')).toBeVisible({ timeout: 15_000 }); // after the client's two retries
   await expect(table.locator('tbody tr td').first()).toHaveText(firstSeq ?? '');
-  await page.unroute('**/api/powerdata/messages/device/**page=2&**');
+  await page.unroute(secondPage);
   await page.getByTestId('load-failed').getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('load-failed')).toHaveCount(0);
   await expect(table.locator('tbody tr td').first()).not.toHaveText(firstSeq ?? '');

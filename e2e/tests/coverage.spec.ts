@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import type { coverageApi } from '@gridlens/contract/coverage';
+import type { Answer } from '@gridlens/contract/endpoint';
+import { urlOf } from '@gridlens/contract/route';
+import { coverageRoutes } from '@gridlens/contract/routes/coverage';
 import { expectNoSeriousViolations } from '../support/axe';
 import { DEMO, signIn } from '../support/sign-in';
 
@@ -63,10 +67,10 @@ test('a level count filters the table and goes into the URL; the CSV holds the r
 test('the week window asks the server for seven days, goes into the URL and still lists every device', async () => {
   const total = (await Promise.all(LEVELS.map(countOf))).reduce((sum, n) => sum + n, 0);
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/api/powerdata/coverage?days=7') && r.status() === 200),
+    page.waitForResponse((r) => r.url().includes(urlOf(coverageRoutes.coverage, {}, { days: 7 })) && r.status() === 200),
     page.getByTestId('window-7').click(),
   ]);
-  const body = (await response.json()) as { days: number; devices: unknown[] };
+  const body = (await response.json()) as Answer<typeof coverageApi.coverage>;
   expect(body.days).toBe(7);
   await expect(page).toHaveURL(/[?&]days=7/);
   await expect(page.getByTestId('window-7')).toHaveAttribute('aria-pressed', 'true');

@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { Answer } from '@gridlens/contract/endpoint';
+import type { ingestApi } from '@gridlens/contract/ingest';
+import { pathOf } from '@gridlens/contract/route';
+import { ingestRoutes } from '@gridlens/contract/routes/ingest';
 import { expectNoSeriousViolations } from '../support/axe';
 import { chooseTrigger } from '../support/rule-dialog';
 import { DEMO, signIn } from '../support/sign-in';
@@ -64,7 +68,7 @@ test('a rule with a recipient is created, and a reading over its threshold raise
   await expect(rules.locator('tbody tr td:nth-child(3)')).toHaveText('1');
 
   // A reading from the field crosses the threshold, through the real ingestion path.
-  const sent = await page.request.post('/ingest/v1/messages', {
+  const sent = await page.request.post(pathOf(ingestRoutes.messages), {
     headers: { authorization: `Bearer ${DEMO_INGEST_KEY}` },
     data: {
       v: 1,
@@ -84,7 +88,7 @@ test('a rule with a recipient is created, and a reading over its threshold raise
       ],
     },
   });
-  expect(((await sent.json()) as { accepted: number }).accepted).toBe(1);
+  expect(((await sent.json()) as Answer<typeof ingestApi.messages>).accepted).toBe(1);
 
   await page.getByTestId('alerts-tab-active').click();
   const row = page.getByTestId('active-alerts').locator('tbody tr', { hasText: QUIET_DEVICE });

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost } from '../support/api';
+import type { Answer } from '@gridlens/contract/endpoint';
+import type { ingestApi } from '@gridlens/contract/ingest';
+import { pathOf } from '@gridlens/contract/route';
+import { ingestRoutes } from '@gridlens/contract/routes/ingest';
+import { trackingRoutes } from '@gridlens/contract/routes/tracking';
+import { apiCall } from '../support/api';
 import { expectNoSeriousViolations } from '../support/axe';
 import { chooseTrigger } from '../support/rule-dialog';
 import { DEMO, signIn } from '../support/sign-in';
@@ -19,7 +24,9 @@ test.beforeAll(async ({ browser }) => {
   page = await context.newPage();
   await signIn(page, DEMO.fleet, '/alerts');
   await expect(page.getByTestId('tracking-alerts')).toBeVisible();
-  const registered = await apiPost(page, 'fleetco', '/api/device', { device_id: VAN, name: 'E2E test van', device_type: 'Vehicle' });
+  const registered = await apiCall(page, 'fleetco', trackingRoutes.registerDevice, {
+    body: { device_id: VAN, name: 'E2E test van', device_type: 'Vehicle' },
+  });
   expect([201, 409]).toContain(registered.status());
 });
 test.afterAll(async () => {
@@ -75,11 +82,11 @@ test('an arrival rule with a recipient is created, and a van driving into the de
     longitude,
     battery_pct: 90,
   });
-  const sent = await page.request.post('/ingest/v1/messages', {
+  const sent = await page.request.post(pathOf(ingestRoutes.messages), {
     headers: { authorization: `Bearer ${FLEET_INGEST_KEY}` },
     data: { v: 1, messages: [position(0, 53.3, -6.4, 20), position(1, DEPOT.latitude, DEPOT.longitude, 1)] },
   });
-  expect(((await sent.json()) as { accepted: number }).accepted).toBe(2);
+  expect(((await sent.json()) as Answer<typeof ingestApi.messages>).accepted).toBe(2);
 
   await page.getByTestId('alerts-tab-active').click();
   const alert = page.getByTestId('active-alerts').locator('tbody tr', { hasText: VAN });
