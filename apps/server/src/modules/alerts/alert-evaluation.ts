@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { alertFieldValue, alertTransition, type AlertOperator, type PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
+import { alertFieldValue, alertTransition } from '@gridlens/domain/alerts/power-alert-rules';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import type { DerivedReading } from '../ingest/derived-reading';
 import type { AfterStoreHook } from '../ingest/ingest.service';
 import type { AlertOccurrencesRepository } from './alert-occurrences.repository';
+import type { EvaluatedRule } from './alert-rule-types';
 import { createTransitionLog, saveTransitions } from './alert-transitions';
 import { isEmptyRuleSet, rulesForDevice, type RuleSet } from './rule-set';
-
-export interface EvaluatedRule {
-  id: string;
-  device_id: string | null;
-  device_type: string | null;
-  trigger_field: PowerAlertField;
-  trigger_operator: AlertOperator;
-  trigger_value: number;
-  notify_on_clear: boolean;
-}
 
 interface Deps {
   occurrences: AlertOccurrencesRepository;

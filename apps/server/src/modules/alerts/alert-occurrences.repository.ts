@@ -3,7 +3,7 @@ import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-
 import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
-import type { AlertKind } from './alert-rules.repository';
+import type { AlertKind } from './alert-rule-types';
 
 export interface ActiveAlertRow {
   occurrence_id: string;

@@ -3,11 +3,8 @@ import type { AlertOperator, PowerAlertField } from '@gridlens/domain/alerts/pow
 import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-rules';
 import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import type { Queryable } from '../../db/database';
-import type { EvaluatedRule } from './alert-evaluation';
+import type { AlertKind, EvaluatedRule, EvaluatedTrackingRule } from './alert-rule-types';
 import { ruleSetOf, type RuleSet } from './rule-set';
-import type { EvaluatedTrackingRule } from './tracking-alert-evaluation';
-
-export type AlertKind = 'powerdata' | 'tracking';
 
 /** A rule as stored, of either kind; the kinds' services narrow the fields to their own vocabularies. */
 export interface AlertRuleRow {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertOperator } from '@gridlens/domain/alerts/power-alert-rules';
 import {
   isLocationField,
   trackingFieldValue,
@@ -8,24 +7,12 @@ import {
   type TrackingObservation,
   type TrackingRule,
 } from '@gridlens/domain/alerts/tracking-alert-rules';
-import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import type { AlertOccurrencesRepository } from './alert-occurrences.repository';
+import type { EvaluatedTrackingRule } from './alert-rule-types';
 import { createTransitionLog, saveTransitions } from './alert-transitions';
 import { isEmptyRuleSet, rulesForDevice, type RuleSet } from './rule-set';
-
-export interface EvaluatedTrackingRule {
-  id: string;
-  device_id: string | null;
-  device_type: string | null;
-  trigger_field: TrackingAlertField;
-  trigger_operator: AlertOperator;
-  trigger_value: number | null;
-  location_id: string | null;
-  location_type: LocationType | null;
-  notify_on_clear: boolean;
-}
 
 /** A stored rule as the domain judges it. */
 export const trackingRuleOf = (rule: EvaluatedTrackingRule): TrackingRule => ({

@@ -1,10 +1,11 @@
 import type { Database, Queryable } from '../../db/database';
 import { createTrackingAlertTimer } from '../../jobs/tracking-alert-timer.job';
-import { createAlertEvaluator, type EvaluatedRule } from '../alerts/alert-evaluation';
+import { createAlertEvaluator } from '../alerts/alert-evaluation';
+import type { EvaluatedRule, EvaluatedTrackingRule } from '../alerts/alert-rule-types';
 import { createAlertOccurrencesRepository } from '../alerts/alert-occurrences.repository';
 import { createRuleCache } from '../alerts/alert-rule-cache';
 import { rulesForEvaluation } from '../alerts/alert-rules.repository';
-import { createTrackingAlertEvaluator, type EvaluatedTrackingRule } from '../alerts/tracking-alert-evaluation';
+import { createTrackingAlertEvaluator } from '../alerts/tracking-alert-evaluation';
 import { createPositionStore } from '../tracking/position-store';
 import { createTrackingRepository } from '../tracking/tracking.repository';
 import { createIngestRepository } from './ingest.repository';
