@@ -7,8 +7,7 @@ import { demoMessages } from '../src/demo/demo-messages';
 import { DEMO_INGEST_KEYS, demoFleets, seedDemoPowerData, type SendMessages } from '../src/demo/demo-power-seed';
 import { createIngestKeysRepository } from '../src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../src/modules/ingest/ingest-keys.service';
-import { createIngestRepository } from '../src/modules/ingest/ingest.repository';
-import { createIngestService } from '../src/modules/ingest/ingest.service';
+import { createIngestPath } from '../src/modules/ingest/ingest-path';
 import { countRows } from './support/power-fixtures';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -60,7 +59,7 @@ for (const backend of TEST_DATABASES) {
     beforeAll(async () => {
       db = await backend.open();
       await seedDemoData(db);
-      const ingest = createIngestService({ db, repository: createIngestRepository() });
+      const { ingest } = createIngestPath(db);
       send = async (tenantId, messages) => {
         const result = await ingest.ingest(tenantId, 'http', messages);
         sent.batches += 1;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { STORED_SEQ_SHIFT } from '../modules/ingest/reading-encoding';
+import { STORED_SEQ_SHIFT } from '../modules/power-readings/reading-encoding';
 
 /** Any constant works; every process must use the same one so that only one of them prunes at a time. */
 const RETENTION_LOCK_KEY = 7_340_012;

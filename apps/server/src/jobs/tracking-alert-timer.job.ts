@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import type { TrackedSteps, TrackingAlertEvaluator } from '../modules/alerts/tracking-alert-evaluation';
+import type { TrackingAlertEvaluator } from '../modules/alerts/tracking-alert-evaluation';
+import type { TrackedSteps } from '../modules/tracking/tracking.public';
 import type { TrackerStateRow, TrackingRepository } from '../modules/tracking/tracking.repository';
 
 /** How often "no message" and "static" are judged: an alert appears within a minute of its period running out. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { alertFieldValue, alertTransition } from '@gridlens/domain/alerts/power-alert-rules';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
-import type { DerivedReading } from '../ingest/derived-reading';
+import type { DerivedReading } from '../power-readings/power-readings.public';
 import type { AfterStoreHook } from '../ingest/ingest.service';
 import type { AlertOccurrencesRepository } from './alert-occurrences.repository';
 import type { EvaluatedRule } from './alert-rule-types';

@@ -8,7 +8,10 @@ import { rulesForEvaluation } from '../alerts/alert-rules.repository';
 import { createTrackingAlertEvaluator } from '../alerts/tracking-alert-evaluation';
 import { createPositionStore } from '../tracking/position-store';
 import { createTrackingRepository } from '../tracking/tracking.repository';
-import { createIngestRepository } from './ingest.repository';
+import { createDeviceMessagesRepository } from '../device-tabs/device-messages.repository';
+import { createPowerDevicesRepository } from '../power-devices/power-devices.repository';
+import { createReadingStore } from '../power-readings/reading-store.service';
+import { createDeadLettersRepository } from './dead-letters.repository';
 import { createIngestService, type AfterStoreHook } from './ingest.service';
 
 /**
@@ -32,7 +35,14 @@ export function createIngestPath(db: Database, afterIngest?: AfterStoreHook) {
     store: createPositionStore(tracking, trackingAlerts.afterPositions),
   };
   return {
-    ingest: createIngestService({ db, repository: createIngestRepository(), afterStore, positions }),
+    ingest: createIngestService({
+      db,
+      devices: createPowerDevicesRepository(db),
+      readings: createReadingStore(),
+      deviceMessages: createDeviceMessagesRepository(),
+      deadLetters: createDeadLettersRepository(),
+      subscribers: { afterReadings: afterStore, positions },
+    }),
     /** Judges the tracking rules of time passing (no message, static) at a moment. */
     judgeTrackingTimers: createTrackingAlertTimer(db, tracking, trackingAlerts),
     /** The rule caches, which the alert services clear when a rule changes in this process. */

@@ -1,6 +1,7 @@
 import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
 import { availableParallelism } from 'node:os';
 import type { ComparedRollupDays } from '@gridlens/domain/time-range';
+import { arrayLiteral } from '../../db/array-literal';
 import type { Database, Queryable } from '../../db/database';
 import { createPeriodListReader, REGISTRY_COLUMNS, type PeriodTable } from './period-list';
 
@@ -22,6 +23,18 @@ export const listQueryParts = (db: Database): number => (db.kind === 'postgres' 
 export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: { listParts?: number } = {}) {
   const periodReader = createPeriodListReader(db, listParts);
   return {
+    /**
+     * The batch's device ids the tenant has registered, with their integer keys (power_readings' device column).
+     * Takes the ingest transaction, which reads it once per batch on the hot path.
+     */
+    async registeredDevices(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<Map<string, number>> {
+      const rows = await tx.query<{ device_id: string; device_key: number }>(
+        'SELECT device_id, device_key FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
+        [tenantId, arrayLiteral([...new Set(deviceIds)])],
+      );
+      return new Map(rows.map((r) => [r.device_id, r.device_key]));
+    },
+
     async insert(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice | null> {
       const columns = ['device_id', ...EDITABLE.filter((c) => device[c] !== undefined)];
       const values = columns.map((c) => device[c as keyof CreatePowerDevice]);

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
-import { HOURLY_SERIES, type HourlySeries } from '../ingest/hourly-rollup';
-import { STORED_SEQ_SHIFT } from '../ingest/reading-encoding';
+import { HOURLY_SERIES, type HourlySeries } from './hourly-rollup';
+import { STORED_SEQ_SHIFT } from './reading-encoding';
 
 export interface MessageRow {
   seq: number;

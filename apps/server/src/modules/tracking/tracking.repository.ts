@@ -1,7 +1,7 @@
 import type { LocationType, TrackerType } from '@gridlens/domain/tracking/enumerations';
 import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
-import { NONE_STORED, storedMessages, type StoredMessages } from '../ingest/ingest.repository';
+import { NONE_STORED, storedMessages, type StoredMessages } from '../../db/stored-messages';
 
 /** A position as stored: the message with the POI it fell in. */
 export interface LocatedPosition {
