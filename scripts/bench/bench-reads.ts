@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { maintainTables } from '../../apps/server/src/jobs/retention.job';
+import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
 import { createPowerDevicesRepository, listQueryParts } from '../../apps/server/src/modules/power-devices/power-devices.repository';

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database';
-import { createAlertEmailSender, retryDelaySeconds } from '../src/jobs/alert-emails.job';
+import { createAlertEmailSender, retryDelaySeconds } from '../src/modules/alerts/alert-emails.job';
 import { countRows, ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';

@@ -244,30 +244,6 @@ export function createAlertOccurrencesRepository(db: Queryable) {
         ],
       );
     },
-
-    /** Each device's newest message before this batch (the hook runs before the latest state is updated). */
-    previousLatest(
-      tx: Queryable,
-      tenantId: string,
-      deviceIds: readonly string[],
-    ): Promise<{ device_id: string; last_message_at: Date | string }[]> {
-      return tx.query(`SELECT device_id, last_message_at FROM power_device_latest WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
-        tenantId,
-        arrayLiteral(deviceIds),
-      ]);
-    },
-
-    /** The mount type of these devices, for rules limited to one. */
-    deviceTypes(
-      tx: Queryable,
-      tenantId: string,
-      deviceIds: readonly string[],
-    ): Promise<{ device_id: string; device_type: string | null }[]> {
-      return tx.query(`SELECT device_id, device_type FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
-        tenantId,
-        arrayLiteral(deviceIds),
-      ]);
-    },
   };
 }
 

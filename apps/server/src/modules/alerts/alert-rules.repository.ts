@@ -139,11 +139,6 @@ export function createAlertRulesRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    async powerDeviceExists(tenantId: string, deviceId: string): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM power_devices WHERE tenant_id = $1 AND device_id = $2', [tenantId, deviceId]);
-      return rows.length > 0;
-    },
-
     recipients(tenantId: string, alertId: string): Promise<RecipientRow[]> {
       return db.query<RecipientRow>(
         `SELECT id, alert_id, name, email, nickname FROM alert_recipients WHERE tenant_id = $1 AND alert_id = $2 ORDER BY created_at, id`,
@@ -168,6 +163,14 @@ export function createAlertRulesRepository(db: Queryable) {
         recipientId,
       ]);
       return rows.length > 0;
+    },
+
+    /** Tenants with tracking rules judged on time passing (no message, static): the timer job's work list. */
+    async tenantsWithTimerRules(): Promise<string[]> {
+      const rows = await db.query<{ tenant_id: string }>(
+        `SELECT DISTINCT tenant_id FROM alert_rules WHERE kind = 'tracking' AND trigger_field IN ('no_message', 'static') ORDER BY tenant_id`,
+      );
+      return rows.map((r) => r.tenant_id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { HydrogenReading, MeteringReading, PowerQualityEvent } from '@gridlens/contract/ingest';
 import { columnLiteral } from '../../db/array-literal';
+import { deleteOlderThan } from '../../db/aged-rows.repository';
 import type { Queryable } from '../../db/database';
 import { NONE_STORED, storedMessages, type StoredMessages } from '../../db/stored-messages';
 
@@ -75,6 +76,15 @@ export function createDeviceMessagesRepository() {
         ],
       );
       return storedMessages(rows, readings.length);
+    },
+
+    /** Retention: the raw messages older than `retentionDays` (see the retention module). */
+    async prune(tx: Queryable, retentionDays: number): Promise<Record<string, number>> {
+      return {
+        power_quality_events: await deleteOlderThan(tx, 'power_quality_events', 'occurred_at', retentionDays),
+        hydrogen_readings: await deleteOlderThan(tx, 'hydrogen_readings', 'measured_at', retentionDays),
+        metering_readings: await deleteOlderThan(tx, 'metering_readings', 'measured_at', retentionDays),
+      };
     },
   };
 }

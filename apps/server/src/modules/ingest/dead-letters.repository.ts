@@ -1,4 +1,5 @@
 import { columnLiteral } from '../../db/array-literal';
+import { deleteOlderThan } from '../../db/aged-rows.repository';
 import type { Queryable } from '../../db/database';
 
 /**
@@ -39,6 +40,11 @@ export function createDeadLettersRepository() {
           columnLiteral(letters, (l) => storableJson(l.payload)),
         ],
       );
+    },
+
+    /** Retention: dead letters older than `retentionDays` (see the retention module). */
+    async prune(tx: Queryable, retentionDays: number): Promise<Record<string, number>> {
+      return { ingest_dead_letters: await deleteOlderThan(tx, 'ingest_dead_letters', 'received_at', retentionDays) };
     },
   };
 }

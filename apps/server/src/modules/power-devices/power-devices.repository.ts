@@ -35,6 +35,23 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
       return new Map(rows.map((r) => [r.device_id, r.device_key]));
     },
 
+    /** The mount type of these devices, for rules limited to one. */
+    deviceTypes(
+      tx: Queryable,
+      tenantId: string,
+      deviceIds: readonly string[],
+    ): Promise<{ device_id: string; device_type: string | null }[]> {
+      return tx.query(`SELECT device_id, device_type FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
+        tenantId,
+        arrayLiteral(deviceIds),
+      ]);
+    },
+
+    async exists(tenantId: string, deviceId: string): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM power_devices WHERE tenant_id = $1 AND device_id = $2', [tenantId, deviceId]);
+      return rows.length > 0;
+    },
+
     async insert(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice | null> {
       const columns = ['device_id', ...EDITABLE.filter((c) => device[c] !== undefined)];
       const values = columns.map((c) => device[c as keyof CreatePowerDevice]);
@@ -83,12 +100,9 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
       return row ?? { device_count: 0, total_rating_kva: 0 };
     },
 
-    async newestReadingAt(tenantId: string): Promise<Date | null> {
-      const rows = await db.query<{ newest: Date | null }>(
-        'SELECT max(last_message_at) AS newest FROM power_device_latest WHERE tenant_id = $1',
-        [tenantId],
-      );
-      return rows[0]?.newest ?? null;
+    /** VACUUM (ANALYZE) of the registry (see the retention module): it cannot run in a transaction. */
+    async maintain(): Promise<void> {
+      await db.query('VACUUM (ANALYZE) power_devices');
     },
 
     watchlist(tenantId: string, userId: string): Promise<{ device_id: string; added_at: Date }[]> {

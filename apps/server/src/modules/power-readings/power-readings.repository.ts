@@ -145,6 +145,15 @@ export function createPowerReadingsRepository(db: Queryable) {
       return JSON.parse(rows[0]?.columns ?? '{"h":[],"hours":0}') as HourlyColumns;
     },
 
+    /** When the tenant's newest reading was measured (the demo tops its history up from there). */
+    async newestReadingAt(tenantId: string): Promise<Date | null> {
+      const rows = await db.query<{ newest: Date | null }>(
+        'SELECT max(last_message_at) AS newest FROM power_device_latest WHERE tenant_id = $1',
+        [tenantId],
+      );
+      return rows[0]?.newest ?? null;
+    },
+
     daily(tenantId: string, deviceId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {
       return db.query<DailyRow>(
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, message_count, (max_seq - min_seq + 1 - message_count)::int AS missed_messages,

@@ -1,5 +1,5 @@
 import type { TransformerReading } from '@gridlens/contract/ingest';
-import { columnLiteral } from '../../db/array-literal';
+import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import { ALL_STORED, NONE_STORED, storedMessages, type StoredMessages } from '../../db/stored-messages';
 import { isoTimestamp } from '../../http/iso-timestamp';
@@ -200,6 +200,18 @@ export function createReadingStoreRepository() {
          WHERE EXCLUDED.last_message_at > l.last_message_at`,
         [tenantId, ...transformerColumns(latest)],
       );
+    },
+
+    /** Each device's newest message before this batch (alert evaluation runs before the latest state is updated). */
+    previousLatest(
+      tx: Queryable,
+      tenantId: string,
+      deviceIds: readonly string[],
+    ): Promise<{ device_id: string; last_message_at: Date | string }[]> {
+      return tx.query(`SELECT device_id, last_message_at FROM power_device_latest WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
+        tenantId,
+        arrayLiteral(deviceIds),
+      ]);
     },
   };
 }

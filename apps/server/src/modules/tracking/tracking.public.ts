@@ -1,5 +1,6 @@
 import type { TrackingObservation } from '@gridlens/domain/alerts/tracking-alert-rules';
 import type { Queryable } from '../../db/database';
+import type { TrackerStateRow } from './tracking.repository';
 
 /*
  * What the tracking module hands on and offers other modules besides its factory (tracking.module.ts): the steps
@@ -22,3 +23,6 @@ export interface TrackedSteps {
 
 /** Runs in the ingest transaction for the new positions, per device in time order (tracking alerts plug in here). */
 export type PositionsHook = (tx: Queryable, tenantId: string, devices: readonly TrackedSteps[]) => Promise<void>;
+
+/** A tracked device with its newest position (all position columns null when it never reported). */
+export type TrackerState = TrackerStateRow;

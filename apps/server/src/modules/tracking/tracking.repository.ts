@@ -192,14 +192,6 @@ export function createTrackingRepository(db: Queryable) {
       );
       return row ?? null;
     },
-
-    /** Tenants with tracking rules judged on time passing (no message, static): the timer job's work list. */
-    async tenantsWithTimerRules(): Promise<string[]> {
-      const rows = await db.query<{ tenant_id: string }>(
-        `SELECT DISTINCT tenant_id FROM alert_rules WHERE kind = 'tracking' AND trigger_field IN ('no_message', 'static') ORDER BY tenant_id`,
-      );
-      return rows.map((r) => r.tenant_id);
-    },
   };
 }
 
