@@ -14,7 +14,7 @@ import { computeIssueFlags } from '@gridlens/domain/power/issue-flags';
 import { powerChangeState } from '@gridlens/domain/power/power-change';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import { asTwoDecimalColumn } from '../../http/two-decimal-json';
-import type { PeriodFigures, PeriodTable } from './period-list';
+import type { PeriodFigures, PeriodTable } from './period-table';
 import type { AssetFigures } from './power-devices.public';
 
 const threePhases = (a: number | null, b: number | null, c: number | null): PhaseCurrentsA | null =>

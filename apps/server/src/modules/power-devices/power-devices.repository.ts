@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Database, Queryable } from '../../db/database';
-import { createPeriodListReader, REGISTRY_COLUMNS, type PeriodTable } from './period-list';
+import { createPeriodListReader } from './period-list.repository';
+import { REGISTRY_COLUMNS, type PeriodTable } from './period-table';
 
 const DEVICE_COLUMNS = [...REGISTRY_COLUMNS, "to_char(installation_date, 'YYYY-MM-DD') AS installation_date"].join(', ');
 
@@ -84,7 +85,7 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
     /**
      * Every device of the tenant with its rollups from `fromDay` to `toDay`, and the period of equal length
      * before it, in device-id byte order. Reads only the registry, latest-state and daily rollup tables: never
-     * the raw messages (see period-list.ts for how).
+     * the raw messages (see period-list.repository.ts for how).
      */
     listWithPeriod: (tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> =>
       periodReader.list(tenantId, userId, days),
