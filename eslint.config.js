@@ -1,11 +1,34 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
 
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url));
+
+/**
+ * A server module imports another only through its public files: `<name>.module.ts` (its factory and service
+ * types) and `*.public.ts` (the shapes it hands out). Anything else in its folder is its own (docs/architecture.md).
+ */
+const moduleBoundaries = serverModules.map((name) => ({
+  files: [`apps/server/src/modules/${name}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./|.*/modules/)(?!${name}/|\\.\\./)[^/]+/(?![^/]+\\.(module|public)$)[^/]+$`,
+            message: 'A server module imports another module only through its <name>.module.ts or a *.public.ts.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 /** Imports flow one way in the web app: lib → features → app; no feature imports another (conventions §1). */
 const featureBoundaries = webFeatures.map((feature) => ({
@@ -60,6 +83,20 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...moduleBoundaries,
+  {
+    // No import cycles anywhere (type-only imports included: a cycle of types is still two files that
+    // cannot be understood apart). Resolved like TypeScript does, extensionless and through the workspaces.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // Without these, import-x reads no TypeScript file it resolves to, and so sees no cycle through one.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['packages/domain/src/**/*.ts'],

@@ -5,11 +5,11 @@ import { pino } from 'pino';
 import { loadConfig } from '../apps/server/src/config/env';
 import { migrate } from '../apps/server/src/db/migrate';
 import { openConfiguredDatabase } from '../apps/server/src/db/open-database';
-import { seedDemoData } from '../apps/server/src/db/seed-demo';
+import { seedDemoData } from '../apps/server/src/demo/seed-demo';
 import { ingestServiceSender, seedDemoPowerData } from '../apps/server/src/demo/demo-power-seed';
 import { seedDemoTracking } from '../apps/server/src/demo/demo-tracking';
 import { startLiveSimulator } from '../apps/server/src/demo/live-simulator';
-import { createIngestPath } from '../apps/server/src/modules/ingest/ingest-path';
+import { createDevicePipeline } from '../apps/server/src/device-pipeline';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -17,7 +17,7 @@ const db = await openConfiguredDatabase(config);
 await migrate(db);
 await seedDemoData(db);
 // The server's own ingest path, so simulated readings and positions raise alerts as a device's would.
-const send = ingestServiceSender(createIngestPath(db).ingest, log);
+const send = ingestServiceSender(createDevicePipeline({ db }).ingest.ingest, log);
 
 const startedMs = Date.now();
 const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, config.demoHistoryDays);

@@ -5,7 +5,7 @@ import { ingestApi } from '@gridlens/contract/ingest';
 import { urlOf } from '@gridlens/contract/route';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
-import { storedTenths, toStoredSeq } from '../../apps/server/src/modules/ingest/reading-encoding';
+import { storedTenths, toStoredSeq } from '../../apps/server/src/modules/power-readings/reading-encoding';
 import { addPowerDataTenant, type BenchBackend } from './bench-support';
 
 /** Devices per sender: each sender of the parallel pass serves its own, as each gateway in the field does. */

@@ -4,7 +4,7 @@ import { ingestApi } from '@gridlens/contract/ingest';
 import { powerDevicesApi } from '@gridlens/contract/power-devices';
 import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import { urlOf } from '@gridlens/contract/route';
-import { maintainTables } from '../../apps/server/src/jobs/retention.job';
+import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
 import { createPowerDevicesRepository, listQueryParts } from '../../apps/server/src/modules/power-devices/power-devices.repository';

@@ -10,7 +10,7 @@ import { createTokenVerifier } from '../../apps/server/src/auth/token-verifier';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { openPostgres, wrapPglite, type Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
-import { seedDemoData } from '../../apps/server/src/db/seed-demo';
+import { seedDemoData } from '../../apps/server/src/demo/seed-demo';
 
 export interface BenchBackend {
   name: 'pglite' | 'postgres';

@@ -7,48 +7,21 @@ import { registerTenantAuth } from './auth/auth.plugin';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config/env';
 import type { Database } from './db/database';
+import { createDevicePipeline } from './device-pipeline';
 import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
 import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './http/web-app';
-import { registerConfigRoutes } from './modules/config/config.routes';
-import { createConfigService } from './modules/config/config.service';
-import { createUserSettingsRepository } from './modules/config/user-settings.repository';
-import { createFeedbackRepository } from './modules/feedback/feedback.repository';
-import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
-import { createTenantLookup } from './modules/tenants/tenant-cache';
-import { createTenantsRepository } from './modules/tenants/tenants.repository';
-import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository';
-import { registerIngestKeyRoutes } from './modules/ingest/ingest-keys.routes';
-import { createIngestKeysService } from './modules/ingest/ingest-keys.service';
-import { registerIngestRoutes } from './modules/ingest/ingest.routes';
-import { createIngestPath } from './modules/ingest/ingest-path';
+import { createConfigModule } from './modules/config/config.module';
+import { createCoverageModule } from './modules/coverage/coverage.module';
+import { createFeedbackModule } from './modules/feedback/feedback.module';
 import type { AfterStoreHook, IngestService } from './modules/ingest/ingest.service';
-import { createPowerDevicesRepository, listQueryParts } from './modules/power-devices/power-devices.repository';
-import { registerPowerDeviceRoutes } from './modules/power-devices/power-devices.routes';
-import { createPowerDevicesService } from './modules/power-devices/power-devices.service';
-import { createPowerReadingsRepository } from './modules/power-readings/power-readings.repository';
-import { registerPowerReadingRoutes } from './modules/power-readings/power-readings.routes';
-import { createPowerReadingsService } from './modules/power-readings/power-readings.service';
-import { createAlertRulesRepository } from './modules/alerts/alert-rules.repository';
-import { registerAlertRoutes } from './modules/alerts/alerts.routes';
-import { powerAlertsApi } from '@gridlens/contract/alerts';
-import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
-import { createAlertsService } from './modules/alerts/alerts.service';
-import { powerAlertKind } from './modules/alerts/power-alert-kind';
-import { trackingAlertKind } from './modules/alerts/tracking-alert-kind';
-import { registerTrackingRoutes } from './modules/tracking/tracking.routes';
-import { createCoverageRepository } from './modules/coverage/coverage.repository';
-import { registerCoverageRoutes, registerDeviceTestRoutes } from './modules/coverage/coverage.routes';
-import { createCoverageService } from './modules/coverage/coverage.service';
-import { createDeviceImagesRepository } from './modules/device-tabs/device-images.repository';
-import { registerDeviceImageRoutes } from './modules/device-tabs/device-images.routes';
-import { createDeviceImagesService } from './modules/device-tabs/device-images.service';
-import { createDeviceTabsRepository } from './modules/device-tabs/device-tabs.repository';
-import { registerDeviceTabRoutes } from './modules/device-tabs/device-tabs.routes';
-import { createDeviceTabsService } from './modules/device-tabs/device-tabs.service';
+import { createRetentionModule } from './modules/retention/retention.module';
+import { createTenantsModule } from './modules/tenants/tenants.module';
 import type { EmbeddedProvider } from './oidc/embedded-provider';
+import { createScheduler, jobLockFor, type Scheduler } from './scheduler/scheduler';
+import type { ServerModule } from './server-module';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -67,8 +40,10 @@ declare module 'fastify' {
     ingest: IngestService;
     /** Whether a tenant exists, through the same short-lived cache as the API's tenant checks (MQTT topics). */
     tenantExists: (tenantId: string) => Promise<boolean>;
-    /** Judges the tracking rules of time passing (no message, static) at a moment; server.ts runs it every minute. */
+    /** Judges the tracking rules of time passing (no message, static) at a moment; the scheduler runs it every minute. */
     judgeTrackingTimers: (nowMs?: number) => Promise<void>;
+    /** The modules' scheduled jobs; server.ts starts it (tests run jobs themselves). */
+    scheduler: Scheduler;
   }
 }
 
@@ -102,8 +77,8 @@ export async function buildApp({
   await app.register(fastifyRateLimit, { global: false });
   await registerOpenApi(app);
 
-  const findTenant = createTenantLookup(createTenantsRepository(db));
-  const tenantExists = async (tenantId: string) => (await findTenant(tenantId)) !== null;
+  const tenants = createTenantsModule({ db });
+  const { tenantExists } = tenants;
   app.decorate('tenantExists', tenantExists);
   registerHealthRoutes(app, db, startupTasks);
   registerClientConfigRoute(app, {
@@ -120,57 +95,39 @@ export async function buildApp({
   });
   embeddedProvider?.register(app);
 
-  const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
-  // Every stored reading and position is judged by the tenant's alert rules in the ingest transaction.
-  const {
-    ingest,
-    judgeTrackingTimers,
-    powerRules: ruleCache,
-    trackingRules: trackingRuleCache,
-    occurrences: alertOccurrences,
-    tracking,
-  } = createIngestPath(db, afterIngest);
-  app.decorate('judgeTrackingTimers', judgeTrackingTimers);
-  app.decorate('ingest', ingest);
-  registerIngestRoutes(app, ingestKeys, ingest);
+  const emails = { smtp: config.smtp, publicUrl: config.publicUrl, log: app.log };
+  const device = createDevicePipeline({ db, afterIngest, emails });
+  app.decorate('ingest', device.ingest.ingest);
+  app.decorate('judgeTrackingTimers', device.alerts.judgeTrackingTimers);
 
-  const coverage = createCoverageService({ repository: createCoverageRepository(db) });
-  await app.register((api, _options, done) => {
+  // The modules, in the order their routes appear in the API document.
+  const modules: ServerModule[] = [
+    tenants,
+    createCoverageModule({ linkQuality: device.powerReadings.linkQuality }),
+    device.alerts,
+    device.tracking,
+    createConfigModule({ db, findTenant: tenants.findTenant }),
+    createFeedbackModule({ db }),
+    device.ingest,
+    device.powerDevices,
+    device.powerReadings,
+    device.deviceTabs,
+    createRetentionModule({ db, retentionDays: config.rawRetentionDays, log: app.log }),
+  ];
+
+  const scheduler = createScheduler({ lock: jobLockFor(db), log: app.log });
+  for (const job of modules.flatMap((m) => m.jobs ?? [])) scheduler.add(job);
+  app.decorate('scheduler', scheduler);
+
+  for (const module of modules) if (module.open) await app.register(module.open);
+  await app.register(async (api) => {
     registerTenantAuth(api, { verifyToken, tenantExists });
-    registerCoverageRoutes(api, coverage);
-    const alertRules = createAlertRulesRepository(db);
-    registerAlertRoutes(
-      api,
-      powerAlertsApi,
-      createAlertsService({ adapter: powerAlertKind(alertRules), rules: alertRules, occurrences: alertOccurrences, cache: ruleCache }),
-    );
-    registerAlertRoutes(
-      api,
-      trackingAlertsApi,
-      createAlertsService({
-        adapter: trackingAlertKind(tracking),
-        rules: alertRules,
-        occurrences: alertOccurrences,
-        cache: trackingRuleCache,
-      }),
-    );
-    registerTrackingRoutes(api, tracking);
-    registerConfigRoutes(api, createConfigService({ findTenant, userSettings: createUserSettingsRepository(db) }));
-    registerFeedbackRoutes(api, createFeedbackRepository(db));
-    registerIngestKeyRoutes(api, ingestKeys);
-    const powerDevices = createPowerDevicesService(createPowerDevicesRepository(db, { listParts: listQueryParts(db) }));
-    registerPowerDeviceRoutes(api, powerDevices);
-    registerPowerReadingRoutes(api, createPowerReadingsService({ repository: createPowerReadingsRepository(db), devices: powerDevices }));
-    const requireDevice = powerDevices.require;
-    registerDeviceTabRoutes(api, createDeviceTabsService({ repository: createDeviceTabsRepository(db), requireDevice }));
-    registerDeviceImageRoutes(api, createDeviceImagesService({ repository: createDeviceImagesRepository(db), requireDevice }));
-    done();
+    for (const module of modules) if (module.api) await api.register(module.api);
   });
   // The installer's device test is the one API Installer-only users may call (spec §2 /checkcoverage).
-  await app.register((api, _options, done) => {
+  await app.register(async (api) => {
     registerTenantAuth(api, { verifyToken, tenantExists, allowInstallers: true });
-    registerDeviceTestRoutes(api, coverage);
-    done();
+    for (const module of modules) if (module.installerApi) await api.register(module.installerApi);
   });
 
   await registerWebApp(app, config.webDistDir);

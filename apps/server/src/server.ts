@@ -3,13 +3,11 @@ import { configuredTokenVerifier } from './auth/configured-verifier';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config/env';
 import { migrate } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-database';
-import { seedDemoData } from './db/seed-demo';
+import { seedDemoData } from './demo/seed-demo';
 import { DEMO_USERS } from './oidc/demo-users';
 import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
-import { scheduleAlertEmails } from './jobs/alert-emails.job';
-import { scheduleTrackingAlertTimer } from './jobs/tracking-alert-timer.job';
-import { maintainTables, scheduleRetention } from './jobs/retention.job';
+import { maintainTables } from './modules/retention/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
 import { createEmbeddedProvider } from './oidc/embedded-provider';
 
@@ -34,9 +32,9 @@ async function start(config: ServerConfig): Promise<void> {
   });
   app.log.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
 
-  const stopRetention = scheduleRetention(db, config.rawRetentionDays, app.log);
-  const stopAlertEmails = scheduleAlertEmails(db, config.smtp, config.publicUrl, app.log);
-  const stopTrackingTimer = scheduleTrackingAlertTimer(() => app.judgeTrackingTimers(), app.log);
+  if (!config.smtp) app.log.warn('SMTP_URL is not set: alert emails are kept in the outbox (alert_notifications) and none are sent');
+  app.scheduler.start();
+  app.log.info({ jobs: app.scheduler.names() }, 'scheduled jobs started');
   let mqttSubscriber: MqttSubscriber | null = null;
   let stopDemo: () => void = () => undefined;
   let closing = false;
@@ -44,9 +42,7 @@ async function start(config: ServerConfig): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    stopRetention();
-    stopAlertEmails();
-    stopTrackingTimer();
+    void app.scheduler.stop();
     stopDemo();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { powerAlertsApi } from '@gridlens/contract/alerts';
 import type { Database } from '../src/db/database';
-import { createAlertEmailSender, retryDelaySeconds } from '../src/jobs/alert-emails.job';
+import { createAlertEmailSender, retryDelaySeconds } from '../src/modules/alerts/alert-emails.job';
 import { inject } from './support/inject';
 import { countRows, ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';

@@ -3,7 +3,7 @@ import { AssetListSchema, assetListRows, type PowerDevice } from '@gridlens/cont
 import { columnarJson } from '../src/http/columnar-json-serializer';
 import { deriveAssetFigures, toAssetListColumns } from '../src/modules/power-devices/asset-list-columns';
 import { asOfPast } from '../src/modules/power-devices/past-day';
-import type { PeriodFigures, PeriodTable, RegistryColumns } from '../src/modules/power-devices/period-list';
+import type { PeriodFigures, PeriodTable, RegistryColumns } from '../src/modules/power-devices/period-table';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceMessage } from '@gridlens/contract/ingest';
 import type { Database } from '../src/db/database';
-import { seedDemoData } from '../src/db/seed-demo';
+import { seedDemoData } from '../src/demo/seed-demo';
 import { demoMessages } from '../src/demo/demo-messages';
 import { DEMO_INGEST_KEYS, demoFleets, seedDemoPowerData, type SendMessages } from '../src/demo/demo-power-seed';
 import { createIngestKeysRepository } from '../src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../src/modules/ingest/ingest-keys.service';
-import { createIngestRepository } from '../src/modules/ingest/ingest.repository';
-import { createIngestService } from '../src/modules/ingest/ingest.service';
+import { createDevicePipeline } from '../src/device-pipeline';
 import { countRows } from './support/power-fixtures';
 import { TEST_DATABASES } from './support/test-databases';
 
@@ -60,7 +59,7 @@ for (const backend of TEST_DATABASES) {
     beforeAll(async () => {
       db = await backend.open();
       await seedDemoData(db);
-      const ingest = createIngestService({ db, repository: createIngestRepository() });
+      const { ingest } = createDevicePipeline({ db }).ingest;
       send = async (tenantId, messages) => {
         const result = await ingest.ingest(tenantId, 'http', messages);
         sent.batches += 1;

@@ -12,7 +12,7 @@ import { ingestApi } from '@gridlens/contract/ingest';
 import { pathOf } from '@gridlens/contract/route';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { seedDemoData } from '../src/db/seed-demo';
+import { seedDemoData } from '../src/demo/seed-demo';
 import { createIngestKeysRepository } from '../src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../src/modules/ingest/ingest-keys.service';
 import { countRows, reading } from './support/power-fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../src/db/database';
 import { loadMigrations, migrate } from '../src/db/migrate';
-import { seedDemoData } from '../src/db/seed-demo';
+import { seedDemoData } from '../src/demo/seed-demo';
 
 /** Migration 0005 moves readings stored by earlier versions into the compact table, losing nothing. */
 describe('migration 0005: compact readings, from a database with data', () => {

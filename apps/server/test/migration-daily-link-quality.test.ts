@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../src/db/database';
 import { loadMigrations, migrate } from '../src/db/migrate';
-import { seedDemoData } from '../src/db/seed-demo';
+import { seedDemoData } from '../src/demo/seed-demo';
 
 /** Migration 0009 counts the link quality of days stored before it from their readings. */
 describe('migration 0009: daily link quality, from a database with data', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { loadMigrations, migrate, splitStatements } from '../src/db/migrate';
-import { seedDemoData } from '../src/db/seed-demo';
+import { seedDemoData } from '../src/demo/seed-demo';
 import { TEST_DATABASES } from './support/test-databases';
 
 describe('splitting a migration into statements', () => {

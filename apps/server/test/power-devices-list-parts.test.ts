@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { utcDay } from '@gridlens/domain/time-range';
 import { createPowerDevicesRepository } from '../src/modules/power-devices/power-devices.repository';
-import type { PeriodTable } from '../src/modules/power-devices/period-list';
+import type { PeriodTable } from '../src/modules/power-devices/period-table';
 import { TEST_DATABASES } from './support/test-databases';
 
 const DEVICES = 57;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
-import { seedDemoData } from '../src/db/seed-demo';
-import { maintainTables, pruneRawData } from '../src/jobs/retention.job';
+import { seedDemoData } from '../src/demo/seed-demo';
+import { maintainTables, pruneRawData } from '../src/modules/retention/retention.job';
 import { TEST_DATABASES } from './support/test-databases';
 
 for (const backend of TEST_DATABASES) {

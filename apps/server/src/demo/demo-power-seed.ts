@@ -3,12 +3,13 @@ import { INGEST_BATCH_MAX } from '@gridlens/contract/ingest';
 import type { Database } from '../db/database';
 import { createIngestKeysRepository } from '../modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../modules/ingest/ingest-keys.service';
-import { createPowerDevicesRepository } from '../modules/power-devices/power-devices.repository';
+import { createPowerDevicesModule } from '../modules/power-devices/power-devices.module';
+import { createPowerReadingsModule } from '../modules/power-readings/power-readings.module';
 import { demoFleet, type DemoDevice } from './demo-fleet';
 import { demoMessages } from './demo-messages';
 import { DAY_MS } from '@gridlens/domain/time-range';
 import type { FastifyBaseLogger } from 'fastify';
-import type { IngestService } from '../modules/ingest/ingest.service';
+import type { IngestService } from '../modules/ingest/ingest.module';
 
 /** The demo tenants' ingest keys: fixed so that the docs and scripts can use them. Created only with demo data. */
 export const DEMO_INGEST_KEYS: Record<string, string> = {
@@ -87,9 +88,10 @@ export async function seedDemoPowerData(
   nowMs: number,
   historyDays: number,
 ): Promise<{ messages: number; fromMs: number }> {
-  const devices = createPowerDevicesRepository(db);
+  const devices = createPowerDevicesModule({ db });
+  const readings = createPowerReadingsModule({ db, devices: devices.service });
   for (const { tenantId, devices: fleet } of demoFleets()) {
-    for (const device of fleet) await devices.insert(tenantId, device.registration);
+    for (const device of fleet) await devices.registerIfNew(tenantId, device.registration);
   }
   const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
   for (const [tenantId, key] of Object.entries(DEMO_INGEST_KEYS))
@@ -97,7 +99,7 @@ export async function seedDemoPowerData(
   let messages = 0;
   let earliestMs = nowMs;
   for (const { tenantId, devices: fleet } of demoFleets()) {
-    const newest = await devices.newestReadingAt(tenantId);
+    const newest = await readings.newestReadingAt(tenantId);
     const fromMs = Math.max(nowMs - historyDays * DAY_MS, newest ? newest.getTime() : 0);
     earliestMs = Math.min(earliestMs, fromMs);
     messages += await sendTenantWindow(send, tenantId, fleet, fromMs, nowMs, nowMs);

@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app';
 import { createTokenVerifier } from '../../src/auth/token-verifier';
 import { loadConfig } from '../../src/config/env';
 import type { Database } from '../../src/db/database';
-import { seedDemoData } from '../../src/db/seed-demo';
+import { seedDemoData } from '../../src/demo/seed-demo';
 
 export const TEST_ISSUER = 'https://issuer.test/';
 export const TEST_AUDIENCE = 'gridlens-api';

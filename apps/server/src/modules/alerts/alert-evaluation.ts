@@ -1,25 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { alertFieldValue, alertTransition, type AlertOperator, type PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
+import { alertFieldValue, alertTransition } from '@gridlens/domain/alerts/power-alert-rules';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
-import type { DerivedReading } from '../ingest/derived-reading';
-import type { AfterStoreHook } from '../ingest/ingest.service';
+import type { DerivedReading } from '../power-readings/power-readings.public';
+
+/** Judges new readings in the ingest transaction (the device pipeline hands them over as ingest's AfterStoreHook). */
+export type ReadingsHook = (tx: Queryable, tenantId: string, stored: readonly DerivedReading[]) => Promise<void>;
 import type { AlertOccurrencesRepository } from './alert-occurrences.repository';
+import type { EvaluatedRule } from './alert-rule-types';
 import { createTransitionLog, saveTransitions } from './alert-transitions';
 import { isEmptyRuleSet, rulesForDevice, type RuleSet } from './rule-set';
 
-export interface EvaluatedRule {
-  id: string;
-  device_id: string | null;
-  device_type: string | null;
-  trigger_field: PowerAlertField;
-  trigger_operator: AlertOperator;
-  trigger_value: number;
-  notify_on_clear: boolean;
+/** What evaluation reads of the power-data modules' tables, with the ingest transaction's connection. */
+export interface PowerDataReads {
+  /** Each device's newest message from before the batch (power-readings). */
+  previousLatest: (
+    tx: Queryable,
+    tenantId: string,
+    deviceIds: readonly string[],
+  ) => Promise<{ device_id: string; last_message_at: Date | string }[]>;
+  /** The devices' mount types, for rules limited to one (power-devices). */
+  deviceTypes: (
+    tx: Queryable,
+    tenantId: string,
+    deviceIds: readonly string[],
+  ) => Promise<{ device_id: string; device_type: string | null }[]>;
 }
 
 interface Deps {
   occurrences: AlertOccurrencesRepository;
+  powerData: PowerDataReads;
   /** The tenant's rules (cached by the caller), read with the transaction's connection. */
   rulesOf: (tx: Queryable, tenantId: string) => Promise<RuleSet<EvaluatedRule>>;
   newId?: () => string;
@@ -34,7 +44,7 @@ interface Deps {
  * must not clear, or raise again, an alert that newer readings decided. A re-sent message never reaches here
  * (duplicates are left out), so it cannot raise a second alert.
  */
-export function createAlertEvaluator({ occurrences, rulesOf, newId = randomUUID }: Deps): AfterStoreHook {
+export function createAlertEvaluator({ occurrences, powerData, rulesOf, newId = randomUUID }: Deps): ReadingsHook {
   return async (tx, tenantId, stored) => {
     const rules = await rulesOf(tx, tenantId);
     if (isEmptyRuleSet(rules)) return;
@@ -48,10 +58,10 @@ export function createAlertEvaluator({ occurrences, rulesOf, newId = randomUUID 
     if (perDevice.size === 0) return;
     const deviceIds = [...perDevice.keys()];
     const previous = new Map(
-      (await occurrences.previousLatest(tx, tenantId, deviceIds)).map((r) => [r.device_id, new Date(r.last_message_at).getTime()]),
+      (await powerData.previousLatest(tx, tenantId, deviceIds)).map((r) => [r.device_id, new Date(r.last_message_at).getTime()]),
     );
     const types = rules.byType
-      ? new Map((await occurrences.deviceTypes(tx, tenantId, deviceIds)).map((r) => [r.device_id, r.device_type]))
+      ? new Map((await powerData.deviceTypes(tx, tenantId, deviceIds)).map((r) => [r.device_id, r.device_type]))
       : new Map<string, string | null>();
     const log = createTransitionLog(await occurrences.open(tx, tenantId, deviceIds), newId);
 

@@ -3,7 +3,7 @@ import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-
 import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
-import type { AlertKind } from './alert-rules.repository';
+import type { AlertKind } from './alert-rule-types';
 
 export interface ActiveAlertRow {
   occurrence_id: string;
@@ -243,30 +243,6 @@ export function createAlertOccurrencesRepository(db: Queryable) {
           columnLiteral(notifications, (n) => n.email),
         ],
       );
-    },
-
-    /** Each device's newest message before this batch (the hook runs before the latest state is updated). */
-    previousLatest(
-      tx: Queryable,
-      tenantId: string,
-      deviceIds: readonly string[],
-    ): Promise<{ device_id: string; last_message_at: Date | string }[]> {
-      return tx.query(`SELECT device_id, last_message_at FROM power_device_latest WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
-        tenantId,
-        arrayLiteral(deviceIds),
-      ]);
-    },
-
-    /** The mount type of these devices, for rules limited to one. */
-    deviceTypes(
-      tx: Queryable,
-      tenantId: string,
-      deviceIds: readonly string[],
-    ): Promise<{ device_id: string; device_type: string | null }[]> {
-      return tx.query(`SELECT device_id, device_type FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
-        tenantId,
-        arrayLiteral(deviceIds),
-      ]);
     },
   };
 }

@@ -3,11 +3,8 @@ import type { AlertOperator, PowerAlertField } from '@gridlens/domain/alerts/pow
 import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-rules';
 import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import type { Queryable } from '../../db/database';
-import type { EvaluatedRule } from './alert-evaluation';
+import type { AlertKind, EvaluatedRule, EvaluatedTrackingRule } from './alert-rule-types';
 import { ruleSetOf, type RuleSet } from './rule-set';
-import type { EvaluatedTrackingRule } from './tracking-alert-evaluation';
-
-export type AlertKind = 'powerdata' | 'tracking';
 
 /** A rule as stored, of either kind; the kinds' services narrow the fields to their own vocabularies. */
 export interface AlertRuleRow {
@@ -142,11 +139,6 @@ export function createAlertRulesRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    async powerDeviceExists(tenantId: string, deviceId: string): Promise<boolean> {
-      const rows = await db.query('SELECT 1 FROM power_devices WHERE tenant_id = $1 AND device_id = $2', [tenantId, deviceId]);
-      return rows.length > 0;
-    },
-
     recipients(tenantId: string, alertId: string): Promise<RecipientRow[]> {
       return db.query<RecipientRow>(
         `SELECT id, alert_id, name, email, nickname FROM alert_recipients WHERE tenant_id = $1 AND alert_id = $2 ORDER BY created_at, id`,
@@ -171,6 +163,14 @@ export function createAlertRulesRepository(db: Queryable) {
         recipientId,
       ]);
       return rows.length > 0;
+    },
+
+    /** Tenants with tracking rules judged on time passing (no message, static): the timer job's work list. */
+    async tenantsWithTimerRules(): Promise<string[]> {
+      const rows = await db.query<{ tenant_id: string }>(
+        `SELECT DISTINCT tenant_id FROM alert_rules WHERE kind = 'tracking' AND trigger_field IN ('no_message', 'static') ORDER BY tenant_id`,
+      );
+      return rows.map((r) => r.tenant_id);
     },
   };
 }

@@ -5,7 +5,8 @@ import { isoOf } from '../../http/iso-timestamp';
 import type { TenantPrincipal } from '../../auth/auth.plugin';
 import type { ActiveAlertRow, ActiveFilter, AlertOccurrencesRepository } from './alert-occurrences.repository';
 import type { RuleCache } from './alert-rule-cache';
-import type { AlertKind, AlertRuleRow, AlertRulesRepository, RecipientRow, StoredRule } from './alert-rules.repository';
+import type { AlertKind } from './alert-rule-types';
+import type { AlertRuleRow, AlertRulesRepository, RecipientRow, StoredRule } from './alert-rules.repository';
 
 type RecipientBody = z.output<typeof RecipientBodySchema>;
 

@@ -1,7 +1,7 @@
 import type { AlertOperator, PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules';
 import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-rules';
 import type { LocationType } from '@gridlens/domain/tracking/enumerations';
-import type { AlertKind } from './alert-rules.repository';
+import type { AlertKind } from './alert-rule-types';
 import type { Queryable } from '../../db/database';
 
 /** A claimed email with everything its text needs. */

@@ -3,14 +3,16 @@ import type { PowerAlertField } from '@gridlens/domain/alerts/power-alert-rules'
 import type { DeviceType } from '@gridlens/domain/power/enumerations';
 import type { z } from 'zod';
 import type { ActiveAlertRow } from './alert-occurrences.repository';
-import type { AlertRuleRow, AlertRulesRepository } from './alert-rules.repository';
+import type { AlertRuleRow } from './alert-rules.repository';
 import { isoOf } from '../../http/iso-timestamp';
 import type { AlertKindAdapter } from './alerts.service';
 
 type Body = z.output<typeof PowerAlertRuleBodySchema>;
 
 /** Power-data alerts' shapes (/api/alert/powerdata). The SQL selects rules of this kind only, so the casts hold. */
-export function powerAlertKind(rules: AlertRulesRepository): AlertKindAdapter<PowerAlertRule, ActiveAlert, Body> {
+export function powerAlertKind(
+  deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>,
+): AlertKindAdapter<PowerAlertRule, ActiveAlert, Body> {
   return {
     kind: 'powerdata',
     ruleOf: (row: AlertRuleRow): PowerAlertRule => ({
@@ -41,7 +43,7 @@ export function powerAlertKind(rules: AlertRulesRepository): AlertKindAdapter<Po
       acknowledged_at: row.acknowledged_at === null ? null : isoOf(row.acknowledged_at),
     }),
     targetProblems: async (tenantId, body) =>
-      body.device_id !== null && !(await rules.powerDeviceExists(tenantId, body.device_id))
+      body.device_id !== null && !(await deviceExists(tenantId, body.device_id))
         ? [{ field: 'device_id', message: 'No device with this id' }]
         : [],
   };

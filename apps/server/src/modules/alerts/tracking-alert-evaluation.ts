@@ -1,31 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertOperator } from '@gridlens/domain/alerts/power-alert-rules';
 import {
   isLocationField,
   trackingFieldValue,
   trackingTransition,
   type TrackingAlertField,
-  type TrackingObservation,
   type TrackingRule,
 } from '@gridlens/domain/alerts/tracking-alert-rules';
-import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import type { AlertOccurrencesRepository } from './alert-occurrences.repository';
+import type { TrackedSteps } from '../tracking/tracking.public';
+import type { EvaluatedTrackingRule } from './alert-rule-types';
 import { createTransitionLog, saveTransitions } from './alert-transitions';
 import { isEmptyRuleSet, rulesForDevice, type RuleSet } from './rule-set';
-
-export interface EvaluatedTrackingRule {
-  id: string;
-  device_id: string | null;
-  device_type: string | null;
-  trigger_field: TrackingAlertField;
-  trigger_operator: AlertOperator;
-  trigger_value: number | null;
-  location_id: string | null;
-  location_type: LocationType | null;
-  notify_on_clear: boolean;
-}
 
 /** A stored rule as the domain judges it. */
 export const trackingRuleOf = (rule: EvaluatedTrackingRule): TrackingRule => ({
@@ -39,20 +26,6 @@ export const trackingRuleOf = (rule: EvaluatedTrackingRule): TrackingRule => ({
         ? { locationId: null, locationType: rule.location_type }
         : null,
 });
-
-/** One moment of a device to judge: what it was then, and what it was just before (null when unknown). */
-export interface TrackingStep {
-  atMs: number;
-  observation: TrackingObservation;
-  previous: TrackingObservation | null;
-}
-
-/** A device's steps, oldest first. */
-export interface TrackedSteps {
-  deviceId: string;
-  deviceType: string | null;
-  steps: TrackingStep[];
-}
 
 /** The fields judged on time passing, by the timer; the others change only with a message. */
 const TIMER_FIELDS: ReadonlySet<TrackingAlertField> = new Set(['no_message', 'static']);

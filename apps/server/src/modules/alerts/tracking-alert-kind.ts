@@ -2,7 +2,6 @@ import type { TrackingActiveAlert, TrackingAlertRule, TrackingAlertRuleBodySchem
 import type { TrackingAlertField } from '@gridlens/domain/alerts/tracking-alert-rules';
 import type { TrackerType } from '@gridlens/domain/tracking/enumerations';
 import type { z } from 'zod';
-import type { TrackingRepository } from '../tracking/tracking.repository';
 import type { ActiveAlertRow } from './alert-occurrences.repository';
 import type { AlertRuleRow } from './alert-rules.repository';
 import { isoOf } from '../../http/iso-timestamp';
@@ -11,7 +10,13 @@ import type { AlertKindAdapter } from './alerts.service';
 type Body = z.output<typeof TrackingAlertRuleBodySchema>;
 
 /** Tracking alerts' shapes (/api/alert). The SQL selects rules of this kind only, so the casts hold. */
-export function trackingAlertKind(tracking: TrackingRepository): AlertKindAdapter<TrackingAlertRule, TrackingActiveAlert, Body> {
+/** What a tracking rule's targets are checked against (the tracking module). */
+interface TrackingTargets {
+  deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>;
+  locationExists: (tenantId: string, locationId: string) => Promise<boolean>;
+}
+
+export function trackingAlertKind(tracking: TrackingTargets): AlertKindAdapter<TrackingAlertRule, TrackingActiveAlert, Body> {
   return {
     kind: 'tracking',
     ruleOf: (row: AlertRuleRow): TrackingAlertRule => ({

@@ -3,11 +3,11 @@ import { isSectionId, SECTION_CATALOGUE, type SectionId } from '@gridlens/domain
 import { resolveTemperatureMetric } from '@gridlens/domain/temperature';
 import { isValidTimeZone } from '@gridlens/domain/time-zone';
 import { notFound, validationError } from '../../http/http-error';
-import type { TenantLookup } from '../tenants/tenant-cache';
+import type { FindTenant } from '../tenants/tenants.module';
 import type { UserSettingsRepository, UserSettingsRow } from './user-settings.repository';
 
 interface Deps {
-  findTenant: TenantLookup;
+  findTenant: FindTenant;
   userSettings: UserSettingsRepository;
 }
 

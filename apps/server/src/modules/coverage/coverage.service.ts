@@ -3,10 +3,11 @@ import { coverageLevel, lqiLevelOfCounts, type CoverageLevel, type CoverageWindo
 import { DEVICE_TEST_MESSAGES, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome } from '@gridlens/domain/power/device-test';
 import { lastDays, rollupDays } from '@gridlens/domain/time-range';
 import { notFound } from '../../http/http-error';
-import type { CoverageRepository, CoverageRow } from './coverage.repository';
+import type { LinkQualityReads } from '../power-readings/power-readings.module';
+import type { CoverageRow } from '../power-readings/power-readings.public';
 
 interface Deps {
-  repository: CoverageRepository;
+  repository: LinkQualityReads;
   now?: () => number;
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@gridlens/contract/device-tabs';
 import { hydrogenOperation, hydrogenSensorStatus, type PqEventType } from '@gridlens/domain/power/enumerations';
 import { hydrogenRateOfChangePpmPerDay, isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
-import { resolvePeriod, type PeriodInput } from '../power-readings/power-readings.service';
+import { resolvePeriod, type PeriodInput } from '../../http/period-input';
 import type { DeviceTabsRepository, HydrogenConfigRow, HydrogenRow, MeteringRow } from './device-tabs.repository';
 
 export interface PageInput {

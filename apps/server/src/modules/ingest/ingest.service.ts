@@ -1,11 +1,18 @@
-import type { DeviceMessage, IngestResponse, IngestResult, PositionMessage } from '@gridlens/contract/ingest';
+import type {
+  DeviceMessage,
+  HydrogenReading,
+  IngestResponse,
+  IngestResult,
+  MeteringReading,
+  PositionMessage,
+  PowerQualityEvent,
+  TransformerReading,
+} from '@gridlens/contract/ingest';
 import type { Database, Queryable } from '../../db/database';
-import { messageKey, NONE_STORED, type IngestRepository, type StoredMessages } from './ingest.repository';
+import { messageKey, NONE_STORED, type StoredMessages } from '../../db/stored-messages';
+import type { DerivedReading } from '../power-readings/power-readings.public';
+import type { DeadLettersRepository } from './dead-letters.repository';
 import { validateMessage } from './message-validation';
-import { deriveReading, type DerivedReading } from './derived-reading';
-import { atStoredPrecision } from './reading-encoding';
-import { hourlyContributions } from './hourly-rollup';
-import { dailyContributions, latestPerDevice } from './transformer-rollups';
 
 export type IngestSource = 'http' | 'mqtt';
 
@@ -22,11 +29,44 @@ export interface PositionIngest {
   store: (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]) => Promise<StoredMessages>;
 }
 
-interface Deps {
-  db: Database;
-  repository: IngestRepository;
-  afterStore?: AfterStoreHook;
+/**
+ * Who is handed the stored messages, in the ingest transaction: the small interface through which the device
+ * pipeline (device-pipeline.ts) plugs alert evaluation and tracking state into ingest, which imports neither.
+ */
+export interface IngestSubscribers {
+  /** New transformer readings, after the rollups and before the latest state moves on. */
+  afterReadings?: AfterStoreHook;
+  /** Positions: tracking stores them (and judges them) itself. */
   positions?: PositionIngest;
+}
+
+type Insert<M> = (tx: Queryable, tenantId: string, messages: readonly M[]) => Promise<StoredMessages>;
+
+/** What ingest needs of the modules that own the tables a batch is written to (power-devices, power-readings, device-tabs). */
+export interface IngestStores {
+  devices: { registeredDevices: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => Promise<ReadonlyMap<string, number>> };
+  readings: {
+    atStoredPrecision: (reading: TransformerReading) => TransformerReading;
+    insert: (tx: Queryable, devices: ReadonlyMap<string, number>, readings: readonly TransformerReading[]) => Promise<StoredMessages>;
+    addToRollups: (tx: Queryable, tenantId: string, readings: readonly TransformerReading[]) => Promise<DerivedReading[]>;
+    updateLatest: (
+      tx: Queryable,
+      tenantId: string,
+      readings: readonly TransformerReading[],
+      derived: readonly DerivedReading[],
+    ) => Promise<void>;
+  };
+  deviceMessages: {
+    insertPowerQualityEvents: Insert<PowerQualityEvent>;
+    insertHydrogenReadings: Insert<HydrogenReading>;
+    insertMeteringReadings: Insert<MeteringReading>;
+  };
+}
+
+interface Deps extends IngestStores {
+  db: Database;
+  deadLetters: DeadLettersRepository;
+  subscribers?: IngestSubscribers;
 }
 
 interface DeadLetter {
@@ -63,7 +103,8 @@ function byKindInLockOrder(messages: readonly DeviceMessage[]): ByKind {
  * the rollups current and run the after-store hook, all in one transaction. The caller acknowledges
  * only after this resolves, i.e. after commit. Rejected messages land in the dead-letter table.
  */
-export function createIngestService({ db, repository, afterStore, positions }: Deps) {
+export function createIngestService({ db, devices, readings, deviceMessages, deadLetters: deadLetterStore, subscribers = {} }: Deps) {
+  const { afterReadings: afterStore, positions } = subscribers;
   return {
     async ingest(tenantId: string, source: IngestSource, rawMessages: readonly unknown[]): Promise<IngestResponse> {
       const results: IngestResult[] = rawMessages.map((_raw, index) => ({ index, status: 'rejected' }));
@@ -84,13 +125,13 @@ export function createIngestService({ db, repository, afterStore, positions }: D
           return;
         }
         seen.add(key);
-        const message = checked.message.kind === 'transformer' ? atStoredPrecision(checked.message) : checked.message;
+        const message = checked.message.kind === 'transformer' ? readings.atStoredPrecision(checked.message) : checked.message;
         candidates.push({ index, message, key });
       });
 
       await db.transaction(async (tx) => {
         const isPosition = (c: (typeof candidates)[number]) => c.message.kind === 'position';
-        const known = await repository.registeredDevices(
+        const known = await devices.registeredDevices(
           tx,
           tenantId,
           candidates.filter((c) => !isPosition(c)).map((c) => c.message.device_id),
@@ -120,10 +161,10 @@ export function createIngestService({ db, repository, afterStore, positions }: D
         const kinds = byKindInLockOrder(storable.map((c) => c.message));
         const transformer = kinds.transformer;
         const [storedTransformer, storedEvents, storedHydrogen, storedMetering, storedPositions] = [
-          await repository.insertTransformerReadings(tx, known, transformer),
-          await repository.insertPowerQualityEvents(tx, tenantId, kinds.pq_event),
-          await repository.insertHydrogenReadings(tx, tenantId, kinds.hydrogen),
-          await repository.insertMeteringReadings(tx, tenantId, kinds.metering),
+          await readings.insert(tx, known, transformer),
+          await deviceMessages.insertPowerQualityEvents(tx, tenantId, kinds.pq_event),
+          await deviceMessages.insertHydrogenReadings(tx, tenantId, kinds.hydrogen),
+          await deviceMessages.insertMeteringReadings(tx, tenantId, kinds.metering),
           kinds.position.length > 0 && positions ? await positions.store(tx, tenantId, kinds.position) : NONE_STORED,
         ];
         const storedOf: Record<DeviceMessage['kind'], StoredMessages> = {
@@ -139,12 +180,10 @@ export function createIngestService({ db, repository, afterStore, positions }: D
         }
 
         const newReadings = transformer.filter((r) => storedTransformer.has(r.device_id, r.seq));
-        const derived = newReadings.map(deriveReading);
-        await repository.addToDailyRollup(tx, tenantId, dailyContributions(derived));
-        await repository.addToHourlyRollup(tx, tenantId, hourlyContributions(derived));
+        const derived = await readings.addToRollups(tx, tenantId, newReadings);
         if (afterStore && derived.length > 0) await afterStore(tx, tenantId, derived);
-        await repository.updateLatest(tx, tenantId, latestPerDevice(newReadings, derived));
-        await repository.insertDeadLetters(tx, deadLetters);
+        await readings.updateLatest(tx, tenantId, newReadings, derived);
+        await deadLetterStore.insertDeadLetters(tx, deadLetters);
       });
 
       const count = (status: IngestResult['status']) => results.filter((r) => r.status === status).length;
@@ -153,7 +192,7 @@ export function createIngestService({ db, repository, afterStore, positions }: D
 
     /** For messages refused before they reach a batch (MQTT: unreadable JSON, a topic of no tenant, another device's id). */
     async deadLetter(...letters: DeadLetter[]): Promise<void> {
-      await repository.insertDeadLetters(db, letters);
+      await deadLetterStore.insertDeadLetters(db, letters);
     },
   };
 }

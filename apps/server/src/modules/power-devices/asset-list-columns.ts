@@ -1,4 +1,4 @@
-import type { AssetList, AssetListItem, PowerDevice } from '@gridlens/contract/power-devices';
+import type { AssetList } from '@gridlens/contract/power-devices';
 import { batteryStatus } from '@gridlens/domain/power/battery';
 import { communicationState, missedMessageLevel } from '@gridlens/domain/power/communication';
 import { deviceStatusCategory } from '@gridlens/domain/power/device-status';
@@ -14,14 +14,13 @@ import { computeIssueFlags } from '@gridlens/domain/power/issue-flags';
 import { powerChangeState } from '@gridlens/domain/power/power-change';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import { asTwoDecimalColumn } from '../../http/two-decimal-json';
-import type { PeriodFigures, PeriodTable } from './period-list';
+import type { PeriodFigures, PeriodTable } from './period-table';
+import type { AssetFigures } from './power-devices.public';
 
 const threePhases = (a: number | null, b: number | null, c: number | null): PhaseCurrentsA | null =>
   a === null || b === null || c === null ? null : [a, b, c];
 const ratio = (sum: number | null, count: number) => (sum === null || count === 0 ? null : sum / count);
 
-/** What the assets list says of a device beyond its registry entry: the figures, states and issue flags. */
-export type AssetFigures = Omit<AssetListItem, keyof PowerDevice>;
 type AssetFigureColumns = { [K in keyof AssetFigures]: AssetFigures[K][] };
 
 /**

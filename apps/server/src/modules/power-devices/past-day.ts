@@ -1,4 +1,4 @@
-import type { PeriodTable } from './period-list';
+import type { PeriodTable } from './period-table';
 
 /**
  * A period table read for a period that has ended (a past day of the power report, a past bucket of the

@@ -1,8 +1,10 @@
 import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
 import { availableParallelism } from 'node:os';
 import type { ComparedRollupDays } from '@gridlens/domain/time-range';
+import { arrayLiteral } from '../../db/array-literal';
 import type { Database, Queryable } from '../../db/database';
-import { createPeriodListReader, REGISTRY_COLUMNS, type PeriodTable } from './period-list';
+import { createPeriodListReader } from './period-list.repository';
+import { REGISTRY_COLUMNS, type PeriodTable } from './period-table';
 
 const DEVICE_COLUMNS = [...REGISTRY_COLUMNS, "to_char(installation_date, 'YYYY-MM-DD') AS installation_date"].join(', ');
 
@@ -22,6 +24,35 @@ export const listQueryParts = (db: Database): number => (db.kind === 'postgres' 
 export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: { listParts?: number } = {}) {
   const periodReader = createPeriodListReader(db, listParts);
   return {
+    /**
+     * The batch's device ids the tenant has registered, with their integer keys (power_readings' device column).
+     * Takes the ingest transaction, which reads it once per batch on the hot path.
+     */
+    async registeredDevices(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<Map<string, number>> {
+      const rows = await tx.query<{ device_id: string; device_key: number }>(
+        'SELECT device_id, device_key FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
+        [tenantId, arrayLiteral([...new Set(deviceIds)])],
+      );
+      return new Map(rows.map((r) => [r.device_id, r.device_key]));
+    },
+
+    /** The mount type of these devices, for rules limited to one. */
+    deviceTypes(
+      tx: Queryable,
+      tenantId: string,
+      deviceIds: readonly string[],
+    ): Promise<{ device_id: string; device_type: string | null }[]> {
+      return tx.query(`SELECT device_id, device_type FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
+        tenantId,
+        arrayLiteral(deviceIds),
+      ]);
+    },
+
+    async exists(tenantId: string, deviceId: string): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM power_devices WHERE tenant_id = $1 AND device_id = $2', [tenantId, deviceId]);
+      return rows.length > 0;
+    },
+
     async insert(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice | null> {
       const columns = ['device_id', ...EDITABLE.filter((c) => device[c] !== undefined)];
       const values = columns.map((c) => device[c as keyof CreatePowerDevice]);
@@ -54,7 +85,7 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
     /**
      * Every device of the tenant with its rollups from `fromDay` to `toDay`, and the period of equal length
      * before it, in device-id byte order. Reads only the registry, latest-state and daily rollup tables: never
-     * the raw messages (see period-list.ts for how).
+     * the raw messages (see period-list.repository.ts for how).
      */
     listWithPeriod: (tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> =>
       periodReader.list(tenantId, userId, days),
@@ -70,12 +101,9 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
       return row ?? { device_count: 0, total_rating_kva: 0 };
     },
 
-    async newestReadingAt(tenantId: string): Promise<Date | null> {
-      const rows = await db.query<{ newest: Date | null }>(
-        'SELECT max(last_message_at) AS newest FROM power_device_latest WHERE tenant_id = $1',
-        [tenantId],
-      );
-      return rows[0]?.newest ?? null;
+    /** VACUUM (ANALYZE) of the registry (see the retention module): it cannot run in a transaction. */
+    async maintain(): Promise<void> {
+      await db.query('VACUUM (ANALYZE) power_devices');
     },
 
     watchlist(tenantId: string, userId: string): Promise<{ device_id: string; added_at: Date }[]> {

@@ -8,7 +8,8 @@ import {
 } from '@gridlens/contract/power-devices';
 import { comparedRollupDays, DAY_MS, lastDays, type Period } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
-import { assetFiguresOf, toAssetListColumns, type AssetFigures } from './asset-list-columns';
+import { assetFiguresOf, toAssetListColumns } from './asset-list-columns';
+import type { AssetFigures } from './power-devices.public';
 import { asOfPast } from './past-day';
 import type { PowerDevicesRepository } from './power-devices.repository';
 

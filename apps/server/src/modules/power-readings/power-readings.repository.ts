@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
-import { HOURLY_SERIES, type HourlySeries } from '../ingest/hourly-rollup';
-import { STORED_SEQ_SHIFT } from '../ingest/reading-encoding';
+import { HOURLY_SERIES, type HourlySeries } from './hourly-rollup';
+import { STORED_SEQ_SHIFT } from './reading-encoding';
 
 export interface MessageRow {
   seq: number;
@@ -143,6 +143,15 @@ export function createPowerReadingsRepository(db: Queryable) {
         [tenantId, deviceId, from.toISOString(), to.toISOString(), bucketHours],
       );
       return JSON.parse(rows[0]?.columns ?? '{"h":[],"hours":0}') as HourlyColumns;
+    },
+
+    /** When the tenant's newest reading was measured (the demo tops its history up from there). */
+    async newestReadingAt(tenantId: string): Promise<Date | null> {
+      const rows = await db.query<{ newest: Date | null }>(
+        'SELECT max(last_message_at) AS newest FROM power_device_latest WHERE tenant_id = $1',
+        [tenantId],
+      );
+      return rows[0]?.newest ?? null;
     },
 
     daily(tenantId: string, deviceId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {

@@ -22,8 +22,9 @@ import { POWER_CHANGE_STATES } from '@gridlens/domain/power/power-change';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { DAY_MS, dayBuckets, periodOfRange, rollupDays, utcDay } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
-import type { AssetFigures } from '../power-devices/asset-list-columns';
-import type { PowerDevicesService } from '../power-devices/power-devices.service';
+import { resolvePeriod, type PeriodInput } from '../../http/period-input';
+import type { PowerDevicesService } from '../power-devices/power-devices.module';
+import type { AssetFigures } from '../power-devices/power-devices.public';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
 
@@ -32,31 +33,6 @@ const ISSUE_BUCKETS = 14;
 
 /** Charts of periods longer than this read the hourly rollup instead of raw readings. */
 export const HOURLY_CHART_AFTER_DAYS = 31;
-/** The longest explicit period a read may span (a year and a bit, for "1y" with margin). */
-const MAX_PERIOD_DAYS = 400;
-const DEFAULT_RANGE: TimeRange = '7d';
-
-export interface PeriodInput {
-  range?: TimeRange | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
-/** Explicit from/to win over a named range; both bounds are checked so a bad period never reaches SQL. */
-export function resolvePeriod(input: PeriodInput, nowMs: number): { from: Date; to: Date } {
-  if (input.from || input.to) {
-    const from = Date.parse(input.from ?? '');
-    const to = input.to ? Date.parse(input.to) : nowMs;
-    if (Number.isNaN(from)) throw validationError([{ field: 'from', message: 'from is required when to is given' }]);
-    if (from >= to) throw validationError([{ field: 'from', message: 'from must be before to' }]);
-    if (to - from > MAX_PERIOD_DAYS * DAY_MS)
-      throw validationError([{ field: 'from', message: `A period may span at most ${MAX_PERIOD_DAYS} days` }]);
-    return { from: new Date(from), to: new Date(to) };
-  }
-  const { fromMs, toMs } = periodOfRange(input.range ?? DEFAULT_RANGE, nowMs);
-  return { from: new Date(fromMs), to: new Date(toMs) };
-}
-
 const count = <K extends string>(
   items: readonly AssetFigures[],
   keys: readonly K[],

@@ -3,12 +3,9 @@ import type { TrackingObservation } from '@gridlens/domain/alerts/tracking-alert
 import { locationAt, nextStillness, type PointOfInterest, type Stillness } from '@gridlens/domain/tracking/positions';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
-import type { TrackedSteps, TrackingStep } from '../alerts/tracking-alert-evaluation';
-import { NONE_STORED, type StoredMessages } from '../ingest/ingest.repository';
+import { NONE_STORED, type StoredMessages } from '../../db/stored-messages';
 import type { LatestUpdate, TrackerStateRow, TrackingRepository } from './tracking.repository';
-
-/** Runs in the ingest transaction for the new positions, per device in time order (tracking alerts plug in here). */
-export type PositionsHook = (tx: Queryable, tenantId: string, devices: readonly TrackedSteps[]) => Promise<void>;
+import type { PositionsHook, TrackedSteps, TrackingStep } from './tracking.public';
 
 const HOUR_MS = 3_600_000;
 const ms = (value: Date | string) => new Date(value).getTime();

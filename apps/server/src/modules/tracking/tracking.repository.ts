@@ -1,7 +1,7 @@
 import type { LocationType, TrackerType } from '@gridlens/domain/tracking/enumerations';
 import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
-import { NONE_STORED, storedMessages, type StoredMessages } from '../ingest/ingest.repository';
+import { NONE_STORED, storedMessages, type StoredMessages } from '../../db/stored-messages';
 
 /** A position as stored: the message with the POI it fell in. */
 export interface LocatedPosition {
@@ -191,14 +191,6 @@ export function createTrackingRepository(db: Queryable) {
         [tenantId, location.id, location.name, location.type, location.latitude, location.longitude, location.radiusM],
       );
       return row ?? null;
-    },
-
-    /** Tenants with tracking rules judged on time passing (no message, static): the timer job's work list. */
-    async tenantsWithTimerRules(): Promise<string[]> {
-      const rows = await db.query<{ tenant_id: string }>(
-        `SELECT DISTINCT tenant_id FROM alert_rules WHERE kind = 'tracking' AND trigger_field IN ('no_message', 'static') ORDER BY tenant_id`,
-      );
-      return rows.map((r) => r.tenant_id);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { TransformerReading } from '@gridlens/contract/ingest';
 import { LQI_AVERAGE_MIN, LQI_GOOD_MIN } from '@gridlens/domain/power/coverage';
 import { utcDay } from '@gridlens/domain/time-range';
-import type { DerivedReading } from './derived-reading';
+import type { DerivedReading } from './power-readings.public';
 import { maxOrNull, minOrNull } from './extremes';
 
 /** One device-day of the power_device_daily rollup, as the readings of one batch contribute to it. */

@@ -1,40 +1,12 @@
 import type { Queryable } from '../../db/database';
-import { IN_PERIOD, TRUE_SEQ, tenths } from '../power-readings/power-readings.repository';
+import type { CoverageRow, DeviceTestDeviceRow, DeviceTestMessageRow } from './power-readings.public';
+import { IN_PERIOD, TRUE_SEQ, tenths } from './power-readings.repository';
 
-export interface CoverageRow {
-  device_id: string;
-  transformer_name: string;
-  latitude: number | null;
-  longitude: number | null;
-  connection_type: 'P.L.T.E' | 'Public Sim' | null;
-  received: number;
-  expected: number;
-  lqi_count: number;
-  mean_lqi: number | null;
-  min_lqi: number | null;
-  lqi_below_good: number;
-  lqi_below_average: number;
-  last_message_at: Date | string | null;
-}
-
-export interface DeviceTestDeviceRow {
-  device_id: string;
-  transformer_name: string;
-  connection_type: 'P.L.T.E' | 'Public Sim' | null;
-  last_message_at: Date | string | null;
-}
-
-export interface DeviceTestMessageRow {
-  seq: number;
-  measured_at: Date | string;
-  lqi: number | null;
-  current_max_a: number[];
-  temperature_max_c: number | null;
-  battery_pct: number | null;
-}
-
-/** Reads for the device coverage check and the device test; every query is scoped by the caller's tenant. */
-export function createCoverageRepository(db: Queryable) {
+/**
+ * Reads of the link figures for the coverage module (the device coverage check and the device test), from the
+ * daily rollup, the latest state and the readings; every query is scoped by the caller's tenant.
+ */
+export function createLinkQualityRepository(db: Queryable) {
   return {
     /**
      * Every device of the tenant with its link figures over the UTC days fromDay..toDay, from the daily rollup
@@ -87,4 +59,4 @@ export function createCoverageRepository(db: Queryable) {
   };
 }
 
-export type CoverageRepository = ReturnType<typeof createCoverageRepository>;
+export type LinkQualityRepository = ReturnType<typeof createLinkQualityRepository>;

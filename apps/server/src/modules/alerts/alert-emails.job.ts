@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Queryable } from '../db/database';
-import { alertEmail } from '../modules/alerts/alert-email-text';
-import { createNotificationOutbox, type OutboxEmail } from '../modules/alerts/notification-outbox.repository';
+import type { Queryable } from '../../db/database';
+import type { ScheduledJob } from '../../scheduler/scheduler';
+import { alertEmail } from './alert-email-text';
+import { createNotificationOutbox, type OutboxEmail } from './notification-outbox.repository';
 
 /** Looks for due emails this often; an alert's email leaves within about this long of the reading. */
 export const EMAIL_POLL_MS = 5_000;
@@ -82,31 +83,29 @@ export function createAlertEmailSender({
 }
 
 /**
- * Sends alert emails from the outbox every 5 s through SMTP_URL. Without it, nothing is sent: the emails wait in
+ * Sends alert emails from the outbox every 5 s through SMTP_URL. Without it there is no job: the emails wait in
  * the outbox (and go out once SMTP_URL is set), and the server says so at start.
  */
-export function scheduleAlertEmails(
-  db: Queryable,
-  smtp: { url: string; from: string } | null,
-  publicUrl: string,
-  log: FastifyBaseLogger,
-): () => void {
-  if (!smtp) {
-    log.warn('SMTP_URL is not set: alert emails are kept in the outbox (alert_notifications) and none are sent');
-    return () => undefined;
-  }
+export function alertEmailsJob({
+  db,
+  smtp,
+  publicUrl,
+  log,
+}: {
+  db: Queryable;
+  smtp: { url: string; from: string } | null;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}): ScheduledJob[] {
+  if (!smtp) return [];
   const sender = createAlertEmailSender({ db, transport: nodemailer.createTransport(smtp.url), from: smtp.from, publicUrl, log });
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sender
-      .sendDue()
-      .catch((error: unknown) => log.error({ err: error }, 'alert email round failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, EMAIL_POLL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return [
+    {
+      name: 'alert-emails',
+      everyMs: EMAIL_POLL_MS,
+      run: async () => {
+        await sender.sendDue();
+      },
+    },
+  ];
 }

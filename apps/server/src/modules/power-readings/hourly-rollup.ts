@@ -1,4 +1,4 @@
-import type { DerivedReading } from './derived-reading';
+import type { DerivedReading } from './power-readings.public';
 import { maxOrNull, minOrNull } from './extremes';
 
 const HOUR_MS = 3_600_000;

@@ -1,25 +1,7 @@
 import type { TransformerReading } from '@gridlens/contract/ingest';
 import { apparentPowerKva, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 import { isTemperatureSenseError } from '@gridlens/domain/power/temperature-checks';
-
-/** A stored reading with the values the rollups need, derived once per reading with the domain rules. */
-export interface DerivedReading {
-  deviceId: string;
-  seq: number;
-  measuredMs: number;
-  maxA: PhaseCurrentsA;
-  medA: PhaseCurrentsA;
-  apparentMaxKva: number;
-  apparentMedKva: number;
-  imbalancePercent: number;
-  /** Temperatures, or null when either reading is a sensor error (so an error never becomes an extreme). */
-  temperatureMaxC: number | null;
-  temperatureMedC: number | null;
-  temperatureSenseError: boolean;
-  batteryPct: number | null;
-  /** Link quality indicator 0–255, or null when the message carried none. */
-  lqi: number | null;
-}
+import type { DerivedReading } from './power-readings.public';
 
 export function deriveReading(r: TransformerReading): DerivedReading {
   const maxA = r.current_max_a as PhaseCurrentsA;

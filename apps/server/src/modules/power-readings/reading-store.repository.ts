@@ -1,43 +1,11 @@
-import type { HydrogenReading, MeteringReading, PowerQualityEvent, TransformerReading } from '@gridlens/contract/ingest';
+import type { TransformerReading } from '@gridlens/contract/ingest';
 import { arrayLiteral, columnLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
+import { ALL_STORED, NONE_STORED, storedMessages, type StoredMessages } from '../../db/stored-messages';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import { HOURLY_SERIES, type HourlyContribution } from './hourly-rollup';
 import { STORED_SEQ_SHIFT, storedTenths, toStoredSeq } from './reading-encoding';
 import type { DailyContribution } from './transformer-rollups';
-
-/** A stored message's identity: what a repeated delivery collides on. */
-export type MessageKey = `${string}\u0000${number}`;
-export const messageKey = (deviceId: string, seq: number): MessageKey => `${deviceId}\u0000${seq}`;
-
-/** Which messages of a batch an insert stored; the others were stored before (repeats). */
-export interface StoredMessages {
-  has(deviceId: string, seq: number): boolean;
-}
-/** Every message of the batch was new, the usual case: known from the count alone, with no key built. */
-const ALL_STORED: StoredMessages = { has: () => true };
-export const NONE_STORED: StoredMessages = { has: () => false };
-
-/**
- * What an insert of `count` distinct messages stored, from the keys it returned. ON CONFLICT DO NOTHING returns
- * only the rows it inserted, so as many rows as messages means all of them: building and looking up a string
- * key per message took 4 ms of a 5,000-reading batch.
- */
-export function storedMessages(rows: readonly { device_id: string; seq: number }[], count: number): StoredMessages {
-  if (rows.length === count) return ALL_STORED;
-  const keys = new Set(rows.map((r) => messageKey(r.device_id, Number(r.seq))));
-  return { has: (deviceId, seq) => keys.has(messageKey(deviceId, seq)) };
-}
-
-/**
- * PostgreSQL text and jsonb cannot hold U+0000 nor an unpaired UTF-16 surrogate (JSON.stringify writes both as
- * \u escapes). A dead letter carrying one would abort the whole batch's transaction, good messages included, so
- * they are stored as U+FFFD. The look-behind skips an escaped backslash followed by the letters "u0000".
- */
-const UNSTORABLE_JSON_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const storableJson = (value: unknown) => JSON.stringify(value ?? null).replace(UNSTORABLE_JSON_ESCAPE, '$1\\ufffd');
-const storableText = (text: string) => text.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
 
 /** Max current L1–L3 then median current L1–L3, as six columns: the same in the readings and the latest state. */
 const PHASES = [0, 1, 2] as const;
@@ -76,23 +44,12 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
 export type DeviceKeys = ReadonlyMap<string, number>;
 
 /**
- * SQL of the ingestion path. Every statement is bulk (unnest of column arrays) and scoped by the tenant: by its
- * tenant_id column, or for power_readings by the device_key that registeredDevices resolved within the tenant.
+ * The ingest path's writes of transformer readings: the readings, their daily and hourly rollups and each
+ * device's latest state, in the ingest transaction. Every statement is bulk (unnest of column arrays) and scoped
+ * by the tenant: by its tenant_id column, or for power_readings by the device_key resolved within the tenant.
  */
-export function createIngestRepository() {
+export function createReadingStoreRepository() {
   return {
-    /**
-     * The batch's device ids the tenant has registered. Read here rather than through the power-devices
-     * service because it must run inside the ingest transaction, once per batch, on the hot path.
-     */
-    async registeredDevices(tx: Queryable, tenantId: string, deviceIds: readonly string[]): Promise<DeviceKeys> {
-      const rows = await tx.query<{ device_id: string; device_key: number }>(
-        'SELECT device_id, device_key FROM power_devices WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
-        [tenantId, arrayLiteral([...new Set(deviceIds)])],
-      );
-      return new Map(rows.map((r) => [r.device_id, r.device_key]));
-    },
-
     /**
      * Inserts the readings not stored before (see reading-encoding.ts for the stored form); returns which it
      * inserted. `devices` must hold every reading's device (the service rejects the others first).
@@ -132,74 +89,6 @@ export function createIngestRepository() {
         rows.map((r) => ({ device_id: deviceOfKey.get(r.device_key) ?? '', seq: r.seq })),
         readings.length,
       );
-    },
-
-    async insertPowerQualityEvents(tx: Queryable, tenantId: string, events: readonly PowerQualityEvent[]): Promise<StoredMessages> {
-      if (events.length === 0) return NONE_STORED;
-      const rows = await tx.query<{ device_id: string; seq: number }>(
-        `INSERT INTO power_quality_events (tenant_id, device_id, seq, occurred_at, event_type, priority, phase, duration_ms, magnitude)
-         SELECT $1, u.* FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::text[], $6::smallint[], $7::smallint[], $8::bigint[], $9::real[]) AS u
-         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
-         RETURNING device_id, seq`,
-        [
-          tenantId,
-          columnLiteral(events, (e) => e.device_id),
-          columnLiteral(events, (e) => e.seq),
-          columnLiteral(events, (e) => e.time),
-          columnLiteral(events, (e) => e.event_type),
-          columnLiteral(events, (e) => e.priority),
-          columnLiteral(events, (e) => e.phase ?? null),
-          columnLiteral(events, (e) => e.duration_ms ?? null),
-          columnLiteral(events, (e) => e.magnitude ?? null),
-        ],
-      );
-      return storedMessages(rows, events.length);
-    },
-
-    async insertHydrogenReadings(tx: Queryable, tenantId: string, readings: readonly HydrogenReading[]): Promise<StoredMessages> {
-      if (readings.length === 0) return NONE_STORED;
-      const rows = await tx.query<{ device_id: string; seq: number }>(
-        `INSERT INTO hydrogen_readings (tenant_id, device_id, seq, measured_at, h2_ppm, oil_temperature_c, status, operation)
-         SELECT $1, u.* FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::real[], $6::real[], $7::smallint[], $8::smallint[]) AS u
-         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
-         RETURNING device_id, seq`,
-        [
-          tenantId,
-          columnLiteral(readings, (r) => r.device_id),
-          columnLiteral(readings, (r) => r.seq),
-          columnLiteral(readings, (r) => r.time),
-          columnLiteral(readings, (r) => r.h2_ppm),
-          columnLiteral(readings, (r) => r.oil_temperature_c),
-          columnLiteral(readings, (r) => r.status),
-          columnLiteral(readings, (r) => r.operation),
-        ],
-      );
-      return storedMessages(rows, readings.length);
-    },
-
-    async insertMeteringReadings(tx: Queryable, tenantId: string, readings: readonly MeteringReading[]): Promise<StoredMessages> {
-      if (readings.length === 0) return NONE_STORED;
-      const rows = await tx.query<{ device_id: string; seq: number }>(
-        `INSERT INTO metering_readings (tenant_id, device_id, seq, measured_at, import_kwh, export_kwh, voltage_v, power_factor)
-         SELECT $1, u.d, u.s, u.t, u.i, u.e, CASE WHEN u.v1 IS NULL THEN NULL ELSE ARRAY[u.v1, u.v2, u.v3] END, u.pf
-           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::float8[], $6::float8[], $7::real[], $8::real[], $9::real[], $10::real[])
-             AS u(d, s, t, i, e, v1, v2, v3, pf)
-         ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
-         RETURNING device_id, seq`,
-        [
-          tenantId,
-          columnLiteral(readings, (r) => r.device_id),
-          columnLiteral(readings, (r) => r.seq),
-          columnLiteral(readings, (r) => r.time),
-          columnLiteral(readings, (r) => r.import_kwh),
-          columnLiteral(readings, (r) => r.export_kwh),
-          columnLiteral(readings, (r) => r.voltage_v?.[0] ?? null),
-          columnLiteral(readings, (r) => r.voltage_v?.[1] ?? null),
-          columnLiteral(readings, (r) => r.voltage_v?.[2] ?? null),
-          columnLiteral(readings, (r) => r.power_factor ?? null),
-        ],
-      );
-      return storedMessages(rows, readings.length);
     },
 
     /** Adds a batch's contributions to the daily rollup; GREATEST/LEAST skip NULLs, sums add. */
@@ -313,32 +202,17 @@ export function createIngestRepository() {
       );
     },
 
-    async insertDeadLetters(
+    /** Each device's newest message before this batch (alert evaluation runs before the latest state is updated). */
+    previousLatest(
       tx: Queryable,
-      letters: readonly {
-        tenantId: string | null;
-        source: 'http' | 'mqtt';
-        deviceId: string | null;
-        reason: string;
-        fields: string[];
-        payload: unknown;
-      }[],
-    ): Promise<void> {
-      if (letters.length === 0) return;
-      await tx.query(
-        `INSERT INTO ingest_dead_letters (tenant_id, source, device_id, reason, fields, payload)
-         SELECT u.tenant, u.source, u.device, u.reason, string_to_array(u.fields, ','), u.payload::jsonb
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS u(tenant, source, device, reason, fields, payload)`,
-        [
-          columnLiteral(letters, (l) => l.tenantId),
-          columnLiteral(letters, (l) => l.source),
-          columnLiteral(letters, (l) => (l.deviceId === null ? null : storableText(l.deviceId))),
-          columnLiteral(letters, (l) => storableText(l.reason.slice(0, 2000))),
-          columnLiteral(letters, (l) => l.fields.join(',')),
-          columnLiteral(letters, (l) => storableJson(l.payload)),
-        ],
-      );
+      tenantId: string,
+      deviceIds: readonly string[],
+    ): Promise<{ device_id: string; last_message_at: Date | string }[]> {
+      return tx.query(`SELECT device_id, last_message_at FROM power_device_latest WHERE tenant_id = $1 AND device_id = ANY($2::text[])`, [
+        tenantId,
+        arrayLiteral(deviceIds),
+      ]);
     },
   };
 }
-export type IngestRepository = ReturnType<typeof createIngestRepository>;
+export type ReadingStoreRepository = ReturnType<typeof createReadingStoreRepository>;

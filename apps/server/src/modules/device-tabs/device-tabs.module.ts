@@ -1,0 +1,36 @@
+import type { Queryable } from '../../db/database';
+import { routesPlugin } from '../../server-module';
+import { createDeviceImagesRepository } from './device-images.repository';
+import { registerDeviceImageRoutes } from './device-images.routes';
+import { createDeviceImagesService } from './device-images.service';
+import { createDeviceMessagesRepository } from './device-messages.repository';
+import { createDeviceTabsRepository } from './device-tabs.repository';
+import { registerDeviceTabRoutes } from './device-tabs.routes';
+import { createDeviceTabsService } from './device-tabs.service';
+
+/**
+ * A device page's other tabs: power-quality events and faults, hydrogen and metering readings, the hydrogen
+ * sensor's settings and the device's images (power_quality_events, hydrogen_readings, metering_readings,
+ * hydrogen_sensor_config, device_images). The ingest path stores the first three through `messageStore`.
+ */
+export function createDeviceTabsModule({
+  db,
+  requireDevice,
+}: {
+  db: Queryable;
+  requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
+}) {
+  const tabs = createDeviceTabsService({ repository: createDeviceTabsRepository(db), requireDevice });
+  const images = createDeviceImagesService({ repository: createDeviceImagesRepository(db), requireDevice });
+  return {
+    name: 'device-tabs',
+    api: routesPlugin((api) => {
+      registerDeviceTabRoutes(api, tabs);
+      registerDeviceImageRoutes(api, images);
+    }),
+    messageStore: createDeviceMessagesRepository(),
+  };
+}
+
+/** Retention's part here (see the retention module): the raw device messages by age. */
+export const deviceMessageRetention = () => createDeviceMessagesRepository();

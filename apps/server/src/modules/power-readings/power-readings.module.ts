@@ -1,0 +1,36 @@
+import type { Database, Queryable } from '../../db/database';
+import { routesPlugin } from '../../server-module';
+import type { PowerDevicesService } from '../power-devices/power-devices.module';
+import { createLinkQualityRepository, type LinkQualityRepository } from './link-quality.repository';
+import { createPowerReadingsRepository } from './power-readings.repository';
+import { registerPowerReadingRoutes } from './power-readings.routes';
+import { createPowerReadingsService } from './power-readings.service';
+import { createReadingRetentionRepository } from './reading-retention.repository';
+import { createReadingStoreRepository } from './reading-store.repository';
+import { createReadingStore } from './reading-store.service';
+
+/**
+ * Stored power data: transformer readings, their daily and hourly rollups and each device's latest state
+ * (power_readings, power_device_daily, power_device_hourly, power_device_latest), in the one stored form
+ * this module alone knows (reading-encoding.ts); charts, messages, analytics and the power report.
+ */
+export function createPowerReadingsModule({ db, devices }: { db: Database; devices: PowerDevicesService }) {
+  const repository = createPowerReadingsRepository(db);
+  const service = createPowerReadingsService({ repository, devices });
+  const store = createReadingStoreRepository();
+  return {
+    name: 'power-readings',
+    api: routesPlugin((api) => registerPowerReadingRoutes(api, service)),
+    /** How the ingest path stores readings, in its transaction. */
+    readingStore: createReadingStore(store),
+    /** Each device's newest message from before an ingest batch (alert evaluation, in the ingest transaction). */
+    previousLatest: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => store.previousLatest(tx, tenantId, deviceIds),
+    /** Link figures for the coverage module. */
+    linkQuality: createLinkQualityRepository(db),
+    newestReadingAt: (tenantId: string) => repository.newestReadingAt(tenantId),
+  };
+}
+export type LinkQualityReads = LinkQualityRepository;
+
+/** Retention's part here (see the retention module): readings and hourly rollups by age, and table maintenance. */
+export const readingRetention = (db: Queryable) => createReadingRetentionRepository(db);
