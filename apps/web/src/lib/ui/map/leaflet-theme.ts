@@ -1,7 +1,8 @@
 /**
  * Leaflet's own stylesheet paints the map light grey and its attribution white; in the dark theme that left a
  * bright box and a link without contrast. These rules sit on the box around Leaflet's container and outrank
- * Leaflet's selectors, so the map follows the theme.
+ * Leaflet's selectors, so the map follows the theme. The background is the sea when the map draws its own
+ * basemap, and a neutral grey while tiles load.
  */
 export function leafletThemeSx(background: string) {
   return {

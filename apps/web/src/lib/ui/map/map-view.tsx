@@ -7,8 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { ClientConfig } from '@gridlens/contract/client-config';
 import type { GeoPoint } from '@gridlens/domain/geo';
 import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
+import { loadBasemap } from './basemap';
+import { basemapStyle } from './basemap-style';
 import { leafletThemeSx } from './leaflet-theme';
 import { MapLegend } from './map-legend';
+import { BASEMAP_PANE, BasemapLayer } from './basemap-layer';
 import { clusterGroup, markerLayers, shapeBounds, shapeLayer, toLatLngBounds } from './map-layers';
 import { boundsOf, type MapMarker, type MapShape, type MapTone } from './map-model';
 
@@ -16,7 +19,7 @@ export interface MapViewProps {
   /** The accessible name of the map's region. */
   label: string;
   testId: string;
-  /** The configured tile server; without one the markers are drawn on a plain background. */
+  /** The configured tile server; without one the map draws its own basemap from Natural Earth. */
   tiles: ClientConfig['mapTiles'];
   /** The marker colours and what they mean, worst first: the legend, and the order a cluster picks its colour by. */
   tones: readonly MapTone[];
@@ -53,6 +56,7 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     pick.current = props.onPick;
   }, [props.onPick]);
+  const style = useMemo(() => basemapStyle(theme.palette), [theme]);
   const edge = theme.palette.background.paper;
   const fallback = theme.palette.text.disabled;
 
@@ -67,6 +71,7 @@ export function MapView(props: MapViewProps) {
       preferCanvas: true,
       zoomControl: false, // added below with titles in the user's language
     });
+    created.createPane(BASEMAP_PANE).style.zIndex = '250';
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: MAX_ZOOM }).addTo(created);
     created.on('click', (event: L.LeafletMouseEvent) => pick.current?.({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
     setMap(created);
@@ -82,6 +87,23 @@ export function MapView(props: MapViewProps) {
     const zoom = L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(map);
     return () => void zoom.remove();
   }, [map, t]);
+
+  useEffect(() => {
+    if (!map || tiles) return;
+    let layer: L.Layer | null = null;
+    let cancelled = false;
+    loadBasemap().then(
+      (parts) => {
+        if (!cancelled) layer = new BasemapLayer(parts, style).addTo(map);
+      },
+      // Without its basemap the map still shows every marker on the plain sea colour, as before it had one.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      layer?.remove();
+    };
+  }, [map, tiles, style]);
 
   // Made again when the tones change (a cluster's colours are fixed when made); on the map before its markers
   // arrive, so that the clusters add them in slices rather than all at once.
@@ -131,7 +153,7 @@ export function MapView(props: MapViewProps) {
         sx={{
           height: 420,
           cursor: props.onPick ? 'crosshair' : undefined,
-          ...leafletThemeSx(theme.palette.action.hover),
+          ...leafletThemeSx(tiles ? theme.palette.action.hover : style.sea),
         }}
       >
         {/* Leaflet's container is a plain element: React would reset the classes Leaflet gives it whenever the
