@@ -30,6 +30,18 @@ const moduleBoundaries = serverModules.map((name) => ({
   },
 }));
 
+/**
+ * Every map of the product is the one map component, so that each draws its basemap, clusters, legend and theme
+ * alike; only lib/ui/map imports the map library and its data. ESLint keeps one `no-restricted-imports` per file
+ * (a later block replaces an earlier one), so each block of the web app below lists this pattern too.
+ */
+const MAP_COMPONENT = 'apps/web/src/lib/ui/map/**';
+const mapLibrary = {
+  group: ['leaflet', 'leaflet/**', 'leaflet.markercluster', 'leaflet.markercluster/**', 'world-atlas/**', 'topojson-client'],
+  message: 'Maps are drawn by the map component in lib/ui/map; use MapView instead of the map library.',
+};
+const libLayer = { group: ['@/app/*', '@/features/*'], message: 'lib is the shared layer: it imports neither features nor the app.' };
+
 /** Imports flow one way in the web app: lib → features → app; no feature imports another (conventions §1). */
 const featureBoundaries = webFeatures.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
@@ -43,6 +55,7 @@ const featureBoundaries = webFeatures.map((feature) => ({
             group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/*`],
             message: 'A feature must not import another feature.',
           },
+          mapLibrary,
         ],
       },
     ],
@@ -72,15 +85,25 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [MAP_COMPONENT],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { patterns: [mapLibrary] }],
+      // no-restricted-imports does not see import(): a lazily loaded map library is caught here.
+      'no-restricted-syntax': [
         'error',
-        {
-          patterns: [{ group: ['@/app/*', '@/features/*'], message: 'lib is the shared layer: it imports neither features nor the app.' }],
-        },
+        { selector: 'ImportExpression[source.value=/^(leaflet|world-atlas|topojson-client)([./]|$)/]', message: mapLibrary.message },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: [MAP_COMPONENT],
+    rules: { 'no-restricted-imports': ['error', { patterns: [libLayer, mapLibrary] }] },
+  },
+  {
+    files: [`${MAP_COMPONENT}/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [libLayer] }] },
   },
   ...featureBoundaries,
   ...moduleBoundaries,

@@ -166,7 +166,7 @@ test('the watchlist star and the column choice are kept across a reload', async 
 test('the assets screen has no serious or critical accessibility violations, in light and dark', async () => {
   await page.getByRole('region', { name: 'Map', exact: true }).scrollIntoViewIfNeeded(); // the map too
   for (const theme of ['light', 'dark']) {
-    await expect(page.getByTestId('assets-map').locator('.asset-cluster').first()).toBeVisible();
+    await expect(page.getByTestId('assets-map').locator('.map-cluster').first()).toBeVisible();
     const results = await new AxeBuilder({ page }).include('main').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
@@ -189,10 +189,10 @@ test('the map draws the devices in clusters, without any tile server, and follow
   // The map is only built once scrolled near.
   await page.getByRole('region', { name: 'Map', exact: true }).scrollIntoViewIfNeeded();
   const map = page.getByTestId('assets-map');
-  await expect(map.locator('.asset-cluster').first()).toBeVisible();
+  await expect(map.locator('.map-cluster').first()).toBeVisible();
   const clustered = async () => {
     let sum = 0;
-    for (const text of await map.locator('.asset-cluster').allTextContents()) sum += Number(text);
+    for (const text of await map.locator('.map-cluster').allTextContents()) sum += Number(text);
     return sum;
   };
   const { total } = await shownCount();

@@ -66,8 +66,8 @@ const EnvSchema = z.object({
       (entries) => entries.every(isProxyAddress),
       'must be IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated',
     ),
-  // Map tiles for the assets map, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Unset: markers on a
-  // plain background, so that the map works without any outside server.
+  // Map tiles for the maps, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Unset: the web app draws
+  // its own basemap from Natural Earth data it ships, so that the maps work without any outside server.
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')

@@ -1,0 +1,74 @@
+import { getContrastRatio } from '@mui/material/styles';
+import type { GeoPoint } from '@gridlens/domain/geo';
+
+/** A colour a marker can take, with what it means (one line of the legend). */
+export interface MapTone {
+  id: string;
+  colour: string;
+  label: string;
+}
+
+/** A device or place on the map. The popup is built when opened, so 10,000 markers cost 10,000 closures, not DOM. */
+export interface MapMarker extends GeoPoint {
+  tone: string;
+  tooltip?: string;
+  popup?: () => HTMLElement;
+  onClick?: () => void;
+}
+
+/**
+ * Drawn above the basemap and below the markers: a radius in metres (a site's reach, a geofence), an area, or a
+ * ring of fixed size on screen that marks a picked point whatever the zoom.
+ */
+export type MapShape =
+  | { kind: 'circle'; centre: GeoPoint; radiusMetres: number; colour: string; tooltip?: string }
+  | { kind: 'polygon'; points: readonly GeoPoint[]; colour: string; tooltip?: string }
+  | { kind: 'ring'; centre: GeoPoint; colour: string };
+
+export interface GeoBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** The smallest box holding every point; null for none, so that the map keeps its default view. */
+export function boundsOf(points: Iterable<GeoPoint>): GeoBounds | null {
+  let bounds: GeoBounds | null = null;
+  for (const { latitude, longitude } of points) {
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
+    if (!bounds) bounds = { south: latitude, west: longitude, north: latitude, east: longitude };
+    else {
+      bounds.south = Math.min(bounds.south, latitude);
+      bounds.north = Math.max(bounds.north, latitude);
+      bounds.west = Math.min(bounds.west, longitude);
+      bounds.east = Math.max(bounds.east, longitude);
+    }
+  }
+  return bounds;
+}
+
+/**
+ * The most serious of the tones, where `order` lists them worst first: a cluster takes the colour of its worst
+ * device, so that one fault among a thousand healthy devices still shows at the country's zoom. A tone the order
+ * does not know ranks last. Stops at the worst possible tone, since a cluster may hold thousands.
+ */
+export function worstTone(tones: Iterable<string>, order: readonly string[]): string | null {
+  let worst: string | null = null;
+  let worstRank = Infinity;
+  for (const tone of tones) {
+    const found = order.indexOf(tone);
+    const rank = found < 0 ? order.length : found;
+    if (rank < worstRank) {
+      worst = tone;
+      worstRank = rank;
+      if (rank === 0) break;
+    }
+  }
+  return worst;
+}
+
+/** Black or white, whichever contrasts more with the colour: a cluster's count stays legible (WCAG AA). */
+export function textOn(colour: string): '#fff' | '#000' {
+  return getContrastRatio(colour, '#fff') >= getContrastRatio(colour, '#000') ? '#fff' : '#000';
+}

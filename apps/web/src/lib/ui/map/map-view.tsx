@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import L from 'leaflet';
+import { useTranslation } from 'react-i18next';
+import type { ClientConfig } from '@gridlens/contract/client-config';
+import type { GeoPoint } from '@gridlens/domain/geo';
+import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
+import { loadBasemap } from './basemap';
+import { basemapStyle } from './basemap-style';
+import { leafletThemeSx } from './leaflet-theme';
+import { MapLegend } from './map-legend';
+import { BASEMAP_PANE, BasemapLayer } from './basemap-layer';
+import { clusterGroup, markerLayers, shapeBounds, shapeLayer, toLatLngBounds } from './map-layers';
+import { boundsOf, type MapMarker, type MapShape, type MapTone } from './map-model';
+
+export interface MapViewProps {
+  /** The accessible name of the map's region. */
+  label: string;
+  testId: string;
+  /** The configured tile server; without one the map draws its own basemap from Natural Earth. */
+  tiles: ClientConfig['mapTiles'];
+  /** The marker colours and what they mean, worst first: the legend, and the order a cluster picks its colour by. */
+  tones: readonly MapTone[];
+  markers: readonly MapMarker[];
+  /** Clusters hide detail: right for a fleet's status, wrong where the weak spots are the point (coverage). */
+  cluster?: boolean;
+  markerRadius?: number;
+  shapes?: readonly MapShape[];
+  /** A shape to frame, for a place typed in a form; a new object frames again, null leaves the view alone. */
+  frame?: MapShape | null;
+  /** A click on the map, where picking a place is what the map is for; the cursor becomes a crosshair. */
+  onPick?: (point: GeoPoint) => void;
+  /** A line under the map saying what it is for. */
+  hint?: string;
+}
+
+const MAX_ZOOM = 18;
+const NO_SHAPES: readonly MapShape[] = [];
+
+/**
+ * Every map of the product (Leaflet): markers coloured by tone, clustered or not, shapes, a legend, framed to the
+ * markers once when it opens (after that the user's zoom and pan are kept), or at the centre of Ireland while it
+ * has none. Markers are drawn on one canvas, so 10,000 stay light, and are not keyboard-reachable: each screen
+ * lists the same things in a table for keyboard and screen-reader users.
+ */
+export function MapView(props: MapViewProps) {
+  const { label, testId, tiles, tones, markers, cluster = false, markerRadius = 7, shapes = NO_SHAPES, frame = null } = props;
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+  // Made again only when the tile server changes; every layer below depends on it, so nothing is lost.
+  const [map, setMap] = useState<L.Map | null>(null);
+  const pick = useRef(props.onPick);
+  useEffect(() => {
+    pick.current = props.onPick;
+  }, [props.onPick]);
+  const style = useMemo(() => basemapStyle(theme.palette), [theme]);
+  const edge = theme.palette.background.paper;
+  const fallback = theme.palette.text.disabled;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const created = L.map(element, {
+      center: [DEFAULT_MAP_VIEW.latitude, DEFAULT_MAP_VIEW.longitude],
+      zoom: DEFAULT_MAP_VIEW.zoom,
+      // Clustering needs a highest zoom even when no tile layer brings one.
+      maxZoom: MAX_ZOOM,
+      preferCanvas: true,
+      zoomControl: false, // added below with titles in the user's language
+    });
+    created.createPane(BASEMAP_PANE).style.zIndex = '250';
+    if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: MAX_ZOOM }).addTo(created);
+    created.on('click', (event: L.LeafletMouseEvent) => pick.current?.({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
+    setMap(created);
+    return () => {
+      setMap(null);
+      created.remove();
+    };
+  }, [tiles]);
+
+  // A language change retitles the zoom buttons without making the map again (which would lose the user's view).
+  useEffect(() => {
+    if (!map) return;
+    const zoom = L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(map);
+    return () => void zoom.remove();
+  }, [map, t]);
+
+  useEffect(() => {
+    if (!map || tiles) return;
+    let layer: L.Layer | null = null;
+    let cancelled = false;
+    loadBasemap().then(
+      (parts) => {
+        if (!cancelled) layer = new BasemapLayer(parts, style).addTo(map);
+      },
+      // Without its basemap the map still shows every marker on the plain sea colour, as before it had one.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      layer?.remove();
+    };
+  }, [map, tiles, style]);
+
+  // Made again when the tones change (a cluster's colours are fixed when made); on the map before its markers
+  // arrive, so that the clusters add them in slices rather than all at once.
+  const group = useMemo(() => (map ? (cluster ? clusterGroup(tones, fallback) : L.layerGroup()) : null), [map, cluster, tones, fallback]);
+  useEffect(() => {
+    if (!map || !group) return;
+    group.addTo(map);
+    return () => void group.remove();
+  }, [map, group]);
+
+  useEffect(() => {
+    if (!group) return;
+    const colours = new Map(tones.map((tone) => [tone.id, tone.colour]));
+    const layers = markerLayers(markers, { radius: markerRadius, edge, colours, fallback });
+    if (group instanceof L.MarkerClusterGroup) group.addLayers(layers);
+    else for (const layer of layers) group.addLayer(layer);
+    return () => void group.clearLayers();
+  }, [group, markers, tones, markerRadius, edge, fallback]);
+
+  // The markers frame a new map once; after that the user's own zoom and pan are kept.
+  const framed = useRef<L.Map | null>(null);
+  useEffect(() => {
+    if (!map || framed.current === map) return;
+    const bounds = boundsOf(markers);
+    if (!bounds) return;
+    framed.current = map;
+    map.fitBounds(toLatLngBounds(bounds), { maxZoom: 12, padding: [16, 16] });
+  }, [map, markers]);
+
+  useEffect(() => {
+    if (!map || shapes.length === 0) return;
+    const layer = L.layerGroup(shapes.map(shapeLayer)).addTo(map);
+    return () => void layer.remove();
+  }, [map, shapes]);
+
+  useEffect(() => {
+    if (map && frame) map.fitBounds(shapeBounds(frame), { maxZoom: 13, padding: [24, 24] });
+  }, [map, frame]);
+
+  const caption = [props.hint, tiles ? null : t('map.noTiles')].filter(Boolean).join(' ');
+  return (
+    <Box>
+      <Box
+        role="region"
+        aria-label={label}
+        data-testid={testId}
+        sx={{
+          height: 420,
+          cursor: props.onPick ? 'crosshair' : undefined,
+          ...leafletThemeSx(tiles ? theme.palette.action.hover : style.sea),
+        }}
+      >
+        {/* Leaflet's container is a plain element: React would reset the classes Leaflet gives it whenever the
+            theme changed the styles of a managed one, and the map would spill out of its box. */}
+        <div ref={container} />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mt: 0.75 }}>
+        <MapLegend tones={tones} />
+        {caption && (
+          <Typography variant="caption" color="text.secondary">
+            {caption}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
