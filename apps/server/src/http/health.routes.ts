@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { healthApi } from '@gridlens/contract/health';
 import type { Database } from '../db/database';
 import { bindEndpoint } from './bind-endpoint';
+import { createHealthRepository } from './health.repository';
 
 /** Work that must finish before the process counts as ready (e.g. seeding the demo data). */
 export type StartupTasks = Map<string, 'running' | 'failed'>;
 
 /** /healthz: the process is up. /readyz: it can serve: the database answers and start-up tasks are done. */
 export function registerHealthRoutes(app: FastifyInstance, db: Database, startupTasks: StartupTasks): void {
+  const health = createHealthRepository(db);
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));
   bindEndpoint(app, healthApi.ready, async (request, reply) => {
     try {
-      await db.query('SELECT 1');
+      await health.ping();
       const checks = { database: db.kind, ...Object.fromEntries(startupTasks) };
       if (startupTasks.size > 0) return reply.status(503).send({ status: 'unavailable', checks });
       return { status: 'ok' as const, checks };

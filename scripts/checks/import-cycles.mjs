@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
 
-const root = normalize(join(dirname(new URL(import.meta.url).pathname), '..'));
+const root = normalize(join(dirname(new URL(import.meta.url).pathname), '../..'));
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], {
   cwd: root,
   encoding: 'utf8',
