@@ -9,6 +9,12 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.trustedProxies).toEqual([]);
+    expect(config.auth.signInAttemptsPer5Min).toBe(20);
+  });
+
+  it('reads the sign-in limit, and refuses one that is not a positive whole number, naming it', () => {
+    expect(loadConfig({ SIGN_IN_ATTEMPTS_PER_5_MIN: '500' }).auth.signInAttemptsPer5Min).toBe(500);
+    expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_5_MIN: '0' })).toThrow(/SIGN_IN_ATTEMPTS_PER_5_MIN/);
   });
 
   it('reads TRUST_PROXY as addresses and ranges, and rejects anything else, naming it', () => {

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
     .regex(/^[^/#+]+$/, 'must not contain /, # or +')
     .default('gridlens'),
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  // Sign-in attempts per address and account in 5 minutes at the embedded provider (slows password guessing).
+  SIGN_IN_ATTEMPTS_PER_5_MIN: z.coerce.number().int().min(1).max(10_000).default(20),
   // Alert emails: without SMTP_URL they stay in the outbox (alert_notifications) and the server says so at start.
   SMTP_URL: z
     .string()
@@ -117,6 +119,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
       appMetadataClaim: env.OIDC_APP_METADATA_CLAIM,
       tenantKey: env.OIDC_TENANT_KEY,
       signInMode: env.OIDC_SIGN_IN_MODE,
+      signInAttemptsPer5Min: env.SIGN_IN_ATTEMPTS_PER_5_MIN,
     },
   };
 }

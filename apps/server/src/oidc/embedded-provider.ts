@@ -19,6 +19,8 @@ export interface EmbeddedProviderOptions {
   tenantKey: string;
   /** Where the signing key is kept; null keeps it in memory. */
   dataDir: string | null;
+  /** Sign-in attempts allowed per address and account in 5 minutes (SIGN_IN_ATTEMPTS_PER_5_MIN, default 20). */
+  signInAttemptsPer5Min: number;
 }
 
 export interface EmbeddedProvider {
@@ -160,12 +162,12 @@ function registerRoutes(app: FastifyInstance, provider: Provider, options: Embed
     );
     scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
       `${OIDC_MOUNT_PATH}/interaction/:uid/login`,
-      // Slows password guessing: 20 attempts per address and account in 5 minutes (after the body is parsed, to see the account).
+      // Slows password guessing: by default 20 attempts per address and account in 5 minutes (after the body is parsed, to see the account).
       {
         ...hidden,
         config: {
           rateLimit: {
-            max: 20,
+            max: options.signInAttemptsPer5Min,
             timeWindow: 300_000,
             hook: 'preHandler',
             keyGenerator: (req) => `${req.ip}:${loginEmail(req.body)}`,
