@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Answer } from '@gridlens/contract/endpoint';
 import { ingestApi } from '@gridlens/contract/ingest';
-import { powerDevicesApi } from '@gridlens/contract/power-devices';
+import { assetsApi } from '@gridlens/contract/assets';
 import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import { urlOf } from '@gridlens/contract/route';
 import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
-import { createPowerDevicesRepository, listQueryParts } from '../../apps/server/src/modules/power-devices/power-devices.repository';
+import { createAssetsRepository, listQueryParts } from '../../apps/server/src/modules/assets/assets.repository';
 import { hoursPerBucket } from '../../apps/server/src/modules/power-readings/chart-series';
 import { createPowerReadingsRepository } from '../../apps/server/src/modules/power-readings/power-readings.repository';
 import { percentile, timeInTurns, type BenchBackend } from './bench-support';
@@ -49,9 +49,9 @@ export async function fillFleet(backend: Pick<BenchBackend, 'db'>, tenant = 'ben
 /** GET /api/powerdata/device?num_days=1 for 10,000 devices, against the repository call behind it (its SQL and the reading of its answer). */
 export async function benchFleetList(backend: BenchBackend, app: FastifyInstance, headers: Record<string, string>) {
   let answer: Buffer[] = [];
-  const list = powerDevicesApi.list;
+  const list = assetsApi.list;
   const listUrl = urlOf(list, {}, { num_days: 1 });
-  const repository = createPowerDevicesRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
+  const repository = createAssetsRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
   const days = comparedRollupDays(lastDays(1, Date.now())); // the days the server reads for num_days=1
   const { api, sql } = await timeInTurns(30, {
     api: async () => {

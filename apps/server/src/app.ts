@@ -109,7 +109,7 @@ export async function buildApp({
     createConfigModule({ db, findTenant: tenants.findTenant }),
     createFeedbackModule({ db }),
     device.ingest,
-    device.powerDevices,
+    device.assets,
     device.powerReadings,
     device.deviceTabs,
     createRetentionModule({ db, retentionDays: config.rawRetentionDays, log: app.log }),

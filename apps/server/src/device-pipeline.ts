@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/database';
 import { createAlertsModule } from './modules/alerts/alerts.module';
+import { createAssetsModule } from './modules/assets/assets.module';
 import { createDeviceTabsModule } from './modules/device-tabs/device-tabs.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
 import type { AfterStoreHook } from './modules/ingest/ingest.service';
-import { createPowerDevicesModule } from './modules/power-devices/power-devices.module';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
 import { createTrackingModule } from './modules/tracking/tracking.module';
 
@@ -18,20 +18,20 @@ interface PipelineOptions {
 
 /**
  * The modules device data flows through, composed above them: ingest validates a batch and stores it through
- * the owners of its tables (power-devices, power-readings, device-tabs), then hands what it stored to its
+ * the owners of its tables (assets, power-readings, device-tabs), then hands what it stored to its
  * subscribers, alert evaluation and tracking (which hands new positions to tracking alerts), all in the ingest
  * transaction. Every writer of device data uses it: the API's HTTP and MQTT routes, the demo and `npm run
  * simulate`, so no way in skips the alerts.
  */
 export function createDevicePipeline({ db, afterIngest, emails = null }: PipelineOptions) {
-  const powerDevices = createPowerDevicesModule({ db });
-  const powerReadings = createPowerReadingsModule({ db, devices: powerDevices.service });
-  const deviceTabs = createDeviceTabsModule({ db, requireDevice: powerDevices.service.require });
+  const assets = createAssetsModule({ db });
+  const powerReadings = createPowerReadingsModule({ db, devices: assets.service });
+  const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });
   const tracking = createTrackingModule({ db });
   const alerts = createAlertsModule({
     db,
-    powerData: { previousLatest: powerReadings.previousLatest, deviceTypes: powerDevices.deviceTypes },
-    powerDeviceExists: powerDevices.exists,
+    powerData: { previousLatest: powerReadings.previousLatest, deviceTypes: assets.deviceTypes },
+    powerDeviceExists: assets.exists,
     tracking,
     emails,
   });
@@ -41,8 +41,8 @@ export function createDevicePipeline({ db, afterIngest, emails = null }: Pipelin
   };
   const ingest = createIngestModule({
     db,
-    stores: { devices: powerDevices, readings: powerReadings.readingStore, deviceMessages: deviceTabs.messageStore },
+    stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: deviceTabs.messageStore },
     subscribers: { afterReadings, positions: tracking.positionIngest(alerts.evaluatePositions) },
   });
-  return { powerDevices, powerReadings, deviceTabs, tracking, alerts, ingest };
+  return { assets, powerReadings, deviceTabs, tracking, alerts, ingest };
 }

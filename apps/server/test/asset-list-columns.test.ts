@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AssetListSchema, assetListRows, type PowerDevice } from '@gridlens/contract/power-devices';
+import { AssetListSchema, assetListRows, type PowerDevice } from '@gridlens/contract/assets';
 import { columnarJson } from '../src/http/columnar-json-serializer';
-import { deriveAssetFigures, toAssetListColumns } from '../src/modules/power-devices/asset-list-columns';
-import { asOfPast } from '../src/modules/power-devices/past-day';
-import type { PeriodFigures, PeriodTable, RegistryColumns } from '../src/modules/power-devices/period-table';
+import { deriveAssetFigures, toAssetListColumns } from '../src/modules/assets/asset-list-columns';
+import { asOfPast } from '../src/modules/assets/past-day';
+import type { PeriodFigures, PeriodTable, RegistryColumns } from '../src/modules/assets/period-table';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { assetListRows, powerDevicesApi, type AssetListItem } from '@gridlens/contract/power-devices';
+import { assetListRows, assetsApi, type AssetListItem } from '@gridlens/contract/assets';
 import type { Database } from '../src/db/database';
 import { inject } from './support/inject';
 import { createIngestKey, ingest, minutesBefore, reading, registerDevice } from './support/power-fixtures';
@@ -50,7 +50,7 @@ for (const backend of TEST_DATABASES) {
     let app: FastifyInstance;
     let token: string;
     let items: Map<string, AssetListItem>;
-    const listOverThreeDays = () => inject(app, powerDevicesApi.list, { query: { num_days: 3 }, headers: authHeaders(token, 'netzero') });
+    const listOverThreeDays = () => inject(app, assetsApi.list, { query: { num_days: 3 }, headers: authHeaders(token, 'netzero') });
     const item = (id: string): AssetListItem => {
       const found = items.get(id);
       if (!found) throw new Error(`${id} is not in the list`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreatePowerDeviceSchema } from '@gridlens/contract/power-devices';
+import { CreatePowerDeviceSchema } from '@gridlens/contract/assets';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { DEMO_FLEET_SEED, DEMO_FLEET_SIZE, demoFleet, type DemoBehaviour } from '../src/demo/demo-fleet';
 import { demoFleets } from '../src/demo/demo-power-seed';

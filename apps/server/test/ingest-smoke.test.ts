@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { assetListRows, powerDevicesApi } from '@gridlens/contract/power-devices';
+import { assetListRows, assetsApi } from '@gridlens/contract/assets';
 import type { Database } from '../src/db/database';
 import { inject } from './support/inject';
 import { ingest, minutesBefore, reading, registerDeviceWithKey } from './support/power-fixtures';
@@ -34,7 +34,7 @@ for (const backend of TEST_DATABASES) {
       const again = await ingest(app, key, [reading('TX-1', 1, at(30))]);
       expect(again.json()).toMatchObject({ accepted: 0, duplicates: 1 });
 
-      const list = await inject(app, powerDevicesApi.list, { query: { num_days: 1 }, headers: authHeaders(token, 'netzero') });
+      const list = await inject(app, assetsApi.list, { query: { num_days: 1 }, headers: authHeaders(token, 'netzero') });
       expect(list.statusCode).toBe(200);
       const [device] = assetListRows(list.json());
       expect(device).toMatchObject({

@@ -2,7 +2,7 @@ import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/o
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { allEndpoints } from '@gridlens/contract/api-catalogue';
-import { powerDevicesApi } from '@gridlens/contract/power-devices';
+import { assetsApi } from '@gridlens/contract/assets';
 import { openPglite, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { createTestApp } from './support/test-app';
@@ -59,7 +59,7 @@ describe('the OpenAPI document', () => {
 
   it('fails that lint when a fault is planted: an operation without its id, an answer pointing at a missing schema', async () => {
     const planted = structuredClone(document);
-    const list = planted.paths[powerDevicesApi.list.path]?.[powerDevicesApi.list.method.toLowerCase()];
+    const list = planted.paths[assetsApi.list.path]?.[assetsApi.list.method.toLowerCase()];
     if (!list?.responses) throw new Error('the assets list is missing from the document');
     delete list.operationId;
     list.responses['200'] = { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nowhere' } } } };

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError } from '@gridlens/contract/errors';
-import { powerDevicesApi } from '@gridlens/contract/power-devices';
+import { assetsApi } from '@gridlens/contract/assets';
 import type { Database } from '../src/db/database';
 import { inject } from './support/inject';
 import { registerDevice } from './support/power-fixtures';
 import { authHeaders, createTestApp } from './support/test-app';
 import { TEST_DATABASES } from './support/test-databases';
 
-const { watch, unwatch } = powerDevicesApi;
+const { watch, unwatch } = assetsApi;
 
 for (const backend of TEST_DATABASES) {
   describe(`device watchlist API [${backend.name}]`, () => {
@@ -19,7 +19,7 @@ for (const backend of TEST_DATABASES) {
     let gridwest: string;
 
     const watchlist = async (token: string, tenant = 'netzero') => {
-      const answer = await inject(app, powerDevicesApi.watchlist, { headers: authHeaders(token, tenant) });
+      const answer = await inject(app, assetsApi.watchlist, { headers: authHeaders(token, tenant) });
       expect(answer.statusCode).toBe(200);
       return answer.json().map((w) => w.device_id);
     };
@@ -30,7 +30,7 @@ for (const backend of TEST_DATABASES) {
       tenant = 'netzero',
     ) => inject(app, endpoint, { headers: authHeaders(token, tenant), body });
     const watchlistedFlags = async (token: string) => {
-      const answer = await inject(app, powerDevicesApi.list, { headers: authHeaders(token, 'netzero') });
+      const answer = await inject(app, assetsApi.list, { headers: authHeaders(token, 'netzero') });
       expect(answer.statusCode).toBe(200);
       const { columns } = answer.json();
       return Object.fromEntries(columns.device_id.map((id, i) => [id, columns.watchlisted[i]]));

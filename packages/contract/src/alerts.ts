@@ -4,7 +4,7 @@ import { powerAlertRoutes, type AlertRoutes } from './routes/alerts';
 import { ApiErrorSchema } from './errors';
 import { ALERT_OPERATORS, POWER_ALERT_FIELDS, thresholdProblem, type ThresholdProblem } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
-import { NAME_MAX_LENGTH } from './power-devices';
+import { NAME_MAX_LENGTH } from './assets';
 
 /** A threshold's problem in the specification's words (§5). */
 export const thresholdMessage = (problem: ThresholdProblem): string =>

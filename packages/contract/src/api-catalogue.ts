@@ -1,4 +1,5 @@
 import { powerAlertsApi } from './alerts';
+import { assetsApi } from './assets';
 import { clientConfigApi } from './client-config';
 import { configApi } from './config';
 import { coverageApi } from './coverage';
@@ -7,7 +8,6 @@ import type { EndpointDescription } from './endpoint';
 import { feedbackApi } from './feedback';
 import { healthApi } from './health';
 import { ingestApi } from './ingest';
-import { powerDevicesApi } from './power-devices';
 import { powerReadingsApi } from './power-readings';
 import { trackingAlertsApi } from './tracking-alerts';
 import { trackingApi } from './tracking';
@@ -22,7 +22,7 @@ export const API_CATALOGUE: Readonly<Record<string, Readonly<Record<string, Endp
   config: configApi,
   feedback: feedbackApi,
   ingest: ingestApi,
-  powerDevices: powerDevicesApi,
+  assets: assetsApi,
   powerReadings: powerReadingsApi,
   deviceTabs: deviceTabsApi,
   coverage: coverageApi,

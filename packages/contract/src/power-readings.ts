@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { keyedObject } from './keyed-object';
 import { powerReadingsRoutes } from './routes/power-readings';
 import { DeviceIdParamsSchema } from './params';
-import { AssetListSchema } from './power-devices';
+import { AssetListSchema } from './assets';
 
 /** Spec §9 time ranges; "last_week" is the previous Monday–Sunday (UTC), the others end now. */
 export const TIME_RANGES = ['24h', '7d', '28d', 'last_week', '4w', '8w', '3m', '6m', '1y'] as const;

@@ -4,7 +4,7 @@ import { trackingRoutes } from './routes/tracking';
 import { ApiErrorSchema } from './errors';
 import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
 import { LOCATION_RADIUS_DEFAULT_M, LOCATION_RADIUS_MAX_M, LOCATION_RADIUS_MIN_M } from '@gridlens/domain/tracking/positions';
-import { NAME_MAX_LENGTH } from './power-devices';
+import { NAME_MAX_LENGTH } from './assets';
 
 /** A tracked device with its newest position (spec §3 Device (tracking), §7 /api/device). */
 export const TrackedDeviceSchema = z

@@ -1,4 +1,4 @@
-import type { CreatePowerDevice } from '@gridlens/contract/power-devices';
+import type { CreatePowerDevice } from '@gridlens/contract/assets';
 import { pick, seededRandom } from '@gridlens/domain/seeded-random';
 
 /**

@@ -1,9 +1,9 @@
 import type { DeviceMessage } from '@gridlens/contract/ingest';
 import { INGEST_BATCH_MAX } from '@gridlens/contract/ingest';
 import type { Database } from '../db/database';
+import { createAssetsModule } from '../modules/assets/assets.module';
 import { createIngestKeysRepository } from '../modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../modules/ingest/ingest-keys.service';
-import { createPowerDevicesModule } from '../modules/power-devices/power-devices.module';
 import { createPowerReadingsModule } from '../modules/power-readings/power-readings.module';
 import { demoFleet, type DemoDevice } from './demo-fleet';
 import { demoMessages } from './demo-messages';
@@ -88,7 +88,7 @@ export async function seedDemoPowerData(
   nowMs: number,
   historyDays: number,
 ): Promise<{ messages: number; fromMs: number }> {
-  const devices = createPowerDevicesModule({ db });
+  const devices = createAssetsModule({ db });
   const readings = createPowerReadingsModule({ db, devices: devices.service });
   for (const { tenantId, devices: fleet } of demoFleets()) {
     for (const device of fleet) await devices.registerIfNew(tenantId, device.registration);

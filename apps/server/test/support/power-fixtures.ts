@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ingestApi } from '@gridlens/contract/ingest';
-import { powerDevicesApi } from '@gridlens/contract/power-devices';
+import { assetsApi } from '@gridlens/contract/assets';
 import type { Queryable } from '../../src/db/database';
 import { inject } from './inject';
 import { authHeaders } from './test-app';
@@ -12,7 +12,7 @@ export async function registerDeviceWithKey(
   tenant: string,
   device: { device_id: string; transformer_name?: string; rating_kva?: number },
 ): Promise<string> {
-  const created = await inject(app, powerDevicesApi.register, {
+  const created = await inject(app, assetsApi.register, {
     headers: authHeaders(token, tenant),
     body: { transformer_name: `TX ${device.device_id}`, rating_kva: 100, ...device },
   });
@@ -49,7 +49,7 @@ export async function registerDevice(
   tenant: string,
   device: Record<string, unknown> & { device_id: string },
 ) {
-  const created = await inject(app, powerDevicesApi.register, {
+  const created = await inject(app, assetsApi.register, {
     headers: authHeaders(token, tenant),
     body: { transformer_name: `TX ${device.device_id}`, rating_kva: 100, ...device },
   });

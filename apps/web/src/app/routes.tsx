@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
       // No sign-in guard (spec §2): the device test and the access-denied page.
       {
         path: '/checkcoverage',
-        lazy: () => loadChunk(() => import('@/features/device-test/device-test-page')).then((m) => ({ Component: m.DeviceTestPage })),
+        lazy: () => loadChunk(() => import('@/features/coverage/device-test-page')).then((m) => ({ Component: m.DeviceTestPage })),
         handle: { titleKey: 'pages.checkCoverage' } satisfies RouteHandle,
       },
       { path: '/accessdenied', lazy: limitedAccess, handle: { titleKey: 'pages.accessDenied' } satisfies RouteHandle },

@@ -41,10 +41,10 @@ describe('the web app’s texts', () => {
       ...COVERAGE_LEVELS.map((level) => `coverage.levels.${level}`),
       ...['good', 'average', 'bad', 'unknown'].map((verdict) => `coverage.site.verdict.${verdict}`),
       ...DEVICE_TEST_CHECKS.flatMap((check) =>
-        ['label', 'none', ...POSSIBLE_OUTCOMES[check]].map((part) => `deviceTest.checks.${check}.${part}`),
+        ['label', 'none', ...POSSIBLE_OUTCOMES[check]].map((part) => `coverage.deviceTest.checks.${check}.${part}`),
       ),
-      ...['pass', 'warn', 'fail'].map((outcome) => `deviceTest.outcome.${outcome}`),
-      ...['pass', 'warn', 'fail', 'none'].map((outcome) => `deviceTest.outcomeWord.${outcome}`),
+      ...['pass', 'warn', 'fail'].map((outcome) => `coverage.deviceTest.outcome.${outcome}`),
+      ...['pass', 'warn', 'fail', 'none'].map((outcome) => `coverage.deviceTest.outcomeWord.${outcome}`),
       ...POWER_ALERT_FIELDS.map((field) => `alerts.fields.${field}`),
       ...ALERT_EVENT_KINDS.map((kind) => `alerts.events.${kind}`),
       ...TRACKING_ALERT_FIELDS.flatMap((field) => [`alerts.tracking.fieldNames.${field}`, `alerts.tracking.help.${field}`]),

@@ -19,7 +19,7 @@ export interface PowerDataReads {
     tenantId: string,
     deviceIds: readonly string[],
   ) => Promise<{ device_id: string; last_message_at: Date | string }[]>;
-  /** The devices' mount types, for rules limited to one (power-devices). */
+  /** The devices' mount types, for rules limited to one (assets). */
   deviceTypes: (
     tx: Queryable,
     tenantId: string,

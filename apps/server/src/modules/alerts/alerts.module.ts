@@ -19,7 +19,7 @@ import { createTrackingAlertTimer, trackingAlertTimerJob } from './tracking-aler
 
 interface Deps {
   db: Database;
-  /** What power-data evaluation reads of power-readings and power-devices, in the ingest transaction. */
+  /** What power-data evaluation reads of power-readings and assets, in the ingest transaction. */
   powerData: PowerDataReads;
   powerDeviceExists: (tenantId: string, deviceId: string) => Promise<boolean>;
   tracking: Pick<TrackingModule, 'deviceExists' | 'locationExists' | 'states'>;

@@ -51,7 +51,7 @@ function checkedContentType(upload: ImageUpload): ImageContentType {
 
 interface Deps {
   repository: DeviceImagesRepository;
-  /** The tenant's device, or a 404 (the power-devices service's `require`). */
+  /** The tenant's device, or a 404 (the assets service's `require`). */
   requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
 }
 

@@ -68,7 +68,7 @@ function configOf(deviceId: string, row: HydrogenConfigRow | null): HydrogenSens
 
 interface Deps {
   repository: DeviceTabsRepository;
-  /** The tenant's device, or a 404 (the power-devices service's `require`). */
+  /** The tenant's device, or a 404 (the assets service's `require`). */
   requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
   now?: () => number;
 }

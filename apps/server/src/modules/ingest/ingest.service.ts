@@ -42,7 +42,7 @@ export interface IngestSubscribers {
 
 type Insert<M> = (tx: Queryable, tenantId: string, messages: readonly M[]) => Promise<StoredMessages>;
 
-/** What ingest needs of the modules that own the tables a batch is written to (power-devices, power-readings, device-tabs). */
+/** What ingest needs of the modules that own the tables a batch is written to (assets, power-readings, device-tabs). */
 export interface IngestStores {
   devices: { registeredDevices: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => Promise<ReadonlyMap<string, number>> };
   readings: {

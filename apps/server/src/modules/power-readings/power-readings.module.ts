@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
-import type { PowerDevicesService } from '../power-devices/power-devices.module';
+import type { AssetsService } from '../assets/assets.module';
 import { createLinkQualityRepository, type LinkQualityRepository } from './link-quality.repository';
 import { createPowerReadingsRepository } from './power-readings.repository';
 import { registerPowerReadingRoutes } from './power-readings.routes';
@@ -14,7 +14,7 @@ import { createReadingStore } from './reading-store.service';
  * (power_readings, power_device_daily, power_device_hourly, power_device_latest), in the one stored form
  * this module alone knows (reading-encoding.ts); charts, messages, analytics and the power report.
  */
-export function createPowerReadingsModule({ db, devices }: { db: Database; devices: PowerDevicesService }) {
+export function createPowerReadingsModule({ db, devices }: { db: Database; devices: AssetsService }) {
   const repository = createPowerReadingsRepository(db);
   const service = createPowerReadingsService({ repository, devices });
   const store = createReadingStoreRepository();

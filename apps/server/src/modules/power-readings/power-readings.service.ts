@@ -23,8 +23,8 @@ import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { DAY_MS, dayBuckets, periodOfRange, rollupDays, utcDay } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
-import type { PowerDevicesService } from '../power-devices/power-devices.module';
-import type { AssetFigures } from '../power-devices/power-devices.public';
+import type { AssetsService } from '../assets/assets.module';
+import type { AssetFigures } from '../assets/assets.public';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
 
@@ -51,7 +51,7 @@ const count = <K extends string>(
 
 interface Deps {
   repository: PowerReadingsRepository;
-  devices: PowerDevicesService;
+  devices: AssetsService;
   now?: () => number;
 }
 

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { ScheduledJob } from '../../scheduler/scheduler';
 import { deviceMessageRetention } from '../device-tabs/device-tabs.module';
 import { deadLetterRetention } from '../ingest/ingest.module';
-import { maintainDeviceRegistry } from '../power-devices/power-devices.module';
+import { maintainDeviceRegistry } from '../assets/assets.module';
 import { readingRetention } from '../power-readings/power-readings.module';
 
 const RETENTION_INTERVAL_MS = 6 * 3_600_000;

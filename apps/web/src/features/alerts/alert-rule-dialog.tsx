@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_OPERATORS, POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import type { PowerAlertRule } from '@gridlens/contract/alerts';
-import { useAssetList } from '@/lib/api/power-devices';
+import { useAssetList } from '@/lib/api/assets';
 import type { FieldProblem } from '@/lib/field-problem';
 import { emptyRule, ruleFormValuesOf, validateRule, type RuleFormValues } from './alert-form';
 import { unitOf, useAlertText } from './alert-text';

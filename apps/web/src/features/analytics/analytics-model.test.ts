@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssetList } from '@gridlens/contract/power-devices';
+import type { AssetList } from '@gridlens/contract/assets';
 import type { FleetTotals, IssueTimeline } from '@gridlens/contract/power-readings';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { devicesByIssues, issueSeries, totalPowerFacts } from './analytics-model';

@@ -1,4 +1,4 @@
-import type { AssetList } from '@gridlens/contract/power-devices';
+import type { AssetList } from '@gridlens/contract/assets';
 import type { FleetTotals, IssueTimeline } from '@gridlens/contract/power-readings';
 import { ISSUE_FLAG_NAMES, type IssueFlagName } from '@gridlens/domain/power/issue-flags';
 

@@ -11,7 +11,7 @@ import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { periodOfRange } from '@gridlens/domain/time-range';
-import { useAssetList } from '@/lib/api/power-devices';
+import { useAssetList } from '@/lib/api/assets';
 import { useFleetTotals, useIssueTimeline } from '@/lib/api/fleet-analytics';
 import { browserTimeZone } from '@/lib/api/user-settings';
 import { axisTimeLabel } from '@/lib/ui/axis-time';

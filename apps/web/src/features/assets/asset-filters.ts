@@ -1,4 +1,4 @@
-import type { AssetListColumns, AssetListItem } from '@gridlens/contract/power-devices';
+import type { AssetListColumns, AssetListItem } from '@gridlens/contract/assets';
 import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
 import { COMMUNICATION_STATES } from '@gridlens/domain/power/communication';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssetListItem } from '@gridlens/contract/power-devices';
+import type { AssetListItem } from '@gridlens/contract/assets';
 import { ASSET_COLUMNS, cellText, DEFAULT_VISIBLE_COLUMNS, type DisplayContext } from './asset-columns';
 import { countByValue, countMatching, segmentFilter, SUMMARY_CHARTS, warningFilter, WARNINGS, type AssetColumns } from './asset-filters';
 import { parseComparison, selectRows, type RowSelection } from './asset-rows';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { AssetListColumns } from '@gridlens/contract/power-devices';
+import type { AssetListColumns } from '@gridlens/contract/assets';
 import { formatDateTime, formatDay } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';

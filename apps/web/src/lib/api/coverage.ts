@@ -3,7 +3,7 @@ import type { coverageApi } from '@gridlens/contract/coverage';
 import { coverageRoutes } from '@gridlens/contract/routes/coverage';
 import type { CoverageWindowDays } from '@gridlens/domain/power/coverage';
 import { apiClient, ApiRequestError } from './api-client';
-import { POWER_DATA_SCOPE } from './power-devices';
+import { POWER_DATA_SCOPE } from './assets';
 
 const coverage = apiClient<typeof coverageApi>(POWER_DATA_SCOPE, coverageRoutes);
 

@@ -4,7 +4,7 @@ import type { TimeRange } from '@gridlens/contract/power-readings';
 import { deviceTabsRoutes } from '@gridlens/contract/routes/device-tabs';
 import type { PqEventType } from '@gridlens/domain/power/enumerations';
 import { apiClient } from './api-client';
-import { POWER_DATA_SCOPE } from './power-devices';
+import { POWER_DATA_SCOPE } from './assets';
 import { powerReadings } from './power-readings';
 
 /** The power-data device tabs' data (spec §2): trends, events, faults, hydrogen sensor, metering, images. */

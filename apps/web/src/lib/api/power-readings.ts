@@ -3,7 +3,7 @@ import type { PowerMessage, powerReadingsApi, TimeRange } from '@gridlens/contra
 import { powerReadingsRoutes } from '@gridlens/contract/routes/power-readings';
 import { periodOfRange } from '@gridlens/domain/time-range';
 import { apiClient } from './api-client';
-import { assetItemQuery, POWER_DATA_SCOPE } from './power-devices';
+import { assetItemQuery, POWER_DATA_SCOPE } from './assets';
 
 export const powerReadings = apiClient<typeof powerReadingsApi>(POWER_DATA_SCOPE, powerReadingsRoutes);
 

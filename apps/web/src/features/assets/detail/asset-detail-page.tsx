@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { TimeRange } from '@gridlens/contract/power-readings';
 import { ApiRequestError } from '@/lib/api/api-client';
-import { useWatchDevice } from '@/lib/api/power-devices';
+import { useWatchDevice } from '@/lib/api/assets';
 import { useAssetItem } from '@/lib/api/power-readings';
 import { browserTimeZone, useUserSettings } from '@/lib/api/user-settings';
 import { useAppStore } from '@/lib/app-store';

@@ -1,4 +1,4 @@
-import type { AssetListItem } from '@gridlens/contract/power-devices';
+import type { AssetListItem } from '@gridlens/contract/assets';
 
 /** Spec §2 Asset detail: Charts, Messages, EV Analysis, HP Analysis. */
 export const ASSET_TABS = ['charts', 'messages', 'ev', 'hp'] as const;

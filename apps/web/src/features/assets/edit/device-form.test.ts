@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PowerDevice } from '@gridlens/contract/power-devices';
+import type { PowerDevice } from '@gridlens/contract/assets';
 import { formValuesOf, REQUIRED_FIELDS, validateChanges } from './device-form';
 
 const DEVICE: PowerDevice = {

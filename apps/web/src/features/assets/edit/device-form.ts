@@ -1,5 +1,5 @@
-import type { PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
-import { PowerDeviceFieldsSchema, UpdatePowerDeviceSchema } from '@gridlens/contract/power-devices';
+import type { PowerDevice, UpdatePowerDevice } from '@gridlens/contract/assets';
+import { PowerDeviceFieldsSchema, UpdatePowerDeviceSchema } from '@gridlens/contract/assets';
 import type { FieldProblem } from '@/lib/field-problem';
 
 /** The dialog's fields: what the device registry lets an operator edit (contract PowerDeviceFieldsSchema). */

@@ -1,20 +1,20 @@
-import type { CreatePowerDevice } from '@gridlens/contract/power-devices';
+import type { CreatePowerDevice } from '@gridlens/contract/assets';
 import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
-import { createPowerDevicesRepository, listQueryParts } from './power-devices.repository';
-import { registerPowerDeviceRoutes } from './power-devices.routes';
-import { createPowerDevicesService } from './power-devices.service';
+import { createAssetsRepository, listQueryParts } from './assets.repository';
+import { registerAssetRoutes } from './assets.routes';
+import { createAssetsService } from './assets.service';
 
 /**
  * The device registry of transformer monitors and the assets list (power_devices, device_watchlist). Other
  * modules check devices through it: the ingest path and alert evaluation with their transaction's connection.
  */
-export function createPowerDevicesModule({ db }: { db: Database }) {
-  const repository = createPowerDevicesRepository(db, { listParts: listQueryParts(db) });
-  const service = createPowerDevicesService(repository);
+export function createAssetsModule({ db }: { db: Database }) {
+  const repository = createAssetsRepository(db, { listParts: listQueryParts(db) });
+  const service = createAssetsService(repository);
   return {
-    name: 'power-devices',
-    api: routesPlugin((api) => registerPowerDeviceRoutes(api, service)),
+    name: 'assets',
+    api: routesPlugin((api) => registerAssetRoutes(api, service)),
     service,
     registeredDevices: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) =>
       repository.registeredDevices(tx, tenantId, deviceIds),
@@ -24,8 +24,8 @@ export function createPowerDevicesModule({ db }: { db: Database }) {
     registerIfNew: (tenantId: string, device: CreatePowerDevice) => repository.insert(tenantId, device),
   };
 }
-export type PowerDevicesService = ReturnType<typeof createPowerDevicesService>;
-export type PowerDevicesModule = ReturnType<typeof createPowerDevicesModule>;
+export type AssetsService = ReturnType<typeof createAssetsService>;
+export type AssetsModule = ReturnType<typeof createAssetsModule>;
 
 /** Statistics for the planner, after retention or a large seed (the registry is read by the assets list). */
-export const maintainDeviceRegistry = (db: Queryable) => createPowerDevicesRepository(db).maintain();
+export const maintainDeviceRegistry = (db: Queryable) => createAssetsRepository(db).maintain();

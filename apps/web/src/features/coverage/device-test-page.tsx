@@ -32,7 +32,7 @@ export function DeviceTestPage() {
           {t('pages.checkCoverage')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('deviceTest.intro')}
+          {t('coverage.deviceTest.intro')}
         </Typography>
       </Box>
       {auth.isLoading || auth.activeNavigator ? (
@@ -42,7 +42,7 @@ export function DeviceTestPage() {
           <DeviceTester />
           <Box>
             <Button size="small" onClick={() => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token })}>
-              {t('deviceTest.signOut')}
+              {t('coverage.deviceTest.signOut')}
             </Button>
           </Box>
         </>
@@ -53,9 +53,9 @@ export function DeviceTestPage() {
               {t('auth.signInError', { message: auth.error.message })}
             </Typography>
           )}
-          <Typography sx={{ mb: 1 }}>{t('deviceTest.signInFirst')}</Typography>
+          <Typography sx={{ mb: 1 }}>{t('coverage.deviceTest.signInFirst')}</Typography>
           <Button variant="contained" onClick={signIn} data-testid="device-test-sign-in">
-            {t('deviceTest.signIn')}
+            {t('coverage.deviceTest.signIn')}
           </Button>
         </Box>
       )}

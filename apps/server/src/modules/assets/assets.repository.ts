@@ -1,4 +1,4 @@
-import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/power-devices';
+import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/assets';
 import { availableParallelism } from 'node:os';
 import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import { arrayLiteral } from '../../db/array-literal';
@@ -21,7 +21,7 @@ const EDITABLE = [
  */
 export const listQueryParts = (db: Database): number => (db.kind === 'postgres' ? Math.min(4, availableParallelism()) : 1);
 
-export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: { listParts?: number } = {}) {
+export function createAssetsRepository(db: Queryable, { listParts = 1 }: { listParts?: number } = {}) {
   const periodReader = createPeriodListReader(db, listParts);
   return {
     /**
@@ -128,4 +128,4 @@ export function createPowerDevicesRepository(db: Queryable, { listParts = 1 }: {
     },
   };
 }
-export type PowerDevicesRepository = ReturnType<typeof createPowerDevicesRepository>;
+export type AssetsRepository = ReturnType<typeof createAssetsRepository>;

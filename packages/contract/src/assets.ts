@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { powerDevicesRoutes } from './routes/power-devices';
+import { assetsRoutes } from './routes/assets';
 import { ApiErrorSchema } from './errors';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
@@ -162,45 +162,45 @@ const DeviceParamsSchema = z.object({ DeviceID: z.string().min(1).max(64) });
 
 const tags = ['Power data'];
 
-export const powerDevicesApi = {
-  list: endpoint(powerDevicesRoutes.list, {
+export const assetsApi = {
+  list: endpoint(assetsRoutes.list, {
     tags,
     summary: 'The assets list, columnar: every device with its figures and issue flags over num_days',
     query: AssetListQuerySchema,
     responses: { 200: AssetListSchema },
   }),
-  register: endpoint(powerDevicesRoutes.register, {
+  register: endpoint(assetsRoutes.register, {
     tags,
     summary: 'Registers a power-data device',
     body: CreatePowerDeviceSchema,
     responses: { 201: PowerDeviceSchema, 409: ApiErrorSchema },
   }),
-  item: endpoint(powerDevicesRoutes.item, {
+  item: endpoint(assetsRoutes.item, {
     tags,
     summary: 'One device as the assets list shows it over num_days (the asset detail header); 404 for an unknown device',
     params: DeviceParamsSchema,
     query: AssetListQuerySchema,
     responses: { 200: AssetListItemSchema },
   }),
-  update: endpoint(powerDevicesRoutes.update, {
+  update: endpoint(assetsRoutes.update, {
     tags,
     summary: "Edits a device's details",
     params: DeviceParamsSchema,
     body: UpdatePowerDeviceSchema,
     responses: { 200: PowerDeviceSchema },
   }),
-  watchlist: endpoint(powerDevicesRoutes.watchlist, {
+  watchlist: endpoint(assetsRoutes.watchlist, {
     tags: ['Watchlist'],
     summary: "The caller's watched devices",
     responses: { 200: WatchlistSchema },
   }),
-  watch: endpoint(powerDevicesRoutes.watch, {
+  watch: endpoint(assetsRoutes.watch, {
     tags: ['Watchlist'],
     summary: 'Adds a device to the caller’s watchlist',
     body: WatchlistChangeSchema,
     responses: { 201: WatchlistSchema },
   }),
-  unwatch: endpoint(powerDevicesRoutes.unwatch, {
+  unwatch: endpoint(assetsRoutes.unwatch, {
     tags: ['Watchlist'],
     summary: 'Removes a device from the caller’s watchlist',
     body: WatchlistChangeSchema,

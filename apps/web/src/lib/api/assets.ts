@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { powerDevicesApi, UpdatePowerDevice } from '@gridlens/contract/power-devices';
-import { powerDevicesRoutes } from '@gridlens/contract/routes/power-devices';
+import type { assetsApi, UpdatePowerDevice } from '@gridlens/contract/assets';
+import { assetsRoutes } from '@gridlens/contract/routes/assets';
 import { apiClient } from './api-client';
 
 /** Every power-data query's keys start with this scope, so an edit of a device can refresh them all. */
 export const POWER_DATA_SCOPE = 'powerdata';
 
-export const powerDevices = apiClient<typeof powerDevicesApi>(POWER_DATA_SCOPE, powerDevicesRoutes);
+export const assets = apiClient<typeof assetsApi>(POWER_DATA_SCOPE, assetsRoutes);
 
 /** Spec §9: the assets are loaded for 1 day. */
 export const ASSET_LIST_DAYS = 1;
@@ -14,8 +14,8 @@ export const ASSET_LIST_DAYS = 1;
 const assetListInput = { query: { num_days: ASSET_LIST_DAYS } };
 
 export const assetListQuery = queryOptions({
-  queryKey: powerDevices.list.key(assetListInput),
-  queryFn: () => powerDevices.list(assetListInput),
+  queryKey: assets.list.key(assetListInput),
+  queryFn: () => assets.list(assetListInput),
   staleTime: 60_000,
 });
 
@@ -24,7 +24,7 @@ export const useAssetList = () => useQuery(assetListQuery);
 /** One device as the assets list shows it (the asset detail header); edits and watchlist changes refresh it. */
 export const assetItemQuery = (deviceId: string) => {
   const input = { params: { DeviceID: deviceId }, query: { num_days: ASSET_LIST_DAYS } };
-  return queryOptions({ queryKey: powerDevices.item.key(input), queryFn: () => powerDevices.item(input), staleTime: 60_000 });
+  return queryOptions({ queryKey: assets.item.key(input), queryFn: () => assets.item(input), staleTime: 60_000 });
 };
 
 interface WatchChange {
@@ -37,7 +37,7 @@ export function useWatchDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ deviceId, watch }: WatchChange) =>
-      watch ? powerDevices.watch({ body: { device_id: deviceId } }) : powerDevices.unwatch({ body: { device_id: deviceId } }),
+      watch ? assets.watch({ body: { device_id: deviceId } }) : assets.unwatch({ body: { device_id: deviceId } }),
     onSuccess: (_answer, { deviceId, watch }) => {
       void queryClient.invalidateQueries({ queryKey: assetItemQuery(deviceId).queryKey }); // the asset detail header
       queryClient.setQueryData(assetListQuery.queryKey, (list) => {
@@ -60,7 +60,7 @@ export function useUpdateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ deviceId, changes }: { deviceId: string; changes: UpdatePowerDevice }) =>
-      powerDevices.update({ params: { DeviceID: deviceId }, body: changes }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: powerDevices.scope }),
+      assets.update({ params: { DeviceID: deviceId }, body: changes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assets.scope }),
   });
 }

@@ -5,15 +5,15 @@ import {
   type CreatePowerDevice,
   type PowerDevice,
   type UpdatePowerDevice,
-} from '@gridlens/contract/power-devices';
+} from '@gridlens/contract/assets';
 import { comparedRollupDays, DAY_MS, lastDays, type Period } from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
 import { assetFiguresOf, toAssetListColumns } from './asset-list-columns';
-import type { AssetFigures } from './power-devices.public';
+import type { AssetFigures } from './assets.public';
 import { asOfPast } from './past-day';
-import type { PowerDevicesRepository } from './power-devices.repository';
+import type { AssetsRepository } from './assets.repository';
 
-export function createPowerDevicesService(repository: PowerDevicesRepository, now: () => number = Date.now) {
+export function createAssetsService(repository: AssetsRepository, now: () => number = Date.now) {
   /** The rollup rows of the assets list over a period (comparedRollupDays says which days it reads). */
   /**
    * Every device's figures over a period. A period that ended before now is read as it saw itself
@@ -105,4 +105,4 @@ export function createPowerDevicesService(repository: PowerDevicesRepository, no
     },
   };
 }
-export type PowerDevicesService = ReturnType<typeof createPowerDevicesService>;
+export type AssetsService = ReturnType<typeof createAssetsService>;

@@ -1,4 +1,4 @@
-import type { PowerDevice } from '@gridlens/contract/power-devices';
+import type { PowerDevice } from '@gridlens/contract/assets';
 import { parseBooleanArray, parseNumberArray } from '../../db/text-array';
 
 /*

@@ -90,14 +90,14 @@ export function DeviceTester() {
           slotProps={{ htmlInput: { maxLength: 64, autoCapitalize: 'characters', 'data-testid': 'device-test-id' } }}
         />
         <Button type="submit" variant="contained" data-testid="device-test-run">
-          {t('deviceTest.run')}
+          {t('coverage.deviceTest.run')}
         </Button>
       </Box>
 
       {deviceId && test.isPending && <Typography role="status">{t('assetDetail.loadingTab')}</Typography>}
       {notFound && (
         <Alert severity="error" data-testid="device-test-not-found">
-          {t('deviceTest.notFound', { device: deviceId })}
+          {t('coverage.deviceTest.notFound', { device: deviceId })}
         </Alert>
       )}
       {test.isError && !notFound && <LoadFailed onRetry={() => void test.refetch()} />}
@@ -105,10 +105,10 @@ export function DeviceTester() {
       {test.data && !test.isError && test.data.messages.length > 0 && (
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="device-test-messages">
           <Typography id="device-test-messages" component="h2" variant="h6" sx={{ mb: 1 }}>
-            {t('deviceTest.latestMessages')}
+            {t('coverage.deviceTest.latestMessages')}
           </Typography>
           <DataTable
-            label={t('deviceTest.latestMessages')}
+            label={t('coverage.deviceTest.latestMessages')}
             columns={columns}
             rows={test.data.messages}
             rowKey={(m) => m.seq}
@@ -135,22 +135,25 @@ function TestResult({ test, onRefresh, refreshing }: TestResultProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="device-test-result" data-outcome={test.outcome}>
       <Alert severity={SEVERITY[test.outcome]} aria-live="polite">
-        <AlertTitle>{t(`deviceTest.outcome.${test.outcome}`)}</AlertTitle>
-        {t('deviceTest.device', { device: test.device_id, name: test.transformer_name })}{' '}
+        <AlertTitle>{t(`coverage.deviceTest.outcome.${test.outcome}`)}</AlertTitle>
+        {t('coverage.deviceTest.device', { device: test.device_id, name: test.transformer_name })}{' '}
         {lastMs === null
-          ? t('deviceTest.neverHeard')
-          : t('deviceTest.lastHeard', { time: formatDateTime(lastMs, timeZone), since: timeSinceText(lastMs, checkedMs, i18n.language) })}
+          ? t('coverage.deviceTest.neverHeard')
+          : t('coverage.deviceTest.lastHeard', {
+              time: formatDateTime(lastMs, timeZone),
+              since: timeSinceText(lastMs, checkedMs, i18n.language),
+            })}
       </Alert>
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="device-test-checks">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
           <Typography id="device-test-checks" component="h2" variant="h6" sx={{ flex: 1 }}>
-            {t('deviceTest.checksTitle')}
+            {t('coverage.deviceTest.checksTitle')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('deviceTest.checkedAt', { time: formatDateTime(checkedMs, timeZone), seconds: DEVICE_TEST_REFRESH_MS / 1000 })}
+            {t('coverage.deviceTest.checkedAt', { time: formatDateTime(checkedMs, timeZone), seconds: DEVICE_TEST_REFRESH_MS / 1000 })}
           </Typography>
           <Button size="small" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing} data-testid="device-test-refresh">
-            {t('deviceTest.checkNow')}
+            {t('coverage.deviceTest.checkNow')}
           </Button>
         </Box>
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
@@ -167,14 +170,14 @@ function TestResult({ test, onRefresh, refreshing }: TestResultProps) {
                 {outcome ? OUTCOME_ICON[outcome] : <HelpIcon color="disabled" />}
                 <Box>
                   <Typography sx={{ fontWeight: 600 }}>
-                    {t(`deviceTest.checks.${check}.label`)}
+                    {t(`coverage.deviceTest.checks.${check}.label`)}
                     <Box component="span" sx={{ fontWeight: 400 }}>
                       {' · '}
-                      {t(`deviceTest.outcomeWord.${outcome ?? 'none'}`)}
+                      {t(`coverage.deviceTest.outcomeWord.${outcome ?? 'none'}`)}
                     </Box>
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {t(`deviceTest.checks.${check}.${outcome ?? 'none'}`)}
+                    {t(`coverage.deviceTest.checks.${check}.${outcome ?? 'none'}`)}
                   </Typography>
                 </Box>
               </Box>

@@ -1,6 +1,6 @@
 import { route } from '../route';
 
-export const powerDevicesRoutes = {
+export const assetsRoutes = {
   list: route({
     method: 'GET',
     path: '/api/powerdata/device',

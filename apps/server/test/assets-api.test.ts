@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError } from '@gridlens/contract/errors';
 import { ingestApi } from '@gridlens/contract/ingest';
-import { assetListRows, powerDevicesApi as api } from '@gridlens/contract/power-devices';
+import { assetListRows, assetsApi as api } from '@gridlens/contract/assets';
 import type { Database } from '../src/db/database';
 import { inject, routeName } from './support/inject';
 import { ingest, minutesBefore, reading, registerDevice, registerDeviceWithKey } from './support/power-fixtures';

@@ -1,4 +1,4 @@
-import type { AssetList } from '@gridlens/contract/power-devices';
+import type { AssetList } from '@gridlens/contract/assets';
 import { batteryStatus } from '@gridlens/domain/power/battery';
 import { communicationState, missedMessageLevel } from '@gridlens/domain/power/communication';
 import { deviceStatusCategory } from '@gridlens/domain/power/device-status';
@@ -15,7 +15,7 @@ import { powerChangeState } from '@gridlens/domain/power/power-change';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import { asTwoDecimalColumn } from '../../http/two-decimal-json';
 import type { PeriodFigures, PeriodTable } from './period-table';
-import type { AssetFigures } from './power-devices.public';
+import type { AssetFigures } from './assets.public';
 
 const threePhases = (a: number | null, b: number | null, c: number | null): PhaseCurrentsA | null =>
   a === null || b === null || c === null ? null : [a, b, c];

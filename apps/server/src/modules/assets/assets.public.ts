@@ -1,7 +1,7 @@
-import type { AssetListItem, PowerDevice } from '@gridlens/contract/power-devices';
+import type { AssetListItem, PowerDevice } from '@gridlens/contract/assets';
 
 /*
- * What the power-devices module hands out besides its factory and service (power-devices.module.ts): the shapes
+ * What the assets module hands out besides its factory and service (assets.module.ts): the shapes
  * other modules receive.
  */
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import { utcDay } from '@gridlens/domain/time-range';
-import { createPowerDevicesRepository } from '../src/modules/power-devices/power-devices.repository';
-import type { PeriodTable } from '../src/modules/power-devices/period-table';
+import { createAssetsRepository } from '../src/modules/assets/assets.repository';
+import type { PeriodTable } from '../src/modules/assets/period-table';
 import { TEST_DATABASES } from './support/test-databases';
 
 const DEVICES = 57;
@@ -47,7 +47,7 @@ for (const backend of TEST_DATABASES) {
         rating_kva: table.registry.rating_kva[i],
         ...table.figuresAt(i),
       }));
-    const list = async (listParts: number) => rowsOf(await createPowerDevicesRepository(db, { listParts }).listWithPeriod('t1', 'u', days));
+    const list = async (listParts: number) => rowsOf(await createAssetsRepository(db, { listParts }).listWithPeriod('t1', 'u', days));
 
     it('gives the same rows in the same order whatever the number of parts, for the caller’s tenant only', async () => {
       const whole = await list(1);
@@ -59,13 +59,13 @@ for (const backend of TEST_DATABASES) {
       });
       for (const parts of [2, 3, 4]) expect(await list(parts)).toEqual(whole);
       // Answers pass the kept registry on as it is: nobody may change it.
-      const table = await createPowerDevicesRepository(db).listWithPeriod('t1', 'u', days);
+      const table = await createAssetsRepository(db).listWithPeriod('t1', 'u', days);
       expect(Object.isFrozen(table.registry.device_id) && Object.isFrozen(table.registry.transformer_name)).toBe(true);
     });
 
     it('shows every change to the registry at once, however it was made, even when another process kept a copy', async () => {
-      const process1 = createPowerDevicesRepository(db, { listParts: 2 });
-      const process2 = createPowerDevicesRepository(db, { listParts: 2 });
+      const process1 = createAssetsRepository(db, { listParts: 2 });
+      const process2 = createAssetsRepository(db, { listParts: 2 });
       const names = async (repository: typeof process1) =>
         new Map(rowsOf(await repository.listWithPeriod('t1', 'u', days)).map((r) => [r.device_id, r.transformer_name]));
       expect((await names(process1)).get('A2')).toBe('Transformer 2'); // both processes now keep the registry
@@ -95,7 +95,7 @@ for (const backend of TEST_DATABASES) {
           return db.query<Row>(sql, params);
         },
       };
-      const repository = createPowerDevicesRepository(counting, { listParts: 2 });
+      const repository = createAssetsRepository(counting, { listParts: 2 });
       const lists = await Promise.all([1, 2, 3, 4].map(() => repository.listWithPeriod('t1', 'u', days)));
       expect(lists.map((table) => table.count)).toEqual([DEVICES, DEVICES, DEVICES, DEVICES]);
       expect(registryReads).toBe(1);
@@ -103,7 +103,7 @@ for (const backend of TEST_DATABASES) {
 
     it('lists nothing for a tenant without devices, or one that does not exist', async () => {
       await db.query("INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('empty', 'E', 'powerdata', 'netzero', '[]')");
-      const repository = createPowerDevicesRepository(db, { listParts: 2 });
+      const repository = createAssetsRepository(db, { listParts: 2 });
       expect((await repository.listWithPeriod('empty', 'u', days)).count).toBe(0);
       expect((await repository.listWithPeriod('no-such-tenant', 'u', days)).count).toBe(0);
     });
