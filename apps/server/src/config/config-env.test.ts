@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('falls back to the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./data');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.trustedProxies).toEqual([]);
+    expect(config.auth.signInAttemptsPer5Min).toBe(20);
+  });
+
+  it('reads the sign-in limit, and refuses one that is not a positive whole number, naming it', () => {
+    expect(loadConfig({ SIGN_IN_ATTEMPTS_PER_5_MIN: '500' }).auth.signInAttemptsPer5Min).toBe(500);
+    expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_5_MIN: '0' })).toThrow(/SIGN_IN_ATTEMPTS_PER_5_MIN/);
+  });
+
+  it('reads TRUST_PROXY as addresses and ranges, and rejects anything else, naming it', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1, loopback ' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['2', 'proxy.example', '10.0.0.0/33', '10.0.0.1/8/1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it('uses the embedded identity provider when OIDC_ISSUER is unset', () => {
+    const { auth } = loadConfig({});
+    expect(auth.embedded).toBe(true);
+    expect(auth.issuer).toBe('http://localhost:3000/oidc');
+    expect(auth.scope.split(' ')).toContain('api');
+  });
+
+  it('puts the embedded issuer on the configured port', () => {
+    expect(loadConfig({ PORT: '8080' }).auth.issuer).toBe('http://localhost:8080/oidc');
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATA_DIR: '', OIDC_ISSUER: '' });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./data');
+    expect(config.auth.embedded).toBe(true);
+  });
+
+  it('reads PORT, DATA_DIR and DATABASE_URL', () => {
+    const config = loadConfig({ PORT: '4100', DATA_DIR: '/var/lib/gridlens', DATABASE_URL: 'postgres://u@db:5432/gridlens' });
+    expect(config.port).toBe(4100);
+    expect(config.dataDir).toBe('/var/lib/gridlens');
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/gridlens');
+  });
+
+  it.each(['abc', '0', '70000', '30.5'])('rejects PORT=%s with a ConfigurationError naming PORT', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(ConfigurationError);
+    expect(() => loadConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  it('rejects a DATABASE_URL that is not PostgreSQL, naming DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigurationError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('names every bad variable at once', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/DATABASE_URL/);
+  });
+
+  it('uses an external issuer when OIDC_ISSUER is set', () => {
+    const { auth } = loadConfig({ OIDC_ISSUER: 'https://login.example.com/' });
+    expect(auth.embedded).toBe(false);
+    expect(auth.issuer).toBe('https://login.example.com/');
+    expect(auth.scope.split(' ')).not.toContain('api');
+    expect(auth.scope.split(' ')).toContain('openid');
+  });
+
+  it('lets OIDC_SCOPE override the default scope', () => {
+    expect(loadConfig({ OIDC_ISSUER: 'https://login.example.com/', OIDC_SCOPE: 'openid api:read' }).auth.scope).toBe('openid api:read');
+  });
+});

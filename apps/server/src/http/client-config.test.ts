@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { clientConfigApi } from '@gridlens/contract/client-config';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/env';
+import { openPglite } from '../db/database';
+import { migrate } from '../db/migrate';
+import { inject } from '../../test/support/inject';
+import { createTestIssuer } from '../../test/support/test-app';
+
+async function clientConfigWith(env: Record<string, string>) {
+  const db = await openPglite(null);
+  await migrate(db);
+  const { verifyToken } = await createTestIssuer();
+  const config = loadConfig({ OIDC_ISSUER: 'https://issuer.test/', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, db, verifyToken, embeddedProvider: null });
+  try {
+    const response = await inject(app, clientConfigApi.get);
+    return { body: response.json(), csp: String(response.headers['content-security-policy']) };
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
+
+describe('the map tiles in the client configuration', () => {
+  it('are null by default, so the map draws on a plain background and needs no outside server', async () => {
+    expect((await clientConfigWith({})).body.mapTiles).toBeNull();
+  });
+
+  it('carry MAP_TILE_URL and its attribution, and a plain-http tile server is allowed as an image source', async () => {
+    const { body, csp } = await clientConfigWith({
+      MAP_TILE_URL: 'http://tiles.example.internal:8080/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',
+    });
+    expect(body.mapTiles).toEqual({
+      url: 'http://tiles.example.internal:8080/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    expect(csp).toMatch(/img-src [^;]*http:\/\/tiles\.example\.internal:8080/);
+  });
+
+  it('turn {s} subdomains of a plain-http server into a wildcard source', async () => {
+    const { csp } = await clientConfigWith({ MAP_TILE_URL: 'http://{s}.tiles.example.internal/{z}/{x}/{y}.png' });
+    expect(csp).toMatch(/img-src [^;]*http:\/\/\*\.tiles\.example\.internal/);
+  });
+
+  it('refuses a tile URL without its placeholders or with another scheme, naming MAP_TILE_URL', () => {
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+  });
+});

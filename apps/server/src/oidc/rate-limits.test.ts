@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ingestApi } from '@gridlens/contract/ingest';
+import { buildApp } from '../app';
+import { configuredTokenVerifier } from '../auth/configured-verifier';
+import { loadConfig } from '../config/env';
+import { openPglite, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createEmbeddedProvider } from './embedded-provider';
+import { inject } from '../../test/support/inject';
+
+// Rate limits live in the HTTP layer and do not depend on the database, so PGlite alone is enough here.
+describe('rate limits', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await openPglite(null);
+    await migrate(db);
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    const embeddedProvider = await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: null });
+    app = await buildApp({ config, db, embeddedProvider, verifyToken: configuredTokenVerifier(config, embeddedProvider) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  let attempt = 0;
+  const login = (email: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/oidc/interaction/unknown-uid/login',
+      // A different claimed address each time: with no trusted proxy it must not count as another client.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${(attempt += 1)}` },
+      payload: `email=${encodeURIComponent(email)}&password=guess`,
+    });
+
+  it('slows password guessing on one account after 20 attempts, without locking out other accounts', async () => {
+    for (let i = 0; i < 20; i += 1) expect((await login('power@gridlens.demo')).statusCode).not.toBe(429);
+    const limited = await login('power@gridlens.demo');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
+    expect((await login('fleet@gridlens.demo')).statusCode).not.toBe(429);
+  });
+
+  it('believes X-Forwarded-For only from a configured proxy address, never by hop count', async () => {
+    const attemptsFromManyAddresses = async (trustProxy: string) => {
+      const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: trustProxy });
+      const provider = await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: null });
+      const proxied = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+      try {
+        let limited = 0;
+        for (let i = 1; i <= 21; i += 1) {
+          const answer = await proxied.inject({
+            method: 'POST',
+            url: '/oidc/interaction/unknown-uid/login',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` },
+            payload: 'email=gridwest%40gridlens.demo&password=guess',
+          });
+          if (answer.statusCode === 429) limited += 1;
+        }
+        return limited;
+      } finally {
+        await proxied.close();
+      }
+    };
+    // inject connects from 127.0.0.1: behind that proxy each forwarded address is its own client ...
+    expect(await attemptsFromManyAddresses('127.0.0.1')).toBe(0);
+    // ... while a proxy elsewhere does not make the direct peer's claims believable.
+    expect(await attemptsFromManyAddresses('10.0.0.1')).toBe(1);
+  });
+
+  it('limits one ingest key to 600 batches a minute, and another key is unaffected', async () => {
+    const post = (key: string) =>
+      inject(app, ingestApi.messages, { headers: { authorization: `Bearer ${key}` }, body: { v: 1, messages: [{}] } });
+    for (let i = 0; i < 600; i += 1) expect((await post('key-a')).statusCode).toBe(401);
+    const limited = await post('key-a');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
+    expect((await post('key-b')).statusCode).toBe(401);
+  });
+});
