@@ -132,7 +132,7 @@ async function openMap(page: Page): Promise<{ clustersMs: number; tasks: LongTas
   const before = await page.evaluate<number>('window.__longTasks.length');
   const start = await page.evaluate(() => performance.now());
   await page.getByRole('region', { name: 'Map', exact: true }).scrollIntoViewIfNeeded();
-  await page.getByTestId('assets-map').locator('.asset-cluster').first().waitFor({ timeout: 30_000 });
+  await page.getByTestId('assets-map').locator('.map-cluster').first().waitFor({ timeout: 30_000 });
   const clustersMs = (await page.evaluate(() => performance.now())) - start;
   await page.waitForTimeout(3000);
   const tasks = await page.evaluate<LongTask[]>('window.__longTasks');
