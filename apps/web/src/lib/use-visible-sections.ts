@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { arrangeSections, type SectionId } from '@gridlens/domain/sections';
-import { useTenantSettings } from './api/tenant-settings';
-import { useUserSettings } from './api/user-settings';
+import { useTenantSettings, useUserSettings } from './api/config';
 
 /** The user's navigation order with hidden sections left out; null until both settings are loaded. */
 export function useVisibleSections(): SectionId[] | null {

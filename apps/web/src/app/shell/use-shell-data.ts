@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import type { SectionId } from '@gridlens/domain/sections';
 import type { SectionCatalogue, TenantSettings, UserSettings } from '@gridlens/contract/config';
-import { useSectionCatalogue } from '@/lib/api/section-catalogue';
-import { useTenantSettings } from '@/lib/api/tenant-settings';
-import { useUserSettings } from '@/lib/api/user-settings';
+import { useSectionCatalogue, useTenantSettings, useUserSettings } from '@/lib/api/config';
 import { useVisibleSections } from '@/lib/use-visible-sections';
 
 export interface ShellData {

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { useAcknowledge, useActiveAlerts, type AnyActiveAlert } from '@/lib/api/alerts';
-import { browserTimeZone } from '@/lib/api/user-settings';
+import { browserTimeZone } from '@/lib/api/config';
 import { useAppStore } from '@/lib/app-store';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { useAlertHistory, useComment, type AnyActiveAlert } from '@/lib/api/alerts';
-import { browserTimeZone } from '@/lib/api/user-settings';
+import { browserTimeZone } from '@/lib/api/config';
 import { useAppStore } from '@/lib/app-store';
 import { useAlertKind } from './alert-kind';
 import { useAlertText } from './alert-text';

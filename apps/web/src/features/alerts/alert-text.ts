@@ -6,7 +6,7 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, temperatureUnit, type TemperatureMetric } from '@gridlens/domain/temperature';
 import type { LocationType } from '@gridlens/domain/tracking/enumerations';
 import type { AlertKind, AnyActiveAlert, AnyAlertRule } from '@/lib/api/alerts';
-import { useUserSettings } from '@/lib/api/user-settings';
+import { useUserSettings } from '@/lib/api/config';
 
 type AnyField = PowerAlertField | TrackingAlertField;
 const isPowerField = (field: AnyField): field is PowerAlertField => field in POWER_ALERT_FIELD_SPECS;

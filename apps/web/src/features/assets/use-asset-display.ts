@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserTimeZone, useUserSettings } from '@/lib/api/user-settings';
+import { browserTimeZone, useUserSettings } from '@/lib/api/config';
 import type { DisplayContext } from './asset-columns';
 import { enumKey } from './enum-key';
 

@@ -24,7 +24,7 @@ import {
 import type { GeoPoint } from '@gridlens/domain/geo';
 import { useCoverage } from '@/lib/api/coverage';
 import { useSetSearchParams } from '@/lib/use-set-search-params';
-import { browserTimeZone } from '@/lib/api/user-settings';
+import { browserTimeZone } from '@/lib/api/config';
 import { useClientConfig } from '@/lib/client-config-context';
 import { csvBlob, downloadBlob } from '@/lib/csv';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';

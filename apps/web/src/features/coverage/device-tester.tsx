@@ -20,7 +20,7 @@ import { DEVICE_TEST_CHECKS, type CheckOutcome } from '@gridlens/domain/power/de
 import { resolveTemperatureMetric, temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { ApiRequestError } from '@/lib/api/api-client';
 import { DEVICE_TEST_REFRESH_MS, useDeviceTest } from '@/lib/api/coverage';
-import { browserTimeZone } from '@/lib/api/user-settings';
+import { browserTimeZone } from '@/lib/api/config';
 import { timeSinceText } from '@/lib/time-since-text';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';

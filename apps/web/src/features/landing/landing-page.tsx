@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { landingSection, sectionById } from '@gridlens/domain/sections';
-import { useUserSettings } from '@/lib/api/user-settings';
+import { useUserSettings } from '@/lib/api/config';
 import { useVisibleSections } from '@/lib/use-visible-sections';
 
 /** Spec §2 Landing: "/" goes to the user's default section if set, else the tenant's first section. */

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserSettings } from '@gridlens/contract/config';
 import { LANGUAGES, isLanguage } from '@gridlens/domain/language';
 import type { TemperatureMetricPreference } from '@gridlens/domain/temperature';
-import { useUpdateUserSettings } from '@/lib/api/user-settings';
+import { useUpdateUserSettings } from '@/lib/api/config';
 import { useAppStore } from '@/lib/app-store';
 import { changeLanguage, LANGUAGE_NAME_KEYS } from '@/lib/language-preference';
 

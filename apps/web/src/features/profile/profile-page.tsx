@@ -1,6 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { useTenantSettings } from '@/lib/api/tenant-settings';
-import { useUserSettings } from '@/lib/api/user-settings';
+import { useTenantSettings, useUserSettings } from '@/lib/api/config';
 import { DisplayPreferencesCard } from './display-preferences-card';
 import { SectionPreferencesCard } from './section-preferences-card';
 import { UserInformationCard } from './user-information-card';

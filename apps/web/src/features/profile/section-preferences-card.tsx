@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TenantSettings, UserSettings } from '@gridlens/contract/config';
 import { arrangeSections, sectionById, type SectionId } from '@gridlens/domain/sections';
-import { useUpdateUserSettings } from '@/lib/api/user-settings';
+import { useUpdateUserSettings } from '@/lib/api/config';
 import { useAppStore } from '@/lib/app-store';
 import { SectionOrderList } from './section-order-list';
 

@@ -27,6 +27,8 @@ export const assetItemQuery = (deviceId: string) => {
   return queryOptions({ queryKey: assets.item.key(input), queryFn: () => assets.item(input), staleTime: 60_000 });
 };
 
+export const useAssetItem = (deviceId: string) => useQuery(assetItemQuery(deviceId));
+
 interface WatchChange {
   deviceId: string;
   watch: boolean;

@@ -5,17 +5,11 @@ import { deviceTabsRoutes } from '@gridlens/contract/routes/device-tabs';
 import type { PqEventType } from '@gridlens/domain/power/enumerations';
 import { apiClient } from './api-client';
 import { POWER_DATA_SCOPE } from './assets';
-import { powerReadings } from './power-readings';
 
-/** The power-data device tabs' data (spec §2): trends, events, faults, hydrogen sensor, metering, images. */
+/** The power-data device tabs' data (spec §2): events, faults, hydrogen sensor, metering, images. */
 const tabs = apiClient<typeof deviceTabsApi>(POWER_DATA_SCOPE, deviceTabsRoutes);
 
 const cached = { staleTime: 60_000, placeholderData: keepPreviousData } as const;
-
-export const useDailyTrends = (deviceId: string, range: TimeRange) => {
-  const input = { params: { id: deviceId }, query: { range } };
-  return useQuery({ queryKey: powerReadings.dailyTrends.key(input), queryFn: () => powerReadings.dailyTrends(input), ...cached });
-};
 
 export interface EventFilter {
   eventType: PqEventType | null;

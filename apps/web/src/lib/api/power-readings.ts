@@ -3,7 +3,7 @@ import type { PowerMessage, powerReadingsApi, TimeRange } from '@gridlens/contra
 import { powerReadingsRoutes } from '@gridlens/contract/routes/power-readings';
 import { periodOfRange } from '@gridlens/domain/time-range';
 import { apiClient } from './api-client';
-import { assetItemQuery, POWER_DATA_SCOPE } from './assets';
+import { POWER_DATA_SCOPE } from './assets';
 
 export const powerReadings = apiClient<typeof powerReadingsApi>(POWER_DATA_SCOPE, powerReadingsRoutes);
 
@@ -12,8 +12,6 @@ export type PeriodChoice = { range: TimeRange } | { fromMs: number; toMs: number
 
 export const periodQuery = (period: PeriodChoice) =>
   'range' in period ? { range: period.range } : { from: new Date(period.fromMs).toISOString(), to: new Date(period.toMs).toISOString() };
-
-export const useAssetItem = (deviceId: string) => useQuery(assetItemQuery(deviceId));
 
 /** The chart series of a device over a period; the previous answer stays on screen while a zoomed view loads. */
 export const useChartData = (deviceId: string, period: PeriodChoice) => {
@@ -57,3 +55,29 @@ export async function fetchAllMessages(deviceId: string, range: TimeRange): Prom
     items.push(...(await powerReadings.messages(messagesInput(deviceId, period, page, EXPORT_PAGE_SIZE))).items);
   return items;
 }
+
+// The fleet-wide screens' data: the analytics overview (total power, issues over time) and the power report.
+
+const cached = { placeholderData: keepPreviousData, staleTime: 60_000 } as const;
+
+export const useFleetTotals = (range: TimeRange) => {
+  const input = { params: { duration: range } };
+  return useQuery({ queryKey: powerReadings.fleetTotals.key(input), queryFn: () => powerReadings.fleetTotals(input), ...cached });
+};
+
+export const useIssueTimeline = (range: TimeRange) => {
+  const input = { params: { duration: range } };
+  return useQuery({ queryKey: powerReadings.issueTimeline.key(input), queryFn: () => powerReadings.issueTimeline(input), ...cached });
+};
+
+/** The power report of a UTC day (YYYY-MM-DD). */
+export const usePowerReport = (day: string) => {
+  const input = { query: { day } };
+  return useQuery({ queryKey: powerReadings.dayReport.key(input), queryFn: () => powerReadings.dayReport(input), ...cached });
+};
+
+/** A device's daily rollups over a range (the asset detail's trends tab). */
+export const useDailyTrends = (deviceId: string, range: TimeRange) => {
+  const input = { params: { id: deviceId }, query: { range } };
+  return useQuery({ queryKey: powerReadings.dailyTrends.key(input), queryFn: () => powerReadings.dailyTrends(input), ...cached });
+};

@@ -9,7 +9,7 @@ import { formatDay } from '@gridlens/domain/date-format';
 import { DAY_MS, utcDay } from '@gridlens/domain/time-range';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
-import { useDailyTrends } from '@/lib/api/device-tabs';
+import { useDailyTrends } from '@/lib/api/power-readings';
 import { ChartPanel } from '@/lib/ui/chart-panel';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import type { TabProps } from './tab-display';

@@ -1,6 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateUserSettings } from '@gridlens/contract/config';
-import { config } from './tenant-settings';
+import type { configApi, UpdateUserSettings } from '@gridlens/contract/config';
+import { configRoutes } from '@gridlens/contract/routes/config';
+import { apiClient } from './api-client';
+
+/** The caller's tenant, the section catalogue and the caller's preferences (spec §7 /api/config/...). */
+export const config = apiClient<typeof configApi>('config', configRoutes);
+
+export const tenantSettingsQuery = queryOptions({
+  queryKey: config.tenantSettings.key(),
+  queryFn: () => config.tenantSettings(),
+  staleTime: 5 * 60_000,
+});
+
+export const useTenantSettings = () => useQuery(tenantSettingsQuery);
+
+export const sectionCatalogueQuery = queryOptions({
+  queryKey: config.sections.key(),
+  queryFn: () => config.sections(),
+  staleTime: Infinity,
+});
+
+export const useSectionCatalogue = () => useQuery(sectionCatalogueQuery);
 
 /** The browser's time zone decides the automatic temperature unit and the date format. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
