@@ -145,3 +145,32 @@ test('the coverage map draws the same basemap under its devices, with its legend
   expect(longitude).toBeGreaterThan(-11);
   expect(longitude).toBeLessThan(-5);
 });
+
+test('scrolling the page past the assets map leaves its frame alone; after a click into it, the wheel zooms it', async () => {
+  await page.goto('/assets');
+  await expect(page.getByTestId('assets-page')).toBeVisible();
+  // The pointer in the middle of the page, where the map passes under it as the page scrolls down.
+  await page.mouse.move(900, 450);
+  for (let step = 0; step < 12; step += 1) {
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(300); // a person's turns of the wheel, the map made and drawn in between
+  }
+  const map = page.getByTestId('assets-map');
+  await expect(map.locator('.map-cluster').first()).toBeVisible();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the assets map has no box');
+  // Framed on Ireland, the 300 devices fall into several clusters around the middle of the box; zoomed out by the
+  // page's scrolling, they were one cluster near its top edge.
+  await expect.poll(async () => (await clusterCentres(map)).length).toBeGreaterThan(1);
+  const framed = await clusterCentres(map);
+  for (const centre of framed) {
+    expect(centre.x).toBeGreaterThan(box.x + box.width * 0.25);
+    expect(centre.x).toBeLessThan(box.x + box.width * 0.75);
+    expect(centre.y).toBeGreaterThan(box.y + box.height * 0.1);
+    expect(centre.y).toBeLessThan(box.y + box.height * 0.9);
+  }
+  await map.click({ position: { x: 40, y: box.height - 40 } });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let step = 0; step < 3; step += 1) await page.mouse.wheel(0, -300);
+  await expect.poll(async () => (await clusterCentres(map)).length).toBeGreaterThan(framed.length);
+});

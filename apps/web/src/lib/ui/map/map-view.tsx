@@ -70,12 +70,24 @@ export function MapView(props: MapViewProps) {
       maxZoom: MAX_ZOOM,
       preferCanvas: true,
       zoomControl: false, // added below with titles in the user's language
+      // The page scrolls past the map: a wheel turned over it zooms it only once the user has clicked into it,
+      // otherwise scrolling down the assets page zoomed the map out to the whole world on its way past.
+      scrollWheelZoom: false,
     });
+    const wheelZoom = created.scrollWheelZoom;
+    const leaveWheel = () => wheelZoom.disable();
+    created.on('click focus', () => wheelZoom.enable());
+    element.addEventListener('mouseleave', leaveWheel);
+    // Leaflet measures its box when made; the navigation collapsing or the window resizing changes it later.
+    const resized = new ResizeObserver(() => created.invalidateSize({ pan: false }));
+    resized.observe(element);
     created.createPane(BASEMAP_PANE).style.zIndex = '250';
     if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: MAX_ZOOM }).addTo(created);
     created.on('click', (event: L.LeafletMouseEvent) => pick.current?.({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
     setMap(created);
     return () => {
+      element.removeEventListener('mouseleave', leaveWheel);
+      resized.disconnect();
       setMap(null);
       created.remove();
     };
