@@ -12,6 +12,7 @@ import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
 import { registerOpenApi } from './http/openapi';
+import { registerPublicOriginRedirect } from './http/public-origin';
 import { registerWebApp } from './http/web-app';
 import { createConfigModule } from './modules/config/config.module';
 import { createCoverageModule } from './modules/coverage/coverage.module';
@@ -73,6 +74,7 @@ export async function buildApp({
     zlibOptions: { level: 3 },
     globalDecompression: false,
   });
+  if (config.publicUrlIsSet) registerPublicOriginRedirect(app, config.publicUrl);
   // Off by default; the routes that need a limit (sign-in form, device ingestion) set their own.
   await app.register(fastifyRateLimit, { global: false });
   await registerOpenApi(app);
@@ -81,7 +83,7 @@ export async function buildApp({
   const { tenantExists } = tenants;
   app.decorate('tenantExists', tenantExists);
   registerHealthRoutes(app, db, startupTasks);
-  registerClientConfigRoute(app, {
+  const clientConfig = {
     authority: config.auth.issuer,
     clientId: config.auth.clientId,
     audience: config.auth.embedded ? null : config.auth.audience,
@@ -92,7 +94,12 @@ export async function buildApp({
     environment: config.environment,
     signInMode: config.auth.signInMode,
     mapTiles: config.mapTiles,
-  });
+  };
+  // The embedded provider's authority is at the address the browser used (PUBLIC_URL's when set), so the web app
+  // talks to it on its own origin, as the Content-Security-Policy (connect-src 'self') wants.
+  registerClientConfigRoute(app, (request) =>
+    embeddedProvider ? { ...clientConfig, authority: embeddedProvider.issuerFor(request) ?? config.auth.issuer } : clientConfig,
+  );
   embeddedProvider?.register(app);
 
   const emails = { smtp: config.smtp, publicUrl: config.publicUrl, log: app.log };
@@ -116,7 +123,7 @@ export async function buildApp({
   ];
 
   const scheduler = createScheduler({ lock: jobLockFor(db), log: app.log });
-  for (const job of modules.flatMap((m) => m.jobs ?? [])) scheduler.add(job);
+  for (const job of [...modules.flatMap((m) => m.jobs ?? []), ...(embeddedProvider?.jobs ?? [])]) scheduler.add(job);
   app.decorate('scheduler', scheduler);
 
   for (const module of modules) if (module.open) await app.register(module.open);

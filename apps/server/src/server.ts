@@ -9,7 +9,7 @@ import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
 import { maintainTables } from './modules/retention/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
-import { createEmbeddedProvider } from './oidc/embedded-provider';
+import { createConfiguredEmbeddedProvider } from './oidc/embedded-provider';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -19,7 +19,7 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.demoData) await seedDemoData(db);
 
   const embeddedProvider = config.auth.embedded
-    ? await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: config.dataDir })
+    ? await createConfiguredEmbeddedProvider(config, db, config.dataDir)
     : null;
   const startupTasks: StartupTasks = new Map();
   const app = await buildApp({
@@ -76,10 +76,17 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.mqtt) {
     mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, app.tenantExists, app.log);
   }
-  app.log.info({ url: config.publicUrl, issuer: config.auth.issuer, environment: config.environment }, 'Gridlens portal is running');
-  if (embeddedProvider) {
-    const users = DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.password.padEnd(16)} ${u.name} (${u.tenant}, ${u.roles.join(', ')})`);
-    process.stdout.write(`\nGridlens is running at ${config.publicUrl}\nDemo sign-in (email, password):\n${users.join('\n')}\n\n`);
+  const url = config.publicUrlIsSet ? config.publicUrl : `http://<this machine's name or address>:${config.port}`;
+  const issuer = config.auth.embedded && !config.publicUrlIsSet ? `${url}/oidc` : config.auth.issuer;
+  app.log.info({ url, issuer, environment: config.environment, demoMode: config.demoMode }, 'Gridlens portal is running');
+  if (embeddedProvider && config.demoMode) {
+    // Never a password in the log: the sign-in page lists the demo accounts with theirs (in demo mode only).
+    const users = DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.name} (${u.tenant}, ${u.roles.join(', ')})`);
+    process.stdout.write(
+      `\nGridlens is running at ${config.publicUrlIsSet ? config.publicUrl : `http://localhost:${config.port}`}\nDemo accounts (their passwords are on the sign-in page; DEMO_MODE=false removes them):\n${users.join('\n')}\n\n`,
+    );
+  } else if (embeddedProvider) {
+    app.log.warn('Demo mode is off and OIDC_ISSUER is unset: the embedded identity provider has no accounts, so nobody can sign in');
   }
 }
 

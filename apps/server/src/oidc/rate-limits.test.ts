@@ -6,7 +6,7 @@ import { configuredTokenVerifier } from '../auth/configured-verifier';
 import { loadConfig } from '../config/env';
 import { openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { createEmbeddedProvider } from './embedded-provider';
+import { createConfiguredEmbeddedProvider } from './embedded-provider';
 import { inject } from '../../test/support/inject';
 
 // Rate limits live in the HTTP layer and do not depend on the database, so PGlite alone is enough here.
@@ -17,7 +17,7 @@ describe('rate limits', () => {
     db = await openPglite(null);
     await migrate(db);
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
-    const embeddedProvider = await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: null });
+    const embeddedProvider = await createConfiguredEmbeddedProvider(config, db, null);
     app = await buildApp({ config, db, embeddedProvider, verifyToken: configuredTokenVerifier(config, embeddedProvider) });
   });
   afterAll(async () => {
@@ -46,7 +46,7 @@ describe('rate limits', () => {
   it('believes X-Forwarded-For only from a configured proxy address, never by hop count', async () => {
     const attemptsFromManyAddresses = async (trustProxy: string) => {
       const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: trustProxy });
-      const provider = await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: null });
+      const provider = await createConfiguredEmbeddedProvider(config, db, null);
       const proxied = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
       try {
         let limited = 0;
