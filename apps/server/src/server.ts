@@ -4,7 +4,7 @@ import { ConfigurationError, loadConfig, type ServerConfig } from './config/env'
 import { migrate } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-database';
 import { seedDemoData } from './demo/seed-demo';
-import { DEMO_USERS } from './oidc/demo-users';
+import { DEMO_USERS, demoAccountsBanner } from './oidc/demo-users';
 import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
 import { maintainTables } from './modules/retention/retention.job';
@@ -76,15 +76,12 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.mqtt) {
     mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, app.tenantExists, app.log);
   }
-  const url = config.publicUrlIsSet ? config.publicUrl : `http://<this machine's name or address>:${config.port}`;
-  const issuer = config.auth.embedded && !config.publicUrlIsSet ? `${url}/oidc` : config.auth.issuer;
+  const url = config.publicUrlIsSet ? config.publicUrl : `http://localhost:${config.port}`;
+  // Without PUBLIC_URL the embedded provider's issuer is the address each request came to (any of this machine's).
+  const issuer = embeddedProvider && !config.publicUrlIsSet ? '<the address the browser used>/oidc' : config.auth.issuer;
   app.log.info({ url, issuer, environment: config.environment, demoMode: config.demoMode }, 'Gridlens portal is running');
   if (embeddedProvider && config.demoMode) {
-    // Never a password in the log: the sign-in page lists the demo accounts with theirs (in demo mode only).
-    const users = DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.name} (${u.tenant}, ${u.roles.join(', ')})`);
-    process.stdout.write(
-      `\nGridlens is running at ${config.publicUrlIsSet ? config.publicUrl : `http://localhost:${config.port}`}\nDemo accounts (their passwords are on the sign-in page; DEMO_MODE=false removes them):\n${users.join('\n')}\n\n`,
-    );
+    process.stdout.write(demoAccountsBanner(DEMO_USERS, url));
   } else if (embeddedProvider) {
     app.log.warn('Demo mode is off and OIDC_ISSUER is unset: the embedded identity provider has no accounts, so nobody can sign in');
   }

@@ -17,6 +17,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_5_MIN: '0' })).toThrow(/SIGN_IN_ATTEMPTS_PER_5_MIN/);
   });
 
+  it('reads the per-address sign-in limit (25 by default), and refuses one that is not a positive whole number, naming it', () => {
+    expect(loadConfig({}).auth.signInAttemptsPerAddressPer5Min).toBe(25);
+    expect(loadConfig({ SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: '500' }).auth.signInAttemptsPerAddressPer5Min).toBe(500);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: bad }), bad).toThrow(/SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN/);
+  });
+
+  it('tells whether PUBLIC_URL was set, keeping localhost as the default address', () => {
+    expect(loadConfig({})).toMatchObject({ publicUrlIsSet: false, publicUrl: 'http://localhost:3000' });
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.ie/' })).toMatchObject({ publicUrlIsSet: true, publicUrl: 'https://portal.example.ie' });
+  });
+
   it('reads TRUST_PROXY as addresses and ranges, and rejects anything else, naming it', () => {
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1, loopback ' }).trustedProxies).toEqual([
       '10.0.0.0/8',

@@ -84,3 +84,9 @@ export function avatarSvg(user: DemoUser): string {
     .toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="${user.colour}"/><text x="48" y="60" font-family="Arial,sans-serif" font-size="38" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
 }
+
+/** What the start-up prints in demo mode: where to sign in and as whom. Never a password (they are on the sign-in page). */
+export function demoAccountsBanner(users: readonly DemoUser[], url: string): string {
+  const lines = users.map((u) => `  ${u.email.padEnd(26)} ${u.name} (${u.tenant}, ${u.roles.join(', ')})`);
+  return `\nGridlens is running at ${url}\nDemo accounts (their passwords are on the sign-in page; DEMO_MODE=false removes them):\n${lines.join('\n')}\n\n`;
+}

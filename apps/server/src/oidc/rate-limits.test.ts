@@ -43,6 +43,53 @@ describe('rate limits', () => {
     expect((await login('fleet@gridlens.demo')).statusCode).not.toBe(429);
   });
 
+  it('slows password spraying: 25 attempts per address across accounts, then 429 for any account; another address is unaffected', async () => {
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1' });
+    const provider = await createConfiguredEmbeddedProvider(config, db, null);
+    const sprayed = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+    const attempt = (email: string, from: string) =>
+      sprayed.inject({
+        method: 'POST',
+        url: '/oidc/interaction/unknown-uid/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+        payload: `email=${encodeURIComponent(email)}&password=guess`,
+      });
+    try {
+      for (let i = 1; i <= 25; i += 1) expect((await attempt(`user${i}@example.com`, '192.0.2.50')).statusCode, `account ${i}`).not.toBe(429);
+      const limited = await attempt('user26@example.com', '192.0.2.50');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ error: 'rate_limited' });
+      expect(limited.headers['retry-after']).toBeDefined();
+      expect((await attempt('power@gridlens.demo', '192.0.2.50')).statusCode).toBe(429);
+      expect((await attempt('user26@example.com', '192.0.2.51')).statusCode).not.toBe(429);
+    } finally {
+      await sprayed.close();
+    }
+  });
+
+  it('takes the per-address limit from SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN', async () => {
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: '3' });
+    const provider = await createConfiguredEmbeddedProvider(config, db, null);
+    const limitedApp = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+    try {
+      const codes: number[] = [];
+      for (let i = 1; i <= 4; i += 1)
+        codes.push(
+          (
+            await limitedApp.inject({
+              method: 'POST',
+              url: '/oidc/interaction/unknown-uid/login',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: `email=user${i}%40example.com&password=guess`,
+            })
+          ).statusCode,
+        );
+      expect(codes.map((code) => code === 429)).toEqual([false, false, false, true]);
+    } finally {
+      await limitedApp.close();
+    }
+  });
+
   it('believes X-Forwarded-For only from a configured proxy address, never by hop count', async () => {
     const attemptsFromManyAddresses = async (trustProxy: string) => {
       const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: trustProxy });

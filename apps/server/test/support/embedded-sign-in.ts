@@ -80,13 +80,14 @@ export async function signInThroughProvider(
       if (!code) throw new Error(`sign-in at ${origin} came back without a code: ${location}`);
       return { ...(await redeem(code)), jar };
     }
+    if (target.searchParams.has('failed')) throw new Error(`sign-in at ${origin} refused the password`);
     const path = `${target.pathname}${target.search}`;
     const page = await get(path);
     if (page.statusCode === 200 && page.body.includes('name="password"')) {
       if (!account) throw new Error(`sign-in at ${origin} asked for a password`);
       response = await app.inject({
         method: 'POST',
-        url: `${path}/login`,
+        url: `${target.pathname}/login`,
         headers: { host, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ email: account.email, password: account.password }).toString(),
       });
