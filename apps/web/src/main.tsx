@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { fetchClientConfig } from './lib/api/client-config';
 import { initI18n } from './lib/i18n';
+import { provideDigestOutsideSecureContexts } from './lib/insecure-context-digest';
 import { readStoredLanguage } from './lib/language-preference';
 import { readInitialThemeMode, THEME_ATTRIBUTE } from './lib/theme-preference';
 
@@ -12,7 +13,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 document.body.setAttribute(THEME_ATTRIBUTE, readInitialThemeMode());
 
 const language = readStoredLanguage();
-const [config] = await Promise.all([fetchClientConfig().catch(() => null), initI18n(language)]);
+const [config] = await Promise.all([fetchClientConfig().catch(() => null), initI18n(language), provideDigestOutsideSecureContexts()]);
 const { StartupFailure } = await import('./app/startup-failure');
 
 createRoot(rootElement).render(<StrictMode>{config ? <App config={config} language={language} /> : <StartupFailure />}</StrictMode>);
