@@ -37,3 +37,15 @@ for (const [where, address] of [
     await expect(page.getByTestId('page-title')).toHaveText('Assets');
   });
 }
+
+test("signs out at the machine's network address, and the next visit asks for the password again", async ({ page, baseURL }) => {
+  const origin = `http://${machineAddress()}:${new URL(baseURL ?? '').port}`;
+  await signIn(page, DEMO.fleet, `${origin}/profile`);
+  await expect(page.getByTestId('profile-name')).toHaveText(DEMO.fleet.name);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Back at the portal, signed out: it sends the visitor to the sign-in page, on the same address.
+  await expect(page.locator('input[name="password"]')).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(origin);
+  await page.goto(`${origin}/profile`);
+  await expect(page.locator('input[name="password"]')).toBeVisible();
+});
