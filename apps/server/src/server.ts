@@ -18,9 +18,7 @@ async function start(config: ServerConfig): Promise<void> {
   const applied = await migrate(db);
   if (config.demoData) await seedDemoData(db);
 
-  const embeddedProvider = config.auth.embedded
-    ? await createConfiguredEmbeddedProvider(config, db, config.dataDir)
-    : null;
+  const embeddedProvider = config.auth.embedded ? await createConfiguredEmbeddedProvider(config, db, config.dataDir) : null;
   const startupTasks: StartupTasks = new Map();
   const app = await buildApp({
     config,

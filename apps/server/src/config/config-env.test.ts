@@ -26,7 +26,10 @@ describe('loadConfig', () => {
 
   it('tells whether PUBLIC_URL was set, keeping localhost as the default address', () => {
     expect(loadConfig({})).toMatchObject({ publicUrlIsSet: false, publicUrl: 'http://localhost:3000' });
-    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.ie/' })).toMatchObject({ publicUrlIsSet: true, publicUrl: 'https://portal.example.ie' });
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.ie/' })).toMatchObject({
+      publicUrlIsSet: true,
+      publicUrl: 'https://portal.example.ie',
+    });
   });
 
   it('reads TRUST_PROXY as addresses and ranges, and rejects anything else, naming it', () => {

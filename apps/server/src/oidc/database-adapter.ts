@@ -10,7 +10,7 @@ export function databaseAdapter(payloads: OidcPayloadsRepository): AdapterConstr
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
     upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
-      return payloads.upsert(this.model, id, payload as Record<string, unknown>, expiresIn);
+      return payloads.upsert(this.model, id, payload, expiresIn);
     }
     find(id: string) {
       return payloads.find(this.model, id) as Promise<AdapterPayload | undefined>;

@@ -17,8 +17,11 @@ async function loginPage(app: FastifyInstance): Promise<string> {
     code_challenge: 'x'.repeat(43),
     code_challenge_method: 'S256',
   });
-  const start = await app.inject({ method: 'GET', url: `/oidc/auth?${query}`, headers: { host } });
-  const cookie = [start.headers['set-cookie']].flat().map((line) => String(line).split(';')[0]).join('; ');
+  const start = await app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}`, headers: { host } });
+  const cookie = [start.headers['set-cookie']]
+    .flat()
+    .map((line) => String(line).split(';')[0])
+    .join('; ');
   const page = await app.inject({ method: 'GET', url: String(start.headers.location), headers: { host, cookie } });
   expect(page.statusCode).toBe(200);
   return page.body;
@@ -72,10 +75,12 @@ describe.each(TEST_DATABASES)('the sign-in page in and out of demo mode ($name)'
         expect(page).not.toContain(user.email);
         expect(page).not.toContain(user.password);
       }
-      await expect(signInThroughProvider(app, 'http://127.0.0.1:3000', { email: DEMO_USERS[0]!.email, password: DEMO_USERS[0]!.password })).rejects.toThrow(
-        /refused the password/,
-      );
-      expect((await app.inject({ method: 'GET', url: '/oidc/avatar/user-power-1.svg', headers: { host: '127.0.0.1:3000' } })).statusCode).toBe(404);
+      await expect(
+        signInThroughProvider(app, 'http://127.0.0.1:3000', { email: DEMO_USERS[0]!.email, password: DEMO_USERS[0]!.password }),
+      ).rejects.toThrow(/refused the password/);
+      expect(
+        (await app.inject({ method: 'GET', url: '/oidc/avatar/user-power-1.svg', headers: { host: '127.0.0.1:3000' } })).statusCode,
+      ).toBe(404);
     } finally {
       await app.close();
     }

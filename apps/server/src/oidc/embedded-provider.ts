@@ -93,7 +93,12 @@ export async function createEmbeddedProvider(options: EmbeddedProviderOptions): 
     Object.assign(req.raw.headers, { 'x-forwarded-proto': protocol.slice(0, -1), 'x-forwarded-host': host, 'x-forwarded-for': req.ip });
     return providerFor(origin);
   };
-  const cleanup: ScheduledJob = { name: 'oidc-cleanup', everyMs: 3_600_000, firstAfterMs: 60_000, run: async () => void (await payloads.deleteExpired()) };
+  const cleanup: ScheduledJob = {
+    name: 'oidc-cleanup',
+    everyMs: 3_600_000,
+    firstAfterMs: 60_000,
+    run: async () => void (await payloads.deleteExpired()),
+  };
   return {
     keys: createLocalJWKSet({ keys: [publicJwk(secrets.signingKey)] }),
     issuerFor: (request) => {
@@ -242,7 +247,8 @@ const hidden = { schema: { hide: true } };
 
 type ProviderOf = (req: FastifyRequest) => Provider | null;
 
-const badHost = (reply: FastifyReply) => reply.status(400).send({ error: 'bad_request', message: 'The Host header names no host or address' });
+const badHost = (reply: FastifyReply) =>
+  reply.status(400).send({ error: 'bad_request', message: 'The Host header names no host or address' });
 
 function registerRoutes(app: FastifyInstance, providerOf: ProviderOf, options: EmbeddedProviderOptions): void {
   // Slows password spraying: attempts per address across every account (before the body is read).

@@ -32,7 +32,9 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
   });
 
   it('advertises only the authorization code flow, with PKCE, and no userinfo endpoint', async () => {
-    const discovery = (await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { host: HOST } })).json();
+    const discovery = (await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { host: HOST } })).json<
+      Record<string, unknown>
+    >();
     expect(discovery.response_types_supported).toEqual(['code']);
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
     expect(discovery).not.toHaveProperty('userinfo_endpoint');
@@ -43,7 +45,7 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
     for (const responseType of ['id_token', 'code id_token']) {
       const answer = await app.inject({
         method: 'GET',
-        url: `/oidc/auth?${new URLSearchParams({ client_id: 'gridlens-web', response_type: responseType, scope: 'openid', redirect_uri: `${ORIGIN}/`, nonce: 'n' })}`,
+        url: `/oidc/auth?${new URLSearchParams({ client_id: 'gridlens-web', response_type: responseType, scope: 'openid', redirect_uri: `${ORIGIN}/`, nonce: 'n' }).toString()}`,
         headers: { host: HOST },
       });
       expect(String(answer.headers.location ?? ''), responseType).toMatch(/error=unsupported_response_type/);
@@ -58,15 +60,26 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
         headers: { host: HOST, origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
       });
     const post = (origin: string, payload: string) =>
-      app.inject({ method: 'POST', url: '/oidc/token', headers: { host: HOST, origin, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: { host: HOST, origin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
     expect((await preflight('https://attacker.example')).headers['access-control-allow-origin']).toBeUndefined();
-    expect((await post('https://attacker.example', 'grant_type=authorization_code&code=x')).headers['access-control-allow-origin']).toBeUndefined();
     expect(
-      (await post('https://attacker.example', 'grant_type=authorization_code&code=x&client_id=gridlens-web')).headers['access-control-allow-origin'],
+      (await post('https://attacker.example', 'grant_type=authorization_code&code=x')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+    expect(
+      (await post('https://attacker.example', 'grant_type=authorization_code&code=x&client_id=gridlens-web')).headers[
+        'access-control-allow-origin'
+      ],
     ).toBeUndefined();
     // The portal itself, at the address it was reached at, still may.
     expect((await preflight(ORIGIN)).headers['access-control-allow-origin']).toBe(ORIGIN);
-    expect((await post(ORIGIN, 'grant_type=authorization_code&code=x&client_id=gridlens-web')).headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect((await post(ORIGIN, 'grant_type=authorization_code&code=x&client_id=gridlens-web')).headers['access-control-allow-origin']).toBe(
+      ORIGIN,
+    );
   });
 
   it('marks every authenticated API answer no-store, refused or not', async () => {
@@ -74,7 +87,9 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
     const { accessToken } = await signInThroughProvider(app, ORIGIN, POWER);
-    const answered = await inject(app, configApi.tenantSettings, { headers: { host: HOST, authorization: `Bearer ${accessToken}`, tenant: 'netzero' } });
+    const answered = await inject(app, configApi.tenantSettings, {
+      headers: { host: HOST, authorization: `Bearer ${accessToken}`, tenant: 'netzero' },
+    });
     expect(answered.statusCode).toBe(200);
     expect(answered.headers['cache-control']).toBe('no-store');
   });
@@ -95,7 +110,9 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
     await db.query("UPDATE oidc_payloads SET expires_at = now() - interval '1 second' WHERE id = 'expired-session'");
     expect(await payloads.find('Session', 'expired-session')).toBeUndefined();
     expect(await payloads.deleteExpired()).toBeGreaterThanOrEqual(1);
-    expect(await db.query("SELECT id FROM oidc_payloads WHERE id IN ('expired-session', 'live-session')")).toEqual([{ id: 'live-session' }]);
+    expect(await db.query("SELECT id FROM oidc_payloads WHERE id IN ('expired-session', 'live-session')")).toEqual([
+      { id: 'live-session' },
+    ]);
     expect(await payloads.findByUid('Session', 'u-live')).toEqual({ uid: 'u-live' });
   });
 });

@@ -55,7 +55,8 @@ describe('rate limits', () => {
         payload: `email=${encodeURIComponent(email)}&password=guess`,
       });
     try {
-      for (let i = 1; i <= 25; i += 1) expect((await attempt(`user${i}@example.com`, '192.0.2.50')).statusCode, `account ${i}`).not.toBe(429);
+      for (let i = 1; i <= 25; i += 1)
+        expect((await attempt(`user${i}@example.com`, '192.0.2.50')).statusCode, `account ${i}`).not.toBe(429);
       const limited = await attempt('user26@example.com', '192.0.2.50');
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toMatchObject({ error: 'rate_limited' });

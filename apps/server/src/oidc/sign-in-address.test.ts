@@ -59,7 +59,7 @@ describe.each(TEST_DATABASES)('sign-in at any address without PUBLIC_URL ($name)
         redirect_uri: 'http://attacker.example/',
         code_challenge: 'x'.repeat(43),
         code_challenge_method: 'S256',
-      })}`,
+      }).toString()}`,
       headers: { host: '127.0.0.1:3000' },
     });
     expect(answer.statusCode).toBe(400);
@@ -68,7 +68,10 @@ describe.each(TEST_DATABASES)('sign-in at any address without PUBLIC_URL ($name)
 
   it('answers 400 to a Host that names no host or address, and makes it no issuer', async () => {
     for (const bad of ['evil.example/path', 'a b', 'x@y'])
-      expect((await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { host: bad } })).statusCode, bad).toBe(400);
+      expect(
+        (await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { host: bad } })).statusCode,
+        bad,
+      ).toBe(400);
   });
 });
 
@@ -102,7 +105,10 @@ describe('sign-in with PUBLIC_URL set', () => {
     expect(config.statusCode).toBe(200);
     expect(config.json().authority).toBe('https://portal.example.ie/oidc');
     const discovery = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers });
-    expect(discovery.json()).toMatchObject({ issuer: 'https://portal.example.ie/oidc', token_endpoint: 'https://portal.example.ie/oidc/token' });
+    expect(discovery.json()).toMatchObject({
+      issuer: 'https://portal.example.ie/oidc',
+      token_endpoint: 'https://portal.example.ie/oidc/token',
+    });
   });
 
   it('answers API, ingest and health calls wherever they arrive', async () => {
@@ -137,7 +143,9 @@ describe('an external identity provider', () => {
       const config = await inject(app, clientConfigApi.get, { headers: { host: '192.0.2.2:3000' } });
       expect(config.json().authority).toBe('https://issuer.test/');
       const token = await issuer.token({ sub: 'u1' });
-      const answer = await inject(app, configApi.tenantSettings, { headers: { host: '192.0.2.2:3000', authorization: `Bearer ${token}`, tenant: 'netzero' } });
+      const answer = await inject(app, configApi.tenantSettings, {
+        headers: { host: '192.0.2.2:3000', authorization: `Bearer ${token}`, tenant: 'netzero' },
+      });
       expect(answer.statusCode).not.toBe(401);
     } finally {
       await app.close();

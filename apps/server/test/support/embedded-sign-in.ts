@@ -68,7 +68,7 @@ export async function signInThroughProvider(
     state: 'state-1',
     nonce: 'nonce-1',
   });
-  let response = await get(`/oidc/auth?${query}`);
+  let response = await get(`/oidc/auth?${query.toString()}`);
   for (let step = 0; step < 10; step += 1) {
     const location = String(response.headers.location ?? '');
     if (response.statusCode < 300 || response.statusCode >= 400 || !location) {
