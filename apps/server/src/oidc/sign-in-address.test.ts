@@ -24,7 +24,7 @@ describe.each(TEST_DATABASES)('sign-in at any address without PUBLIC_URL ($name)
     await database.dispose(db);
   });
 
-  for (const origin of ['http://127.0.0.1:3000', 'http://192.0.2.2:3000', 'http://portal-test.internal:3000']) {
+  for (const origin of ['http://127.0.0.1:3000', 'http://192.0.2.2:3000', 'http://[fd00::2]:3000', 'http://portal-test.internal:3000']) {
     it(`tells the web app an authority at ${origin}, signs in there and the API takes the token there`, async () => {
       const config = await inject(app, clientConfigApi.get, { headers: { host: host(origin) } });
       expect(config.json().authority).toBe(`${origin}/oidc`);
