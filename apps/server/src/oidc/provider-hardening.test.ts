@@ -103,7 +103,8 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
     expect(again.accessToken).toMatch(/^ey/);
   });
 
-  it('deletes expired rows of its table, and only those', async () => {
+  it('deletes expired rows of its table, and only those, in a scheduled job', async () => {
+    expect(app.scheduler.names()).toContain('oidc-cleanup');
     const payloads = createOidcPayloadsRepository(db);
     await payloads.upsert('Session', 'expired-session', { uid: 'u-expired' }, 1);
     await payloads.upsert('Session', 'live-session', { uid: 'u-live' }, 3600);
