@@ -9,6 +9,7 @@ import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
 import { maintainTables } from './modules/retention/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
+import { BrokerPortInUseError, startEmbeddedBroker, type EmbeddedBroker } from './modules/ingest/mqtt-broker';
 import { createEmbeddedProvider } from './oidc/embedded-provider';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,6 +37,7 @@ async function start(config: ServerConfig): Promise<void> {
   app.scheduler.start();
   app.log.info({ jobs: app.scheduler.names() }, 'scheduled jobs started');
   let mqttSubscriber: MqttSubscriber | null = null;
+  let mqttBroker: EmbeddedBroker | null = null;
   let stopDemo: () => void = () => undefined;
   let closing = false;
   const shutdown = (signal: string) => {
@@ -46,7 +48,7 @@ async function start(config: ServerConfig): Promise<void> {
     stopDemo();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    void (mqttSubscriber?.close() ?? Promise.resolve())
+    void Promise.all([mqttSubscriber?.close(), mqttBroker?.close()])
       .then(() => app.close())
       .then(() => db.close())
       .then(() => process.exit(0))
@@ -75,6 +77,12 @@ async function start(config: ServerConfig): Promise<void> {
   }
   if (config.mqtt) {
     mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, app.tenantExists, app.log);
+  } else if (config.mqttBroker) {
+    mqttBroker = await startEmbeddedBroker(config.mqttBroker, app.ingest, app.tenantOfIngestKey, app.log).catch((error: unknown) => {
+      throw error instanceof BrokerPortInUseError ? new ConfigurationError(error.message) : error;
+    });
+  } else {
+    app.log.warn('MQTT_PORT=off and no MQTT_URL: devices can send only over HTTP');
   }
   app.log.info({ url: config.publicUrl, issuer: config.auth.issuer, environment: config.environment }, 'Gridlens portal is running');
   if (embeddedProvider) {

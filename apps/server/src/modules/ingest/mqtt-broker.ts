@@ -1,0 +1,142 @@
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IngestService } from './ingest.service';
+import { createMqttIngestQueue, readDelivery } from './mqtt-ingest-queue';
+import { parseDeviceTopic } from './mqtt-topics';
+
+export interface EmbeddedBrokerOptions {
+  /** 0: a free port chosen by the system (tests); the port taken is in the answer. */
+  port: number;
+  host: string;
+  topicPrefix: string;
+  /** Up to this many messages are stored in one transaction … */
+  batchSize?: number;
+  /** … or whatever arrived within this time. */
+  batchWindowMs?: number;
+}
+
+export class BrokerPortInUseError extends Error {}
+
+/** MQTT 3.1.1 CONNACK return codes. */
+const BAD_USERNAME_OR_PASSWORD = 4;
+const IDENTIFIER_REJECTED = 2;
+
+/** Aedes keeps its connected clients by id; its types leave the map out. */
+const clientsOf = (broker: Aedes) => (broker as unknown as { clients: Record<string, Client> }).clients;
+
+const refusal = (message: string, returnCode: number): AuthenticateError => Object.assign(new Error(message), { returnCode });
+
+/**
+ * The MQTT broker the server runs when MQTT_URL is unset, so that devices are served out of the box as users are.
+ * A device signs in with any user name and an ingest key of its tenant as password, and may publish and subscribe
+ * only under its tenant's topics (`<prefix>/<tenant>/devices/<device_id>/messages`). What a device publishes is
+ * handed in-process to the ingest service and acknowledged (PUBACK) only after its batch has committed: the broker
+ * authorizes a publication only then, and writes the acknowledgement after authorizing. A batch that cannot be
+ * stored closes the connection without an acknowledgement, so the device sends the message again; a message
+ * refused on its merits (not JSON, bad fields, unknown device) is filed as a dead letter and acknowledged, as the
+ * HTTP path answers it, since sending it again cannot help. Publishing under another tenant's topic is filed as a
+ * dead letter of the key's tenant and closes the connection (MQTT 3.1.1 has no other way to refuse).
+ */
+export async function startEmbeddedBroker(
+  options: EmbeddedBrokerOptions,
+  ingest: IngestService,
+  tenantOfKey: (secret: string) => Promise<string | null>,
+  log: FastifyBaseLogger,
+) {
+  const tenantOf = new WeakMap<Client, string>();
+  const queue = createMqttIngestQueue(ingest, log, options);
+  const prefixLevels = options.topicPrefix.split('/');
+
+  const broker: Aedes = await Aedes.createBroker({
+    authenticate: (client, _username, password, done) => {
+      const secret = password?.toString('utf8') ?? '';
+      tenantOfKey(secret).then(
+        (tenantId) => {
+          if (!tenantId) return done(refusal('the password is not an active ingest key', BAD_USERNAME_OR_PASSWORD), false);
+          // Client ids are one namespace for every tenant: one tenant's key must not take over another's session.
+          const holder = clientsOf(broker)[client.id];
+          if (holder && tenantOf.get(holder) !== tenantId) {
+            return done(refusal('this client id is in use by another tenant', IDENTIFIER_REJECTED), false);
+          }
+          tenantOf.set(client, tenantId);
+          done(null, true);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'MQTT sign-in check failed');
+          done(refusal('the sign-in could not be checked', 3), false);
+        },
+      );
+    },
+
+    authorizePublish: (client, packet, done) => {
+      const tenantId = client ? tenantOf.get(client) : undefined;
+      if (!client || !tenantId) return done(new Error('publishing needs a signed-in device'));
+      const target = parseDeviceTopic(options.topicPrefix, packet.topic);
+      if (!target || target.tenantId !== tenantId) {
+        // Filed under the key's tenant: it is that tenant's device that is misconfigured.
+        const letter = {
+          tenantId,
+          source: 'mqtt' as const,
+          deviceId: target?.deviceId ?? null,
+          reason: `foreign_topic: ${packet.topic.slice(0, 300)} is not a device topic of this ingest key's tenant`,
+          fields: ['topic'],
+          payload: { topic: packet.topic, text: packet.payload.toString('utf8', 0, 2000) },
+        };
+        void ingest.deadLetter(letter).catch((error: unknown) => log.error({ err: error }, 'filing a dead letter failed'));
+        return done(new Error(`not authorized to publish to ${packet.topic}`));
+      }
+      packet.retain = false; // device messages are stored by the portal, not kept by the broker
+      const { messages, letters } = readDelivery(options.topicPrefix, packet.topic, packet.payload as Buffer, tenantId);
+      const stored = letters.length > 0 ? ingest.deadLetter(...letters) : Promise.resolve();
+      stored.then(
+        () => (messages.length === 0 ? done(null) : queue.enqueue(tenantId, messages, (error) => done(error))),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+
+    authorizeSubscribe: (client, subscription, done) => {
+      // Only the key's tenant's topics, with the tenant named (no wildcard there), and no shared or $SYS topics.
+      const levels = subscription.topic.split('/');
+      const own =
+        levels.length > prefixLevels.length &&
+        prefixLevels.every((level, i) => levels[i] === level) &&
+        levels[prefixLevels.length] === tenantOf.get(client);
+      done(null, own ? subscription : null); // null: SUBACK refuses it (0x80)
+    },
+  });
+
+  broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
+
+  const server: Server = createServer((socket) => broker.handle(socket));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new BrokerPortInUseError(
+              `MQTT_PORT ${options.port} is in use (another MQTT broker?). Set MQTT_PORT to a free port, MQTT_PORT=off to run no broker, or MQTT_URL to use that broker.`,
+            )
+          : error,
+      ),
+    );
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info(
+    { port, host: options.host, topic: `${options.topicPrefix}/<tenant>/devices/<device_id>/messages` },
+    'embedded MQTT broker listening',
+  );
+
+  return {
+    port,
+    /** Stops taking connections, stores what is queued, then closes the broker. */
+    async close(): Promise<void> {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await queue.drain(); // acknowledges what was stored
+      for (const client of Object.values(clientsOf(broker))) client.close();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await closed;
+    },
+  };
+}
+export type EmbeddedBroker = Awaited<ReturnType<typeof startEmbeddedBroker>>;
