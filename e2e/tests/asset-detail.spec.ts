@@ -150,7 +150,7 @@ test('a message the device sent with a bad field is listed under its messages as
   await expect(refusals.locator('tbody tr')).toHaveCount(1);
   await expect(refusals.locator('tbody tr').first()).toContainText('Invalid value');
   await expect(refusals.locator('tbody tr').first()).toContainText('lqi');
-  await expect(refusals.locator('tbody tr').first()).toContainText('"seq":4000000001');
+  await expect(refusals.locator('tbody tr').first()).toContainText('"seq": 4000000001');
   await expect(page.getByTestId('asset-refusals').locator('h3')).toHaveText('Refused messages (1)');
 });
 

@@ -83,7 +83,14 @@ export function RefusedMessages({ deviceId, timeZone, languageTag }: { deviceId:
                       {detail && (
                         <Box
                           component="span"
-                          sx={{ ...mono, display: 'block', color: 'text.secondary', maxWidth: 420, overflowWrap: 'anywhere' }}
+                          sx={{
+                            ...mono,
+                            display: 'block',
+                            color: 'text.secondary',
+                            maxWidth: 420,
+                            whiteSpace: 'normal',
+                            overflowWrap: 'anywhere',
+                          }}
                         >
                           {detail.length > 160 ? `${detail.slice(0, 160)}…` : detail}
                         </Box>
@@ -96,7 +103,7 @@ export function RefusedMessages({ deviceId, timeZone, languageTag }: { deviceId:
                 id: 'payload',
                 title: t('assetDetail.refusals.columns.payload'),
                 cell: (r: Row) => (
-                  <Box component="code" sx={{ ...mono, display: 'block', maxWidth: 560, overflowWrap: 'anywhere' }}>
+                  <Box component="code" sx={{ ...mono, display: 'block', maxWidth: 560, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
                     {r.payload_excerpt}
                   </Box>
                 ),
