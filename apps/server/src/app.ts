@@ -100,7 +100,7 @@ export async function buildApp({
   const emails = { smtp: config.smtp, publicUrl: config.publicUrl, log: app.log };
   const device = createDevicePipeline({ db, afterIngest, emails, log: app.log });
   app.decorate('ingest', device.ingest.ingest);
-  app.decorate('tenantOfIngestKey', device.ingest.keys.tenantOfKey);
+  app.decorate('tenantOfIngestKey', (secret: string) => device.ingest.keys.tenantOfKey(secret));
   app.decorate('judgeTrackingTimers', device.alerts.judgeTrackingTimers);
 
   // The modules, in the order their routes appear in the API document.
