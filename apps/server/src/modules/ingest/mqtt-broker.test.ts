@@ -36,6 +36,7 @@ for (const backend of TEST_DATABASES) {
     let gridwestKey: string;
     let broker: EmbeddedBroker;
     let failNext = 0;
+    let ingestCalls = 0;
 
     beforeAll(async () => {
       db = await backend.open();
@@ -48,6 +49,7 @@ for (const backend of TEST_DATABASES) {
       const ingest: IngestService = {
         ...app.ingest,
         ingest: (...args) => {
+          ingestCalls += 1;
           if (failNext > 0) {
             failNext -= 1;
             return Promise.reject(new Error('database unavailable'));
@@ -75,6 +77,39 @@ for (const backend of TEST_DATABASES) {
       // No waiting: the acknowledgement came after the commit.
       expect(await countRows(db, "SELECT 1 FROM power_messages WHERE tenant_id = 'netzero' AND device_id = 'EMB-1'")).toBe(1);
       await device.endAsync();
+    });
+
+    it('stores a burst of QoS 1 messages from several devices in batches, each acknowledged once stored', async () => {
+      const devices = await Promise.all([1, 2, 3, 4].map(() => connect(broker.port, netzeroKey)));
+      const before = ingestCalls;
+      const now = Date.now();
+      await Promise.all(
+        Array.from({ length: 400 }, (_unused, i) =>
+          devices[i % 4]?.publishAsync(
+            deviceMessagesTopic(PREFIX, 'netzero', 'EMB-1'),
+            JSON.stringify(reading('EMB-1', 1000 + i, new Date(now - i * 1000).toISOString())),
+            { qos: 1 },
+          ),
+        ),
+      );
+      expect(await countRows(db, "SELECT 1 FROM power_messages WHERE device_id = 'EMB-1' AND seq BETWEEN 1000 AND 1399")).toBe(400);
+      expect(ingestCalls - before).toBeLessThan(20); // one per message would be 400
+      await Promise.all(devices.map((d) => d.endAsync()));
+    });
+
+    it("stops taking a connected device's messages once its key is revoked", async () => {
+      const created = await inject(app, ingestApi.createKey, { headers: authHeaders(token, 'netzero'), body: { name: 'to revoke' } });
+      const key = created.json();
+      const device = await connect(broker.port, key.secret);
+      const topic = deviceMessagesTopic(PREFIX, 'netzero', 'EMB-1');
+      await device.publishAsync(topic, JSON.stringify(reading('EMB-1', 2000, new Date().toISOString())), { qos: 1 });
+      const revoked = await inject(app, ingestApi.revokeKey, { headers: authHeaders(token, 'netzero'), params: { id: key.id } });
+      expect(revoked.statusCode).toBe(200);
+      const gone = closed(device);
+      device.publish(topic, JSON.stringify(reading('EMB-1', 2001, new Date().toISOString())), { qos: 1 });
+      await gone;
+      expect(await countRows(db, "SELECT 1 FROM power_messages WHERE device_id = 'EMB-1' AND seq IN (2000, 2001)")).toBe(1);
+      device.end(true);
     });
 
     it("refuses a message on another tenant's topic: nothing stored there, the connection closed, a dead letter for the key's tenant", async () => {

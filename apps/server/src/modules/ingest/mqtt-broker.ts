@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from './ingest.service';
 import { createMqttIngestQueue, readDelivery } from './mqtt-ingest-queue';
@@ -25,6 +25,8 @@ const IDENTIFIER_REJECTED = 2;
 /** Aedes keeps its connected clients by id; its types leave the map out. */
 const clientsOf = (broker: Aedes) => (broker as unknown as { clients: Record<string, Client> }).clients;
 
+const payloadOf = (packet: PublishPacket) => (typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload);
+
 const refusal = (message: string, returnCode: number): AuthenticateError => Object.assign(new Error(message), { returnCode });
 
 /**
@@ -45,8 +47,35 @@ export async function startEmbeddedBroker(
   log: FastifyBaseLogger,
 ) {
   const tenantOf = new WeakMap<Client, string>();
+  /** Each connection's key, asked again at each publication (a cached look-up), so that a revoked key stops there. */
+  const keyOf = new WeakMap<Client, string>();
   const queue = createMqttIngestQueue(ingest, log, options);
   const prefixLevels = options.topicPrefix.split('/');
+
+  /** Stores one authorized device's publication, then answers Aedes (which then writes the PUBACK). */
+  const publish = (tenantId: string, packet: PublishPacket, done: (error?: Error | null) => void) => {
+    const target = parseDeviceTopic(options.topicPrefix, packet.topic);
+    if (!target || target.tenantId !== tenantId) {
+      // Filed under the key's tenant: it is that tenant's device that is misconfigured.
+      const letter = {
+        tenantId,
+        source: 'mqtt' as const,
+        deviceId: target?.deviceId ?? null,
+        reason: `foreign_topic: ${packet.topic.slice(0, 300)} is not a device topic of this ingest key's tenant`,
+        fields: ['topic'],
+        payload: { topic: packet.topic, text: payloadOf(packet).toString('utf8', 0, 2000) },
+      };
+      void ingest.deadLetter(letter).catch((error: unknown) => log.error({ err: error }, 'filing a dead letter failed'));
+      return done(new Error(`not authorized to publish to ${packet.topic}`));
+    }
+    packet.retain = false; // device messages are stored by the portal, not kept by the broker
+    const { messages, letters } = readDelivery(options.topicPrefix, packet.topic, payloadOf(packet), tenantId);
+    const filed = letters.length > 0 ? ingest.deadLetter(...letters) : Promise.resolve();
+    filed.then(
+      () => (messages.length === 0 ? done(null) : queue.enqueue(tenantId, messages, (error) => done(error))),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
 
   const broker: Aedes = await Aedes.createBroker({
     authenticate: (client, _username, password, done) => {
@@ -60,6 +89,7 @@ export async function startEmbeddedBroker(
             return done(refusal('this client id is in use by another tenant', IDENTIFIER_REJECTED), false);
           }
           tenantOf.set(client, tenantId);
+          keyOf.set(client, secret);
           done(null, true);
         },
         (error: unknown) => {
@@ -71,26 +101,13 @@ export async function startEmbeddedBroker(
 
     authorizePublish: (client, packet, done) => {
       const tenantId = client ? tenantOf.get(client) : undefined;
-      if (!client || !tenantId) return done(new Error('publishing needs a signed-in device'));
-      const target = parseDeviceTopic(options.topicPrefix, packet.topic);
-      if (!target || target.tenantId !== tenantId) {
-        // Filed under the key's tenant: it is that tenant's device that is misconfigured.
-        const letter = {
-          tenantId,
-          source: 'mqtt' as const,
-          deviceId: target?.deviceId ?? null,
-          reason: `foreign_topic: ${packet.topic.slice(0, 300)} is not a device topic of this ingest key's tenant`,
-          fields: ['topic'],
-          payload: { topic: packet.topic, text: packet.payload.toString('utf8', 0, 2000) },
-        };
-        void ingest.deadLetter(letter).catch((error: unknown) => log.error({ err: error }, 'filing a dead letter failed'));
-        return done(new Error(`not authorized to publish to ${packet.topic}`));
-      }
-      packet.retain = false; // device messages are stored by the portal, not kept by the broker
-      const { messages, letters } = readDelivery(options.topicPrefix, packet.topic, packet.payload as Buffer, tenantId);
-      const stored = letters.length > 0 ? ingest.deadLetter(...letters) : Promise.resolve();
-      stored.then(
-        () => (messages.length === 0 ? done(null) : queue.enqueue(tenantId, messages, (error) => done(error))),
+      const secret = client ? keyOf.get(client) : undefined;
+      if (!client || !tenantId || secret === undefined) return done(new Error('publishing needs a signed-in device'));
+      tenantOfKey(secret).then(
+        (current) => {
+          if (current !== tenantId) return done(new Error('the ingest key was revoked'));
+          publish(tenantId, packet, done);
+        },
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
     },
