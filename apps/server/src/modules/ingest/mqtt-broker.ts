@@ -14,6 +14,8 @@ export interface EmbeddedBrokerOptions {
   batchSize?: number;
   /** … or whatever arrived within this time. */
   batchWindowMs?: number;
+  /** Larger packets close the connection (default MQTT_PACKET_MAX_BYTES). */
+  maxPacketBytes?: number;
 }
 
 export class BrokerPortInUseError extends Error {}
@@ -24,6 +26,36 @@ const IDENTIFIER_REJECTED = 2;
 
 /** Aedes keeps its connected clients by id; its types leave the map out. */
 const clientsOf = (broker: Aedes) => (broker as unknown as { clients: Record<string, Client> }).clients;
+
+/** The largest MQTT packet taken, as the HTTP ingest's body limit: a full envelope of readings is about 2 MB. */
+export const MQTT_PACKET_MAX_BYTES = 8 * 1024 * 1024;
+
+interface PacketParser {
+  packet: { length: number };
+  _parseLength: () => boolean;
+  _emitError: (error: Error) => void;
+}
+
+/**
+ * Aedes sets no packet size limit: its parser (mqtt-packet) would gather a packet of up to 256 MB, even a CONNECT
+ * before any sign-in. The limit is set on the parser's length step, which every packet passes before its body is
+ * read; a larger packet is a parse error, and Aedes closes the connection. The test of MQTT_PACKET_MAX_BYTES fails
+ * if a new version of either library moves this step.
+ */
+function limitPacketSize(client: Client, maxBytes: number): void {
+  const parser = (client as unknown as { _parser?: Partial<PacketParser> })._parser;
+  if (typeof parser?._parseLength !== 'function' || typeof parser._emitError !== 'function' || !parser.packet) {
+    throw new Error('the MQTT parser has changed: the packet size limit cannot be set (see limitPacketSize)');
+  }
+  const checked = parser as PacketParser;
+  const parseLength = checked._parseLength.bind(checked);
+  checked._parseLength = () => {
+    if (!parseLength()) return false;
+    if (checked.packet.length <= maxBytes) return true;
+    checked._emitError(new Error(`MQTT packet of ${checked.packet.length} bytes is over the limit of ${maxBytes}`));
+    return false;
+  };
+}
 
 const payloadOf = (packet: PublishPacket) => (typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload);
 
@@ -125,7 +157,7 @@ export async function startEmbeddedBroker(
 
   broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
 
-  const server: Server = createServer((socket) => broker.handle(socket));
+  const server: Server = createServer((socket) => limitPacketSize(broker.handle(socket), options.maxPacketBytes ?? MQTT_PACKET_MAX_BYTES));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
