@@ -39,8 +39,8 @@ interface PacketParser {
 /**
  * Aedes sets no packet size limit: its parser (mqtt-packet) would gather a packet of up to 256 MB, even a CONNECT
  * before any sign-in. The limit is set on the parser's length step, which every packet passes before its body is
- * read; a larger packet is a parse error, and Aedes closes the connection. The test of MQTT_PACKET_MAX_BYTES fails
- * if a new version of either library moves this step.
+ * read; a larger packet is a parse error, and Aedes closes the connection. Should a new version of either library move this step, connections are
+ * refused (and logged) rather than taken without a limit, and the limit's test fails.
  */
 function limitPacketSize(client: Client, maxBytes: number): void {
   const parser = (client as unknown as { _parser?: Partial<PacketParser> })._parser;
@@ -157,7 +157,16 @@ export async function startEmbeddedBroker(
 
   broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
 
-  const server: Server = createServer((socket) => limitPacketSize(broker.handle(socket), options.maxPacketBytes ?? MQTT_PACKET_MAX_BYTES));
+  const server: Server = createServer((socket) => {
+    const client = broker.handle(socket);
+    try {
+      limitPacketSize(client, options.maxPacketBytes ?? MQTT_PACKET_MAX_BYTES);
+    } catch (error) {
+      // Fail closed: no connection without the limit. The test of the limit fails on such an upgrade first.
+      log.error({ err: error }, 'MQTT connection refused');
+      socket.destroy();
+    }
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
