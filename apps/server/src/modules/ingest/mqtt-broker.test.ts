@@ -85,7 +85,7 @@ for (const backend of TEST_DATABASES) {
       const now = Date.now();
       await Promise.all(
         Array.from({ length: 400 }, (_unused, i) =>
-          devices[i % 4]?.publishAsync(
+          (devices[i % 4] ?? devices[0]!).publishAsync(
             deviceMessagesTopic(PREFIX, 'netzero', 'EMB-1'),
             JSON.stringify(reading('EMB-1', 1000 + i, new Date(now - i * 1000).toISOString())),
             { qos: 1 },
