@@ -47,6 +47,8 @@ export default defineConfig({
       // The suite signs the same demo users in from one address far more often than the default 20 in 5 minutes.
       SIGN_IN_ATTEMPTS_PER_5_MIN: '500',
       SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: '2000',
+      // The embedded MQTT broker on a free port, so that runs side by side (and a running portal) do not clash.
+      MQTT_PORT: '0',
     },
   },
 });

@@ -39,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The ingestion path, shared by HTTP, MQTT and the simulator. */
     ingest: IngestService;
+    /** The tenant an ingest key belongs to, or null (the embedded MQTT broker's credentials). */
+    tenantOfIngestKey: (secret: string) => Promise<string | null>;
     /** Whether a tenant exists, through the same short-lived cache as the API's tenant checks (MQTT topics). */
     tenantExists: (tenantId: string) => Promise<boolean>;
     /** Judges the tracking rules of time passing (no message, static) at a moment; the scheduler runs it every minute. */
@@ -103,8 +105,9 @@ export async function buildApp({
   embeddedProvider?.register(app);
 
   const emails = { smtp: config.smtp, publicUrl: config.publicUrl, log: app.log };
-  const device = createDevicePipeline({ db, afterIngest, emails });
+  const device = createDevicePipeline({ db, afterIngest, emails, log: app.log });
   app.decorate('ingest', device.ingest.ingest);
+  app.decorate('tenantOfIngestKey', (secret: string) => device.ingest.keys.tenantOfKey(secret));
   app.decorate('judgeTrackingTimers', device.alerts.judgeTrackingTimers);
 
   // The modules, in the order their routes appear in the API document.

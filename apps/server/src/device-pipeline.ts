@@ -13,6 +13,8 @@ interface PipelineOptions {
   /** Runs in every ingest transaction for the readings stored, after alert evaluation (tests and benchmarks). */
   afterIngest?: AfterStoreHook | undefined;
   /** Alert emails' settings; null: no email job (scripts, tests). */
+  /** Where refused device messages are reported in aggregate (none: scripts). */
+  log?: FastifyBaseLogger | undefined;
   emails?: { smtp: { url: string; from: string } | null; publicUrl: string; log: FastifyBaseLogger } | null;
 }
 
@@ -23,7 +25,7 @@ interface PipelineOptions {
  * transaction. Every writer of device data uses it: the API's HTTP and MQTT routes, the demo and `npm run
  * simulate`, so no way in skips the alerts.
  */
-export function createDevicePipeline({ db, afterIngest, emails = null }: PipelineOptions) {
+export function createDevicePipeline({ db, afterIngest, emails = null, log }: PipelineOptions) {
   const assets = createAssetsModule({ db });
   const powerReadings = createPowerReadingsModule({ db, devices: assets.service });
   const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });
@@ -43,6 +45,7 @@ export function createDevicePipeline({ db, afterIngest, emails = null }: Pipelin
     db,
     stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: deviceTabs.messageStore },
     subscribers: { afterReadings, positions: tracking.positionIngest(alerts.evaluatePositions) },
+    log,
   });
   return { assets, powerReadings, deviceTabs, tracking, alerts, ingest };
 }

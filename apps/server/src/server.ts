@@ -10,6 +10,7 @@ import type { StartupTasks } from './http/health.routes';
 import { maintainTables } from './modules/retention/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
 import { createConfiguredEmbeddedProvider } from './oidc/embedded-provider';
+import { BrokerPortInUseError, startEmbeddedBroker, type EmbeddedBroker } from './modules/ingest/mqtt-broker';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,6 +35,7 @@ async function start(config: ServerConfig): Promise<void> {
   app.scheduler.start();
   app.log.info({ jobs: app.scheduler.names() }, 'scheduled jobs started');
   let mqttSubscriber: MqttSubscriber | null = null;
+  let mqttBroker: EmbeddedBroker | null = null;
   let stopDemo: () => void = () => undefined;
   let closing = false;
   const shutdown = (signal: string) => {
@@ -44,7 +46,7 @@ async function start(config: ServerConfig): Promise<void> {
     stopDemo();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    void (mqttSubscriber?.close() ?? Promise.resolve())
+    void Promise.all([mqttSubscriber?.close(), mqttBroker?.close()])
       .then(() => app.close())
       .then(() => db.close())
       .then(() => process.exit(0))
@@ -73,6 +75,12 @@ async function start(config: ServerConfig): Promise<void> {
   }
   if (config.mqtt) {
     mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, app.tenantExists, app.log);
+  } else if (config.mqttBroker) {
+    mqttBroker = await startEmbeddedBroker(config.mqttBroker, app.ingest, app.tenantOfIngestKey, app.log).catch((error: unknown) => {
+      throw error instanceof BrokerPortInUseError ? new ConfigurationError(error.message) : error;
+    });
+  } else {
+    app.log.warn('MQTT_PORT=off and no MQTT_URL: devices can send only over HTTP');
   }
   const url = config.publicUrlIsSet ? config.publicUrl : `http://localhost:${config.port}`;
   // Without PUBLIC_URL the embedded provider's issuer is the address each request came to (any of this machine's).

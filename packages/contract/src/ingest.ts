@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { INGEST_BATCH_MAX, ingestRoutes } from './routes/ingest';
 import { ApiErrorSchema } from './errors';
+import { DeviceIdParamsSchema } from './params';
 import { PQ_EVENT_TYPES } from '@gridlens/domain/power/enumerations';
 import { POSITION_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
 
@@ -145,6 +146,23 @@ export type IngestKey = z.infer<typeof IngestKeySchema>;
 
 export const RevokedIngestKeySchema = z.object({ revoked: z.literal(true) }).meta({ id: 'RevokedIngestKey' });
 
+/** How many of a device's latest refused messages the refusals endpoint answers at most. */
+export const REFUSALS_LIMIT_MAX = 100;
+
+/** A device message the portal refused (a dead letter), as its tenant's users see it. */
+export const RefusalSchema = z
+  .object({
+    received_at: z.string(),
+    source: z.enum(['http', 'mqtt']),
+    reason: z.string().describe('"<code>: <detail>", e.g. "invalid_json: …", "invalid_field: …", "unknown_device: …"'),
+    fields: z.array(z.string()),
+    payload_excerpt: z.string().describe('The start of the refused message as received (at most 300 characters)'),
+  })
+  .meta({ id: 'Refusal' });
+export type Refusal = z.infer<typeof RefusalSchema>;
+export const RefusalsSchema = z.object({ items: z.array(RefusalSchema) }).meta({ id: 'Refusals' });
+export type Refusals = z.infer<typeof RefusalsSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -176,5 +194,14 @@ export const ingestApi = {
     summary: 'Revokes an ingest API key',
     params: z.object({ id: z.string().max(64) }),
     responses: { 200: RevokedIngestKeySchema },
+  }),
+  refusals: endpoint(ingestRoutes.refusals, {
+    tags,
+    summary: "A device's latest refused messages (bad JSON, bad fields, unknown device, wrong topic), newest first",
+    description:
+      "Only messages attributable to the caller's tenant: sent with its ingest key or on its topics. Refusals of unknown tenants stay in the server's log and ingest_dead_letters.",
+    params: DeviceIdParamsSchema,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(REFUSALS_LIMIT_MAX).default(20) }),
+    responses: { 200: RefusalsSchema },
   }),
 };

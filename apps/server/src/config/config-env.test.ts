@@ -101,4 +101,17 @@ describe('loadConfig', () => {
   it('lets OIDC_SCOPE override the default scope', () => {
     expect(loadConfig({ OIDC_ISSUER: 'https://login.example.com/', OIDC_SCOPE: 'openid api:read' }).auth.scope).toBe('openid api:read');
   });
+
+  it('runs the embedded MQTT broker on 1884 unless MQTT_URL names a broker or MQTT_PORT is off, and names a bad port', () => {
+    expect(loadConfig({}).mqttBroker).toEqual({ port: 1884, host: '0.0.0.0', topicPrefix: 'gridlens' });
+    expect(loadConfig({ MQTT_PORT: '1883', HOST: '127.0.0.1' }).mqttBroker).toEqual({
+      port: 1883,
+      host: '127.0.0.1',
+      topicPrefix: 'gridlens',
+    });
+    expect(loadConfig({ MQTT_PORT: 'off' }).mqttBroker).toBeNull();
+    const outside = loadConfig({ MQTT_URL: 'mqtt://broker:1883' });
+    expect([outside.mqttBroker, outside.mqtt?.url]).toEqual([null, 'mqtt://broker:1883']);
+    for (const bad of ['65536', '-1', 'on', '18.5']) expect(() => loadConfig({ MQTT_PORT: bad }), bad).toThrow(/MQTT_PORT/);
+  });
 });

@@ -39,6 +39,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^mqtts?:\/\/|^wss?:\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
+  // Without MQTT_URL the server runs its own MQTT broker on this port (off: none). 1884, not MQTT's usual 1883,
+  // so that it never clashes with a broker already installed on the machine (docs/configuration.md).
+  MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1884),
   MQTT_TOPIC_PREFIX: z
     .string()
     .min(1)
@@ -116,6 +119,9 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     demoHistoryDays: env.DEMO_HISTORY_DAYS,
     webDistDir: env.WEB_DIST_DIR ?? null,
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
+    // The embedded broker, when no outside one is named.
+    mqttBroker:
+      !env.MQTT_URL && env.MQTT_PORT !== 'off' ? { port: env.MQTT_PORT, host: env.HOST, topicPrefix: env.MQTT_TOPIC_PREFIX } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
     trustedProxies: env.TRUST_PROXY,

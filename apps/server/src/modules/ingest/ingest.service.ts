@@ -67,6 +67,8 @@ interface Deps extends IngestStores {
   db: Database;
   deadLetters: DeadLettersRepository;
   subscribers?: IngestSubscribers;
+  /** Told of every refused message once it is filed (the log's aggregate lines). */
+  refusals?: { record: (letters: readonly DeadLetter[]) => void };
 }
 
 interface DeadLetter {
@@ -103,7 +105,15 @@ function byKindInLockOrder(messages: readonly DeviceMessage[]): ByKind {
  * the rollups current and run the after-store hook, all in one transaction. The caller acknowledges
  * only after this resolves, i.e. after commit. Rejected messages land in the dead-letter table.
  */
-export function createIngestService({ db, devices, readings, deviceMessages, deadLetters: deadLetterStore, subscribers = {} }: Deps) {
+export function createIngestService({
+  db,
+  devices,
+  readings,
+  deviceMessages,
+  deadLetters: deadLetterStore,
+  subscribers = {},
+  refusals,
+}: Deps) {
   const { afterReadings: afterStore, positions } = subscribers;
   return {
     async ingest(tenantId: string, source: IngestSource, rawMessages: readonly unknown[]): Promise<IngestResponse> {
@@ -185,6 +195,7 @@ export function createIngestService({ db, devices, readings, deviceMessages, dea
         await readings.updateLatest(tx, tenantId, newReadings, derived);
         await deadLetterStore.insertDeadLetters(tx, deadLetters);
       });
+      refusals?.record(deadLetters);
 
       const count = (status: IngestResult['status']) => results.filter((r) => r.status === status).length;
       return { accepted: count('accepted'), duplicates: count('duplicate'), rejected: count('rejected'), results };
@@ -193,6 +204,7 @@ export function createIngestService({ db, devices, readings, deviceMessages, dea
     /** For messages refused before they reach a batch (MQTT: unreadable JSON, a topic of no tenant, another device's id). */
     async deadLetter(...letters: DeadLetter[]): Promise<void> {
       await deadLetterStore.insertDeadLetters(db, letters);
+      refusals?.record(letters);
     },
   };
 }
