@@ -53,7 +53,12 @@ export function AppHeader({ title }: { title: string }) {
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           placeholder={t('header.searchPlaceholder')}
-          sx={{ ml: 'auto', width: { xs: 160, md: 300 } }}
+          sx={{
+            ml: 'auto',
+            width: { xs: 160, md: 300 },
+            // One clear button: the adornment below, not also the browser's own on a search input.
+            '& input::-webkit-search-cancel-button': { display: 'none' },
+          }}
           slotProps={{
             htmlInput: { 'aria-label': t('header.search'), type: 'search' },
             input: {
