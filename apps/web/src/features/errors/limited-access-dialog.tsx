@@ -27,7 +27,7 @@ export function LimitedAccessDialog({ onRetry, onSignOut, offerDeviceTest = fals
         {onSignOut && <Button onClick={onSignOut}>{t('nav.signOut')}</Button>}
         {offerDeviceTest && (
           <Button component={RouterLink} to="/checkcoverage" variant="contained">
-            {t('errors.openDeviceTest')}
+            {t('access.openDeviceTest')}
           </Button>
         )}
         {onRetry && (
