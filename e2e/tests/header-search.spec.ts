@@ -120,3 +120,13 @@ test('on the power report the search narrows the devices, and the fleet status c
   expect(counts.filter((_count, i) => groups[i] === 'Status').reduce((sum, n) => sum + n, 0)).toBe(matched);
   expect(counts[groups.indexOf('Status')]).toBe(0); // "No issue" is the first status, and no matched device has it
 });
+
+test('a page the search would not narrow leaves the box disabled, so that typing never seems to do nothing', async () => {
+  await searchBox().fill('NZ');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Power alerts' }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('Power alerts');
+  await expect(searchBox()).toBeDisabled();
+  await expect(searchBox()).toHaveValue('');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Assets' }).click();
+  await expect(searchBox()).toBeEnabled();
+});

@@ -107,12 +107,12 @@ export const routes: RouteObject[] = [
               {
                 path: '/powercoil_analytics',
                 lazy: () => loadChunk(() => import('@/features/analytics/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
-                handle: { sectionId: 'powercoil_analytics' } satisfies RouteHandle,
+                handle: { sectionId: 'powercoil_analytics', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/assets',
                 lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),
-                handle: { sectionId: 'assets' } satisfies RouteHandle,
+                handle: { sectionId: 'assets', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/asset/:deviceId',
@@ -122,7 +122,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/powercoil_report',
                 lazy: powerReport('PowerReportPage'),
-                handle: { sectionId: 'powercoil_report' } satisfies RouteHandle,
+                handle: { sectionId: 'powercoil_report', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/powercoil_alerts',
