@@ -74,7 +74,10 @@ export const NUMBER_FILTER_CHARACTERS = /^[\d\s.,<>=-]*$/;
 /** Whether a number column's filter text is one it applies: empty, or a whole comparison. */
 export const isNumberFilter = (text: string) => text.trim() === '' || parseComparison(text) !== null;
 
-const searchedColumns = (selection: Pick<RowSelection, 'searched'>, columnsByField: ReadonlyMap<AssetField, AssetColumn>): AssetColumn[] => {
+const searchedColumns = (
+  selection: Pick<RowSelection, 'searched'>,
+  columnsByField: ReadonlyMap<AssetField, AssetColumn>,
+): AssetColumn[] => {
   const byField = new Map<AssetField, AssetColumn>();
   for (const field of SEARCHED_FIELDS) {
     const col = columnsByField.get(field);

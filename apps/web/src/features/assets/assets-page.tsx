@@ -89,7 +89,10 @@ export function AssetsPage() {
     [columns, count, search, shown, deferredColumnFilters, display],
   );
   // Counted once per narrowing, not on every sort, segment choice or snackbar.
-  const chartCounts = useMemo(() => (columns ? SUMMARY_CHARTS.map((chart) => countByValue(columns, narrowed, chart)) : []), [columns, narrowed]);
+  const chartCounts = useMemo(
+    () => (columns ? SUMMARY_CHARTS.map((chart) => countByValue(columns, narrowed, chart)) : []),
+    [columns, narrowed],
+  );
   const rows = useMemo(
     () => (columns ? pickRows(columns, narrowed, { filter: active?.filter ?? null, sort }, COLUMNS_BY_FIELD) : []),
     [columns, narrowed, active, sort],

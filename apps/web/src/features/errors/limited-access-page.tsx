@@ -19,7 +19,11 @@ export function LimitedAccessPage() {
   const signOut = auth.isAuthenticated ? () => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token }) : undefined;
   return (
     <Box component="main" sx={{ minHeight: '100vh' }}>
-      <LimitedAccessDialog onRetry={redirect ? () => void navigate(redirect, { replace: true }) : undefined} onSignOut={signOut} offerDeviceTest={installer} />
+      <LimitedAccessDialog
+        onRetry={redirect ? () => void navigate(redirect, { replace: true }) : undefined}
+        onSignOut={signOut}
+        offerDeviceTest={installer}
+      />
     </Box>
   );
 }
