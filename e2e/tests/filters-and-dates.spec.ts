@@ -53,3 +53,17 @@ test('the power report’s day picker writes the day as the report’s title doe
   await expect(page).toHaveURL(new RegExp(`[?&]day=${dayOf(1)}`));
   await expect(page.getByTestId('report-title')).toHaveText(`Power report for ${shown(dayOf(1))}`);
 });
+
+test('the edit dialog’s installation date picker is written day first as well, and takes a typed day', async () => {
+  await page.goto('/assets');
+  const id = (await page.getByTestId('asset-row').first().getAttribute('data-device-id')) ?? '';
+  await page.getByRole('button', { name: `Edit the details of ${id}` }).click();
+  const picker = page.getByTestId('edit-installation_date');
+  const sections = picker.getByRole('spinbutton');
+  await expect(sections).toHaveCount(3);
+  expect(await sections.evaluateAll((all) => all.map((s) => s.getAttribute('aria-label')))).toEqual(['Day', 'Month', 'Year']);
+  await sections.first().click();
+  await page.keyboard.type('25122025');
+  await expect(picker).toContainText(/25\s*\/\s*12\s*\/\s*2025/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
