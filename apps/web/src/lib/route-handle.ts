@@ -5,6 +5,8 @@ import type { SectionId } from '@gridlens/domain/sections';
 export interface RouteHandle {
   sectionId?: SectionId;
   titleKey?: string;
+  /** The page narrows what it shows with the header search box; elsewhere the box is disabled. */
+  searchable?: boolean;
 }
 
 /** The deepest matched route's handle (the page on screen). */

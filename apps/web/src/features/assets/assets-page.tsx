@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { temperatureUnit } from '@gridlens/domain/temperature';
 import { assetListRowAt } from '@gridlens/contract/assets';
 import { useAppStore } from '@/lib/app-store';
+import { useHeaderSearch } from '@/lib/use-header-search';
 import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { useNearViewport } from '@/lib/use-near-viewport';
@@ -30,7 +31,7 @@ import {
   type AssetFilter,
   type WarningId,
 } from './asset-filters';
-import { selectRows, type SortOrder } from './asset-rows';
+import { narrowRows, pickRows, type SortOrder } from './asset-rows';
 import { AssetWarnings } from './asset-warnings';
 import { csvBlob, downloadBlob } from '@/lib/csv';
 import { assetsCsv } from './assets-csv';
@@ -58,7 +59,7 @@ export function AssetsPage() {
   const list = useAssetList();
   const { mutate: watchDevice } = useWatchDevice();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
-  const search = useDeferredValue(useAppStore((s) => s.searchText));
+  const search = useHeaderSearch();
   const display = useAssetDisplay();
   const { visible, toggle } = useVisibleColumns();
   const mapTiles = useContext(ClientConfigContext)?.mapTiles ?? null;
@@ -78,21 +79,23 @@ export function AssetsPage() {
       ASSET_COLUMNS.map((col) => [col.field, `${t(`assets.columns.${col.field}`)}${col.kind === 'temperature' ? ` (${unit})` : ''}`]),
     );
   }, [t, display.temperatureMetric]);
-  // Counted once per list, not on every keystroke, sort or snackbar.
-  const chartCounts = useMemo(() => (columns ? SUMMARY_CHARTS.map((chart) => countByValue(columns, count, chart)) : []), [columns, count]);
   const formatCount = useCallback((value: number) => formatNumber(value, display.languageTag, 0), [display.languageTag]);
-  const rows = useMemo(
+  // The search and the column filters narrow the fleet: the table, the charts and the warnings all follow them.
+  const narrowed = useMemo(
     () =>
       columns
-        ? selectRows(
-            columns,
-            count,
-            { filter: active?.filter ?? null, search, columnFilters: deferredColumnFilters, sort },
-            COLUMNS_BY_FIELD,
-            display,
-          )
+        ? narrowRows(columns, count, { search, searched: shown, columnFilters: deferredColumnFilters }, COLUMNS_BY_FIELD, display)
         : [],
-    [columns, count, active, search, deferredColumnFilters, sort, display],
+    [columns, count, search, shown, deferredColumnFilters, display],
+  );
+  // Counted once per narrowing, not on every sort, segment choice or snackbar.
+  const chartCounts = useMemo(
+    () => (columns ? SUMMARY_CHARTS.map((chart) => countByValue(columns, narrowed, chart)) : []),
+    [columns, narrowed],
+  );
+  const rows = useMemo(
+    () => (columns ? pickRows(columns, narrowed, { filter: active?.filter ?? null, sort }, COLUMNS_BY_FIELD) : []),
+    [columns, narrowed, active, sort],
   );
 
   const applyFilter = useCallback(
@@ -153,7 +156,7 @@ export function AssetsPage() {
     <Box data-testid="assets-page">
       <AssetWarnings
         columns={columns}
-        count={count}
+        rows={narrowed}
         formatCount={formatCount}
         onShow={(id: WarningId) => applyFilter({ filter: warningFilter(id), label: t(`assets.warnings.${id}`) })}
       />

@@ -1,4 +1,4 @@
-import { memo, useRef, type MouseEvent } from 'react';
+import { memo, useId, useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import InputBase from '@mui/material/InputBase';
 import TableSortLabel from '@mui/material/TableSortLabel';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { cellText, isNumericColumn, type AssetColumn, type DisplayContext } from './asset-columns';
 import type { AssetColumns, AssetField } from './asset-filters';
-import type { SortOrder } from './asset-rows';
+import { isNumberFilter, NUMBER_FILTER_CHARACTERS, type SortOrder } from './asset-rows';
 
 const ROW_HEIGHT = 36;
 const HEAD_ROW_HEIGHT = 52;
@@ -137,15 +137,12 @@ const TableHeader = memo(function TableHeader({ shown, titles, sort, onSort, col
         <th />
         {shown.map((col) => (
           <th key={col.field}>
-            <InputBase
+            <ColumnFilterBox
+              field={col.field}
+              numeric={isNumericColumn(col)}
+              label={t('assets.filterColumn', { column: header(col.field) })}
               value={columnFilters[col.field] ?? ''}
-              onChange={(event) => onColumnFilter(col.field, event.target.value)}
-              placeholder={isNumericColumn(col) ? t('assets.filterNumberPlaceholder') : t('assets.filterPlaceholder')}
-              inputProps={{
-                'aria-label': t('assets.filterColumn', { column: header(col.field) }),
-                'data-testid': `filter-${col.field}`,
-              }}
-              sx={{ width: '100%', fontSize: '0.8125rem', borderBottom: 1, borderColor: 'divider' }}
+              onChange={onColumnFilter}
             />
           </th>
         ))}
@@ -153,6 +150,79 @@ const TableHeader = memo(function TableHeader({ shown, titles, sort, onSort, col
     </thead>
   );
 });
+
+interface ColumnFilterBoxProps {
+  field: AssetField;
+  numeric: boolean;
+  label: string;
+  value: string;
+  onChange: (field: AssetField, text: string) => void;
+}
+
+/**
+ * A column's filter box. A number column's takes only what a comparison is written with (digits, a decimal mark,
+ * a sign, <, >, =): a letter is refused, and while the text is not a whole comparison the box says what it
+ * accepts, and the column is not filtered (rather than silently showing no rows).
+ */
+function ColumnFilterBox({ field, numeric, label, value, onChange }: ColumnFilterBoxProps) {
+  const { t } = useTranslation();
+  const helpId = useId();
+  const [refused, setRefused] = useState(false);
+  const invalid = numeric && (refused || !isNumberFilter(value));
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <InputBase
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (numeric && !NUMBER_FILTER_CHARACTERS.test(next)) {
+            setRefused(true);
+            return;
+          }
+          setRefused(false);
+          onChange(field, next);
+        }}
+        onBlur={() => setRefused(false)}
+        error={invalid}
+        placeholder={numeric ? t('assets.filterNumberPlaceholder') : t('assets.filterPlaceholder')}
+        inputProps={{
+          'aria-label': label,
+          'aria-invalid': invalid,
+          'aria-describedby': invalid ? helpId : undefined,
+          'data-testid': `filter-${field}`,
+        }}
+        sx={{ width: '100%', fontSize: '0.8125rem', borderBottom: 1, borderColor: invalid ? 'error.main' : 'divider' }}
+      />
+      {invalid && (
+        <Box
+          id={helpId}
+          role="alert"
+          sx={{
+            position: 'absolute',
+            top: '100%',
+            right: 0,
+            zIndex: 2,
+            width: 220,
+            p: 1,
+            fontSize: '0.75rem',
+            fontWeight: 400,
+            lineHeight: 1.3,
+            whiteSpace: 'normal',
+            textAlign: 'left',
+            color: 'error.main',
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'error.main',
+            borderRadius: 1,
+            boxShadow: 2,
+          }}
+        >
+          {t('filters.numberOnly')}
+        </Box>
+      )}
+    </Box>
+  );
+}
 
 /**
  * The devices table: a real table (sticky header, sortable column headers, a filter box per column) whose body
