@@ -47,6 +47,8 @@ export default defineConfig({
       // The suite signs the same demo users in from one address far more often than the default 20 in 5 minutes.
       SIGN_IN_ATTEMPTS_PER_5_MIN: '500',
       SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: '2000',
+      // Every fresh browser context starts a sign-in (/oidc/auth) from this one address.
+      SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: '5000',
     },
   },
 });
