@@ -49,6 +49,8 @@ export default defineConfig({
       SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: '2000',
       // The embedded MQTT broker on a free port, so that runs side by side (and a running portal) do not clash.
       MQTT_PORT: '0',
+      // Every fresh browser context starts a sign-in (/oidc/auth) from this one address.
+      SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: '5000',
     },
   },
 });

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: bad }), bad).toThrow(/SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN/);
   });
 
+  it('reads the per-address limit on starting sign-ins (300 by default), and refuses a bad one, naming it', () => {
+    expect(loadConfig({}).auth.signInStartsPerAddressPer5Min).toBe(300);
+    expect(loadConfig({ SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: '5000' }).auth.signInStartsPerAddressPer5Min).toBe(5000);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: bad }), bad).toThrow(/SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN/);
+  });
+
   it('tells whether PUBLIC_URL was set, keeping localhost as the default address', () => {
     expect(loadConfig({})).toMatchObject({ publicUrlIsSet: false, publicUrl: 'http://localhost:3000' });
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.ie/' })).toMatchObject({

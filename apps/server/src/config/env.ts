@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   SIGN_IN_ATTEMPTS_PER_5_MIN: z.coerce.number().int().min(1).max(10_000).default(20),
   // Sign-in attempts per address across all accounts in 5 minutes (slows password spraying).
   SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: z.coerce.number().int().min(1).max(100_000).default(25),
+  // Sign-ins (visits to /oidc/auth) one address may start in 5 minutes; each signed-out one stores an interaction for an hour.
+  SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: z.coerce.number().int().min(1).max(1_000_000).default(300),
   // Alert emails: without SMTP_URL they stay in the outbox (alert_notifications) and the server says so at start.
   SMTP_URL: z
     .string()
@@ -141,6 +143,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
       signInMode: env.OIDC_SIGN_IN_MODE,
       signInAttemptsPer5Min: env.SIGN_IN_ATTEMPTS_PER_5_MIN,
       signInAttemptsPerAddressPer5Min: env.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN,
+      signInStartsPerAddressPer5Min: env.SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN,
     },
   };
 }

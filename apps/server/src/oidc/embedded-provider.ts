@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { languageTag, type Language } from '@gridlens/domain/language';
 import type { ServerConfig } from '../config/env';
 import type { Database } from '../db/database';
-import { HttpError } from '../http/http-error';
 import { requestOrigin, type RequestAddress } from '../http/public-origin';
 import type { ScheduledJob } from '../scheduler/scheduler';
 import { databaseAdapter } from './database-adapter';
 import { avatarSvg, authenticateDemoUser, DEMO_USERS, demoUserBySub, type DemoUser } from './demo-users';
-import { escapeHtml, page, renderLoginPage, signInPageText } from './login-page';
+import { escapeHtml, inMinutes, page, renderLoginPage, renderTooManyRequestsPage, signInPageText } from './login-page';
 import { createOidcPayloadsRepository } from './oidc-payloads.repository';
 import { loadProviderSecrets, publicJwk, type ProviderSecrets } from './signing-keys';
 
@@ -30,6 +31,8 @@ export interface EmbeddedProviderOptions {
   signInAttemptsPer5Min: number;
   /** Sign-in attempts allowed per address across accounts in 5 minutes (SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN). */
   signInAttemptsPerAddressPer5Min: number;
+  /** Sign-ins (visits to /oidc/auth) an address may start in 5 minutes (SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN). */
+  signInStartsPerAddressPer5Min: number;
   /** The accounts that may sign in: the demo users in demo mode, none otherwise. */
   users: readonly DemoUser[];
   /** Where sessions, interactions, grants and codes are kept (table oidc_payloads). */
@@ -250,6 +253,9 @@ type ProviderOf = (req: FastifyRequest) => Provider | null;
 const badHost = (reply: FastifyReply) =>
   reply.status(400).send({ error: 'bad_request', message: 'The Host header names no host or address' });
 
+/** The texts of the language a request's query asks for as `ui_locales`: the portal's to /oidc/auth, the sign-in form's action. */
+const textsAsked = (req: FastifyRequest) => signInPageText((req.query as Record<string, unknown>)['ui_locales']);
+
 function registerRoutes(app: FastifyInstance, providerOf: ProviderOf, options: EmbeddedProviderOptions): void {
   // Slows password spraying: attempts per address across every account (before the body is read).
   const perAddress = app.createRateLimit({
@@ -257,6 +263,45 @@ function registerRoutes(app: FastifyInstance, providerOf: ProviderOf, options: E
     timeWindow: 300_000,
     keyGenerator: (req) => `sign-in-address:${req.ip}`,
   });
+  // Slows password guessing: by default 20 attempts per address and account (after the body is parsed, to see the account).
+  const perAccount = app.createRateLimit({
+    max: options.signInAttemptsPer5Min,
+    timeWindow: 300_000,
+    keyGenerator: (req) => `sign-in-account:${req.ip}:${loginEmail(req.body)}`,
+  });
+  // Each signed-out visit to /oidc/auth stores an interaction for an hour: this bounds how many one address (an
+  // IPv6 address by its /64, which one client usually holds whole) can start.
+  const starts = app.createRateLimit({
+    max: options.signInStartsPerAddressPer5Min,
+    timeWindow: 300_000,
+    keyGenerator: (req) => `sign-in-start:${normalizeIP(req.ip)}`,
+  });
+  type Limit = typeof perAddress;
+  /** Counts the request; when over the limit, answers 429 with Retry-After and the page render() gives. */
+  const limited = async (limit: Limit, req: FastifyRequest, reply: FastifyReply, render: (retryAfterSeconds: number) => string) => {
+    const state = await limit(req);
+    if (state.isAllowed || !state.isExceeded) return false;
+    await reply
+      .status(429)
+      .header('retry-after', String(state.ttlInSeconds))
+      .header('cache-control', 'no-store')
+      .type('text/html')
+      .send(render(state.ttlInSeconds));
+    return true;
+  };
+  /** The sign-in form again, saying that there were too many attempts and when to try again. */
+  const tooManyAttempts = (req: FastifyRequest<{ Params: { uid: string } }>, email: string) => (retryAfterSeconds: number) => {
+    const { language, t } = textsAsked(req);
+    return renderLoginPage({
+      language,
+      t,
+      action: loginAction(req.params.uid, language),
+      email,
+      error: t('auth.signInPage.tooManyAttempts', { when: inMinutes(language, retryAfterSeconds) }),
+      demoUsers: options.users,
+    });
+  };
+
   // Interaction pages (login) are ours; everything else under /oidc is the provider's.
   void app.register((scope, _options, done) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8_192 }, (_req, body, done) => {
@@ -268,23 +313,13 @@ function registerRoutes(app: FastifyInstance, providerOf: ProviderOf, options: E
     });
     scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
       `${OIDC_MOUNT_PATH}/interaction/:uid/login`,
-      // Slows password guessing: by default 20 attempts per address and account in 5 minutes (after the body is parsed, to see the account).
       {
         ...hidden,
         onRequest: async (req, reply) => {
-          const limit = await perAddress(req);
-          if (!limit.isAllowed && limit.isExceeded) {
-            void reply.header('retry-after', String(limit.ttlInSeconds));
-            throw new HttpError(429, 'rate_limited', 'Too many sign-in attempts from this address; try again later');
-          }
+          if (await limited(perAddress, req, reply, tooManyAttempts(req, ''))) return reply;
         },
-        config: {
-          rateLimit: {
-            max: options.signInAttemptsPer5Min,
-            timeWindow: 300_000,
-            hook: 'preHandler',
-            keyGenerator: (req) => `${req.ip}:${loginEmail(req.body)}`,
-          },
+        preHandler: async (req, reply) => {
+          if (await limited(perAccount, req, reply, tooManyAttempts(req, loginEmail(req.body)))) return reply;
         },
       },
       (req, reply) => {
@@ -314,6 +349,20 @@ function registerRoutes(app: FastifyInstance, providerOf: ProviderOf, options: E
       void provider.callback()(raw, reply.raw);
     };
     scope.all(OIDC_MOUNT_PATH, hidden, forward);
+    scope.all(
+      `${OIDC_MOUNT_PATH}/auth`,
+      {
+        ...hidden,
+        onRequest: async (req, reply) => {
+          const tooMany = (retryAfterSeconds: number) => {
+            const { language, t } = textsAsked(req);
+            return renderTooManyRequestsPage(language, t, retryAfterSeconds);
+          };
+          if (await limited(starts, req, reply, tooMany)) return reply;
+        },
+      },
+      forward,
+    );
     scope.all(`${OIDC_MOUNT_PATH}/*`, hidden, forward);
     done();
   });
@@ -331,9 +380,9 @@ async function showInteraction(provider: Provider, options: EmbeddedProviderOpti
         renderLoginPage({
           language,
           t,
-          action: `${OIDC_MOUNT_PATH}/interaction/${details.uid}/login`,
+          action: loginAction(details.uid, language),
           email: '',
-          failed,
+          error: failed ? t('auth.signInPage.invalid') : null,
           demoUsers: options.users,
         }),
       );
@@ -356,6 +405,11 @@ async function showInteraction(provider: Provider, options: EmbeddedProviderOpti
   const grantId = await grant.save();
   reply.hijack();
   await provider.interactionFinished(req.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}
+
+/** Where the sign-in form posts, carrying its language for the pages that answer before the interaction is read. */
+function loginAction(uid: string, language: Language): string {
+  return `${OIDC_MOUNT_PATH}/interaction/${encodeURIComponent(uid)}/login?ui_locales=${languageTag(language)}`;
 }
 
 /** The account a sign-in form names (lower-cased), or '' when it names none. */
