@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { z } from 'zod';
+import { unstorableInput } from '@gridlens/contract/storable-input';
 import { DeviceMessageSchema, TransformerReadingSchema, type DeviceMessage, type TransformerReading } from '@gridlens/contract/ingest';
 
 export type ValidatedMessage =
@@ -68,15 +69,28 @@ function transformerReadingOf(raw: TransformerReading): TransformerReading {
   return reading;
 }
 
-/** Checks one message against the contract; a failure names every bad field. */
+/**
+ * Checks one message against the contract; a failure names every bad field. What no field may hold (NUL, half
+ * characters, nesting deeper than the API allows, numbers the database cannot store; storable-input.ts) is
+ * refused first, by an iterative walk, before any validator recurses into the message.
+ */
 export function validateMessage(raw: unknown): ValidatedMessage {
+  const unstorable = unstorableInput(raw, 'message');
+  if (unstorable.length > 0) return refused(raw, unstorable);
   if ((raw as { kind?: unknown } | null)?.kind === 'transformer' && acceptsTransformerReading(raw)) {
     return { ok: true, message: transformerReadingOf(raw as TransformerReading) };
   }
   const parsed = DeviceMessageSchema.safeParse(raw);
   if (parsed.success) return { ok: true, message: parsed.data };
-  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'message'))];
-  const reason = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'message'}: ${issue.message}`).join('; ');
+  return refused(
+    raw,
+    parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'message', message: issue.message })),
+  );
+}
+
+function refused(raw: unknown, problems: readonly { field: string; message: string }[]): ValidatedMessage {
+  const fields = [...new Set(problems.map((problem) => problem.field))];
+  const reason = problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
   const deviceId =
     typeof raw === 'object' && raw !== null && typeof (raw as { device_id?: unknown }).device_id === 'string'
       ? (raw as { device_id: string }).device_id
