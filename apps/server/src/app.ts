@@ -96,7 +96,7 @@ export async function buildApp({
   embeddedProvider?.register(app);
 
   const emails = { smtp: config.smtp, publicUrl: config.publicUrl, log: app.log };
-  const device = createDevicePipeline({ db, afterIngest, emails });
+  const device = createDevicePipeline({ db, afterIngest, emails, deviceClock: config.deviceClock });
   app.decorate('ingest', device.ingest.ingest);
   app.decorate('judgeTrackingTimers', device.alerts.judgeTrackingTimers);
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_DEVICE_CLOCK_WINDOW, type DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database } from './db/database';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAssetsModule } from './modules/assets/assets.module';
@@ -14,6 +15,8 @@ interface PipelineOptions {
   afterIngest?: AfterStoreHook | undefined;
   /** Alert emails' settings; null: no email job (scripts, tests). */
   emails?: { smtp: { url: string; from: string } | null; publicUrl: string; log: FastifyBaseLogger } | null;
+  /** How far a device's clock may be off before its messages are refused (DEVICE_CLOCK_* settings). */
+  deviceClock?: DeviceClockWindow;
 }
 
 /**
@@ -23,7 +26,7 @@ interface PipelineOptions {
  * transaction. Every writer of device data uses it: the API's HTTP and MQTT routes, the demo and `npm run
  * simulate`, so no way in skips the alerts.
  */
-export function createDevicePipeline({ db, afterIngest, emails = null }: PipelineOptions) {
+export function createDevicePipeline({ db, afterIngest, emails = null, deviceClock = DEFAULT_DEVICE_CLOCK_WINDOW }: PipelineOptions) {
   const assets = createAssetsModule({ db });
   const powerReadings = createPowerReadingsModule({ db, devices: assets.service });
   const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });
@@ -41,6 +44,7 @@ export function createDevicePipeline({ db, afterIngest, emails = null }: Pipelin
   };
   const ingest = createIngestModule({
     db,
+    deviceClock,
     stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: deviceTabs.messageStore },
     subscribers: { afterReadings, positions: tracking.positionIngest(alerts.evaluatePositions) },
   });

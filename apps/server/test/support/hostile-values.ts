@@ -119,7 +119,7 @@ export function fieldPaths(value: unknown, path: (string | number)[] = []): (str
 export function withValueAt(value: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Record<string | number, unknown>;
   copy[head!] = withValueAt(copy[head!], rest, replacement);
   return copy;
 }

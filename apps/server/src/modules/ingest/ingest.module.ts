@@ -1,3 +1,4 @@
+import type { DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import { createDeadLettersRepository } from './dead-letters.repository';
@@ -12,9 +13,19 @@ import { createIngestService, type IngestStores, type IngestSubscribers } from '
  * MQTT subscriber, and the keys' API. It validates and stores each batch through the stores of the modules that
  * own its tables, and hands what it stored to its subscribers, all in one transaction (device-pipeline.ts).
  */
-export function createIngestModule({ db, stores, subscribers }: { db: Database; stores: IngestStores; subscribers: IngestSubscribers }) {
+export function createIngestModule({
+  db,
+  stores,
+  subscribers,
+  deviceClock,
+}: {
+  db: Database;
+  stores: IngestStores;
+  subscribers: IngestSubscribers;
+  deviceClock: DeviceClockWindow;
+}) {
   const keys = createIngestKeysService(createIngestKeysRepository(db));
-  const ingest = createIngestService({ db, ...stores, deadLetters: createDeadLettersRepository(), subscribers });
+  const ingest = createIngestService({ db, ...stores, deadLetters: createDeadLettersRepository(), subscribers, deviceClock });
   return {
     name: 'ingest',
     open: routesPlugin((app) => registerIngestRoutes(app, keys, ingest)),
