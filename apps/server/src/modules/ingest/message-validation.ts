@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { z } from 'zod';
-import { unstorableInput } from '@gridlens/contract/storable-input';
+import { INPUT_DEPTH_MAX, nestedDeeperThan, unstorableInput } from '@gridlens/contract/storable-input';
 import { DeviceMessageSchema, TransformerReadingSchema, type DeviceMessage, type TransformerReading } from '@gridlens/contract/ingest';
 
 export type ValidatedMessage =
@@ -70,13 +70,20 @@ function transformerReadingOf(raw: TransformerReading): TransformerReading {
 }
 
 /**
- * Checks one message against the contract; a failure names every bad field. What no field may hold (NUL, half
- * characters, nesting deeper than the API allows, numbers the database cannot store; storable-input.ts) is
- * refused first, by an iterative walk, before any validator recurses into the message.
+ * Checks one message against the contract; a failure names every bad field. A message nested deeper than the API
+ * allows is refused first, by an iterative walk, before any validator recurses into it. A message the contract
+ * accepts is then held to what every stored value must be (storable-input.ts: no NUL, no half characters, no
+ * number a real column cannot hold); its unknown properties are already left out, as the contract ignores them.
  */
 export function validateMessage(raw: unknown): ValidatedMessage {
-  const unstorable = unstorableInput(raw, 'message');
-  if (unstorable.length > 0) return refused(raw, unstorable);
+  if (nestedDeeperThan(raw)) return refused(raw, [{ field: 'message', message: `Must not be nested deeper than ${INPUT_DEPTH_MAX} levels` }]);
+  const checked = contractChecked(raw);
+  if (!checked.ok) return checked;
+  const unstorable = unstorableInput(checked.message, 'message');
+  return unstorable.length > 0 ? refused(raw, unstorable) : checked;
+}
+
+function contractChecked(raw: unknown): ValidatedMessage {
   if ((raw as { kind?: unknown } | null)?.kind === 'transformer' && acceptsTransformerReading(raw)) {
     return { ok: true, message: transformerReadingOf(raw as TransformerReading) };
   }
