@@ -47,8 +47,8 @@ const EnvSchema = z.object({
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   // How far a device's clock may be off: messages dated further ahead of the server, or further back, are refused
   // one by one (dead letters). Behind defaults to RAW_RETENTION_DAYS. See docs/decisions.md.
-  DEVICE_CLOCK_AHEAD_MAX_MINUTES: z.coerce.number().int().min(0).max(DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT).default(DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT),
-  DEVICE_CLOCK_BEHIND_MAX_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  DEVICE_CLOCK_AHEAD_MINUTES: z.coerce.number().int().min(0).max(DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT).default(DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT),
+  DEVICE_CLOCK_BEHIND_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   // Sign-in attempts per address and account in 5 minutes at the embedded provider (slows password guessing).
   SIGN_IN_ATTEMPTS_PER_5_MIN: z.coerce.number().int().min(1).max(10_000).default(20),
   // Alert emails: without SMTP_URL they stay in the outbox (alert_notifications) and the server says so at start.
@@ -111,8 +111,8 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,
     deviceClock: {
-      aheadMaxMinutes: env.DEVICE_CLOCK_AHEAD_MAX_MINUTES,
-      behindMaxDays: env.DEVICE_CLOCK_BEHIND_MAX_DAYS ?? env.RAW_RETENTION_DAYS,
+      aheadMaxMinutes: env.DEVICE_CLOCK_AHEAD_MINUTES,
+      behindMaxDays: env.DEVICE_CLOCK_BEHIND_DAYS ?? env.RAW_RETENTION_DAYS,
     },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
     trustedProxies: env.TRUST_PROXY,
