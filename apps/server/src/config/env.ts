@@ -47,7 +47,12 @@ const EnvSchema = z.object({
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   // How far a device's clock may be off: messages dated further ahead of the server, or further back, are refused
   // one by one (dead letters). Behind defaults to RAW_RETENTION_DAYS. See docs/decisions.md.
-  DEVICE_CLOCK_AHEAD_MINUTES: z.coerce.number().int().min(0).max(DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT).default(DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT),
+  DEVICE_CLOCK_AHEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT)
+    .default(DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT),
   DEVICE_CLOCK_BEHIND_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   // Sign-in attempts per address and account in 5 minutes at the embedded provider (slows password guessing).
   SIGN_IN_ATTEMPTS_PER_5_MIN: z.coerce.number().int().min(1).max(10_000).default(20),

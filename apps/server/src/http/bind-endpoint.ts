@@ -66,7 +66,7 @@ export function bindEndpoint<E extends EndpointDescription>(
     // Before the schemas: no NUL, no half characters, no deep nesting anywhere (storable-input.ts). A body
     // validated loosely on purpose (ingest's batch) is judged message by message instead, by its own service;
     // raw bytes (an upload) are not text.
-    preValidation: async (request) => refuseUnstorableInput(request, !endpoint.documentedBody && !endpoint.consumes),
+    preValidation: (request, _reply, done) => done(unstorableInputError(request, !endpoint.documentedBody && !endpoint.consumes)),
     handler: (request, reply) => {
       if (status !== 200) void reply.status(status);
       return handler(request as unknown as EndpointRequest<E>, reply);
@@ -75,13 +75,13 @@ export function bindEndpoint<E extends EndpointDescription>(
 }
 
 /** A 400 naming every field of the request that the database could not store or the server could not walk. */
-function refuseUnstorableInput(request: FastifyRequest, withBody: boolean): void {
+function unstorableInputError(request: FastifyRequest, withBody: boolean): Error | undefined {
   const problems = [
     ...unstorableInput(request.params, 'params'),
     ...unstorableInput(request.query, 'query'),
     ...(withBody ? unstorableInput(request.body, 'body') : []),
   ];
-  if (problems.length > 0) throw validationError(problems);
+  return problems.length > 0 ? validationError(problems) : undefined;
 }
 
 /** Fastify's Zod validator for every part of a request, but the body validated with the given schema. */

@@ -36,13 +36,21 @@ const UNUSUAL_PER_FIELD = 8;
 const DEVICE = 'HOSTILE-1';
 
 /** A 1×1 PNG: image uploads get a real image, so that their other fields are judged. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const POOLS: SamplePools = {
-  strings: [DEVICE, '00000000-0000-4000-8000-000000000000', 'Hostile name', 'en', 'day', '2026-11-01T00:00:00.000Z', '2026-11-01', 'Friendly', 'feedback@example.com', 'a'],
+  strings: [
+    DEVICE,
+    '00000000-0000-4000-8000-000000000000',
+    'Hostile name',
+    'en',
+    'day',
+    '2026-11-01T00:00:00.000Z',
+    '2026-11-01',
+    'Friendly',
+    'feedback@example.com',
+    'a',
+  ],
   numbers: [1, 0, 10, 100],
 };
 
@@ -65,7 +73,8 @@ interface Request {
   body: unknown;
 }
 
-const textOf = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 
 function urlOf(endpoint: EndpointDescription, request: Request): string {
   const path = endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => encodeSegment(textOf(request.params[name])));
@@ -91,7 +100,9 @@ async function installChangeCounter(db: Database): Promise<void> {
 }
 
 async function takeWrites(db: Database): Promise<string[]> {
-  const rows = await db.query<{ table_name: string; operation: string }>('DELETE FROM hostile_input_writes RETURNING table_name, operation');
+  const rows = await db.query<{ table_name: string; operation: string }>(
+    'DELETE FROM hostile_input_writes RETURNING table_name, operation',
+  );
   return [...new Set(rows.map((r) => `${r.operation} ${r.table_name}`))].sort();
 }
 
@@ -211,7 +222,10 @@ for (const backend of TEST_DATABASES) {
               (request as unknown as Record<Part, unknown>)[target.part] = withValueAt(valid[target.part], target.path, hostile.value);
             }
             // A URL holds texts: no objects in it.
-            if (target.part !== 'body' && ((typeof hostile.value === 'object' && hostile.value !== null) || hostile.value === DEEPLY_NESTED)) {
+            if (
+              target.part !== 'body' &&
+              ((typeof hostile.value === 'object' && hostile.value !== null) || hostile.value === DEEPLY_NESTED)
+            ) {
               continue;
             }
             requests += 1;
@@ -249,7 +263,8 @@ function judge(
   }
   // A URL cannot carry half a character: it is sent as bytes that are not UTF-8, which the server refuses as a bad
   // URL (a path) or reads as U+FFFD (a query); either way nothing unstorable arrives, and no 5xx is all to ask.
-  if (!field.startsWith('body') && hostile.label.includes('surrogate')) return answer.statusCode >= 300 && writes.length > 0 ? `wrote ${writes.join(', ')}` : null;
+  if (!field.startsWith('body') && hostile.label.includes('surrogate'))
+    return answer.statusCode >= 300 && writes.length > 0 ? `wrote ${writes.join(', ')}` : null;
   if (hostile.refused && (answer.statusCode < 400 || answer.statusCode >= 500)) return `answered ${answer.statusCode}, not a 4xx`;
   const named = field.split('.').slice(1).join('.');
   if (hostile.refused && answer.statusCode === 400 && named !== '' && !answer.body.includes(named)) {

@@ -37,10 +37,12 @@ for (const backend of TEST_DATABASES) {
     });
 
     const latestOf = async (table: 'power_device_latest' | 'tracking_latest', deviceId: string) =>
-      (await db.query<{ last_message_at: Date; battery_pct: number | null }>(
-        `SELECT last_message_at, battery_pct FROM ${table} WHERE device_id = $1`,
-        [deviceId],
-      ))[0];
+      (
+        await db.query<{ last_message_at: Date; battery_pct: number | null }>(
+          `SELECT last_message_at, battery_pct FROM ${table} WHERE device_id = $1`,
+          [deviceId],
+        )
+      )[0];
 
     it('refuses, one by one, messages dated far ahead of the server or far back, and keeps the good ones', async () => {
       const ahead = new Date(now + (DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT + 5) * 60_000).toISOString();

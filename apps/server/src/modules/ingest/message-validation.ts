@@ -76,7 +76,8 @@ function transformerReadingOf(raw: TransformerReading): TransformerReading {
  * number a real column cannot hold); its unknown properties are already left out, as the contract ignores them.
  */
 export function validateMessage(raw: unknown): ValidatedMessage {
-  if (nestedDeeperThan(raw)) return refused(raw, [{ field: 'message', message: `Must not be nested deeper than ${INPUT_DEPTH_MAX} levels` }]);
+  if (nestedDeeperThan(raw))
+    return refused(raw, [{ field: 'message', message: `Must not be nested deeper than ${INPUT_DEPTH_MAX} levels` }]);
   const checked = contractChecked(raw);
   if (!checked.ok) return checked;
   const unstorable = unstorableInput(checked.message, 'message');
