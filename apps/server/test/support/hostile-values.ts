@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { pick, seededRandom } from '@gridlens/domain/seeded-random';
 
 /**
  * Input for the contract-generated hostile-input test (src/http/hostile-input.test.ts): a valid request of every
@@ -196,13 +195,8 @@ export const UNUSUAL: readonly HostileValue[] = [
   ].map(([label, value]) => ({ label: label as string, value, refused: false })),
 ];
 
-/** `count` of the unusual values, chosen by the seed, with every always-refused one. */
-export function hostileValuesFor(seed: number, count: number): HostileValue[] {
-  const random = seededRandom(seed);
-  const chosen = new Set<HostileValue>();
-  while (chosen.size < Math.min(count, UNUSUAL.length)) chosen.add(pick(random, UNUSUAL));
-  return [...ALWAYS_REFUSED, ...chosen];
-}
+/** Every hostile value, the always-refused first, in a fixed order: each run sends the same requests. */
+export const HOSTILE_VALUES: readonly HostileValue[] = [...ALWAYS_REFUSED, ...UNUSUAL];
 
 /** A path segment as a client sends it; a lone surrogate, which has no UTF-8 form, as the bytes a sloppy client would send. */
 export function encodeSegment(value: string): string {
