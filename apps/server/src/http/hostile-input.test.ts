@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
+import { powerAlertsApi } from '@gridlens/contract/alerts';
 import { allEndpoints } from '@gridlens/contract/api-catalogue';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
 import type { Database } from '../db/database';
@@ -19,6 +20,7 @@ import {
 } from '../../test/support/hostile-values';
 import { authHeaders, createTestApp } from '../../test/support/test-app';
 import { TEST_DATABASES } from '../../test/support/test-databases';
+import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
 
 /**
  * Generated from the contract: every endpoint gets a valid request (built from its schemas), then the same
@@ -109,6 +111,8 @@ for (const backend of TEST_DATABASES) {
     let app: FastifyInstance;
     let callers: Record<'power' | 'tracking' | 'installer' | 'ingest' | 'public', Caller>;
     let seq = 1_000;
+    /** Pools that name a real alert rule of each kind first, so that rule endpoints are judged past their 404. */
+    let rulePools: { power: SamplePools; tracking: SamplePools };
 
     beforeAll(async () => {
       db = await backend.open();
@@ -127,6 +131,20 @@ for (const backend of TEST_DATABASES) {
         installer: { name: 'installer', headers: authHeaders(installer, 'netzero') },
         ingest: { name: 'ingest key', headers: { authorization: `Bearer ${key.secret}` } },
         public: { name: 'anyone', headers: {} },
+      };
+      const ruleId = async (endpoint: EndpointDescription, caller: Caller) => {
+        const created = await send(endpoint, caller, {
+          params: {},
+          query: {},
+          body: VALID_BODIES[endpoint.operationId] ?? sampleOf(endpoint.body!, POOLS),
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json<{ alert_id: string }>().alert_id;
+      };
+      const withFirst = (id: string): SamplePools => ({ ...POOLS, strings: [id, ...POOLS.strings] });
+      rulePools = {
+        power: withFirst(await ruleId(powerAlertsApi.create, callers.power)),
+        tracking: withFirst(await ruleId(trackingAlertsApi.create, callers.tracking)),
       };
       await installChangeCounter(db);
     });
@@ -149,7 +167,12 @@ for (const backend of TEST_DATABASES) {
 
     /** A valid request of the endpoint; for ingest, a batch of one good reading (the hostile one joins it). */
     function validRequest(endpoint: EndpointDescription): Request {
-      const sample = (schema: z.ZodType | undefined) => (schema ? sampleOf(schema, POOLS) : undefined);
+      const pools = endpoint.path.startsWith('/api/alert/powerdata')
+        ? rulePools.power
+        : endpoint.path.startsWith('/api/alert')
+          ? rulePools.tracking
+          : POOLS;
+      const sample = (schema: z.ZodType | undefined) => (schema ? sampleOf(schema, pools) : undefined);
       const body = endpoint.documentedBody
         ? { v: 1, messages: [reading(DEVICE, 0, new Date().toISOString())] }
         : (VALID_BODIES[endpoint.operationId] ?? sample(endpoint.body));
