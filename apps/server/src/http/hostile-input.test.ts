@@ -167,11 +167,8 @@ for (const backend of TEST_DATABASES) {
 
     /** A valid request of the endpoint; for ingest, a batch of one good reading (the hostile one joins it). */
     function validRequest(endpoint: EndpointDescription): Request {
-      const pools = endpoint.path.startsWith('/api/alert/powerdata')
-        ? rulePools.power
-        : endpoint.path.startsWith('/api/alert')
-          ? rulePools.tracking
-          : POOLS;
+      const ofKind = (api: Record<string, EndpointDescription>) => Object.values(api).includes(endpoint);
+      const pools = ofKind(powerAlertsApi) ? rulePools.power : ofKind(trackingAlertsApi) ? rulePools.tracking : POOLS;
       const sample = (schema: z.ZodType | undefined) => (schema ? sampleOf(schema, pools) : undefined);
       const body = endpoint.documentedBody
         ? { v: 1, messages: [reading(DEVICE, 0, new Date().toISOString())] }
