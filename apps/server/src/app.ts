@@ -105,7 +105,7 @@ export async function buildApp({
   embeddedProvider?.register(app);
 
   const emails = { smtp: config.smtp, publicUrl: config.publicUrl, log: app.log };
-  const device = createDevicePipeline({ db, afterIngest, emails, log: app.log });
+  const device = createDevicePipeline({ db, afterIngest, emails, log: app.log, deviceClock: config.deviceClock });
   app.decorate('ingest', device.ingest.ingest);
   app.decorate('tenantOfIngestKey', (secret: string) => device.ingest.keys.tenantOfKey(secret));
   app.decorate('judgeTrackingTimers', device.alerts.judgeTrackingTimers);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_DEVICE_CLOCK_WINDOW, type DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database } from './db/database';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAssetsModule } from './modules/assets/assets.module';
@@ -16,6 +17,8 @@ interface PipelineOptions {
   /** Where refused device messages are reported in aggregate (none: scripts). */
   log?: FastifyBaseLogger | undefined;
   emails?: { smtp: { url: string; from: string } | null; publicUrl: string; log: FastifyBaseLogger } | null;
+  /** How far a device's clock may be off before its messages are refused (DEVICE_CLOCK_* settings). */
+  deviceClock?: DeviceClockWindow;
 }
 
 /**
@@ -25,7 +28,7 @@ interface PipelineOptions {
  * transaction. Every writer of device data uses it: the API's HTTP and MQTT routes, the demo and `npm run
  * simulate`, so no way in skips the alerts.
  */
-export function createDevicePipeline({ db, afterIngest, emails = null, log }: PipelineOptions) {
+export function createDevicePipeline({ db, afterIngest, emails = null, log, deviceClock = DEFAULT_DEVICE_CLOCK_WINDOW }: PipelineOptions) {
   const assets = createAssetsModule({ db });
   const powerReadings = createPowerReadingsModule({ db, devices: assets.service });
   const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });
@@ -43,6 +46,7 @@ export function createDevicePipeline({ db, afterIngest, emails = null, log }: Pi
   };
   const ingest = createIngestModule({
     db,
+    deviceClock,
     stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: deviceTabs.messageStore },
     subscribers: { afterReadings, positions: tracking.positionIngest(alerts.evaluatePositions) },
     log,

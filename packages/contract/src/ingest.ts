@@ -7,7 +7,7 @@ import { PQ_EVENT_TYPES } from '@gridlens/domain/power/enumerations';
 import { POSITION_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
 
 export { INGEST_BATCH_MAX } from './routes/ingest';
-/** Sequence numbers are unsigned 32-bit counters per device and message kind; they do not wrap in a device's life. */
+/** Sequence numbers are unsigned 32-bit counters per device and message kind. A jump (a reset) counts as at most a day of missed messages: missedMessagesOfDay in the domain. */
 export const SEQUENCE_MAX = 4_294_967_295;
 /** The most current a distribution-transformer monitor's clamps report; larger is a fault, not a reading. */
 export const CURRENT_MAX_A = 10_000;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT, DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT } from '@gridlens/domain/device-clock';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -53,6 +54,15 @@ const EnvSchema = z.object({
     .regex(/^[^/#+]+$/, 'must not contain /, # or +')
     .default('gridlens'),
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  // How far a device's clock may be off: messages dated further ahead of the server, or further back, are refused
+  // one by one (dead letters). Behind defaults to RAW_RETENTION_DAYS. See docs/decisions.md.
+  DEVICE_CLOCK_AHEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT)
+    .default(DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT),
+  DEVICE_CLOCK_BEHIND_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   // Sign-in attempts per address and account in 5 minutes at the embedded provider (slows password guessing).
   SIGN_IN_ATTEMPTS_PER_5_MIN: z.coerce.number().int().min(1).max(10_000).default(20),
   // Sign-in attempts per address across all accounts in 5 minutes (slows password spraying).
@@ -125,6 +135,10 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     mqttBroker:
       !env.MQTT_URL && env.MQTT_PORT !== 'off' ? { port: env.MQTT_PORT, host: env.HOST, topicPrefix: env.MQTT_TOPIC_PREFIX } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,
+    deviceClock: {
+      aheadMaxMinutes: env.DEVICE_CLOCK_AHEAD_MINUTES,
+      behindMaxDays: env.DEVICE_CLOCK_BEHIND_DAYS ?? env.RAW_RETENTION_DAYS,
+    },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
     trustedProxies: env.TRUST_PROXY,
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,

@@ -1,6 +1,7 @@
 import { columnLiteral } from '../../db/array-literal';
 import { deleteOlderThan } from '../../db/aged-rows.repository';
 import type { Queryable } from '../../db/database';
+import { INPUT_DEPTH_MAX, nestedDeeperThan } from '@gridlens/contract/storable-input';
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000 nor an unpaired UTF-16 surrogate (JSON.stringify writes both as
@@ -9,7 +10,11 @@ import type { Queryable } from '../../db/database';
  */
 const UNSTORABLE_JSON_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const storableJson = (value: unknown) => JSON.stringify(value ?? null).replace(UNSTORABLE_JSON_ESCAPE, '$1\\ufffd');
+/** A payload nested deeper than any message is kept as a note: writing it out would overflow the stack. */
+const storableJson = (value: unknown) =>
+  nestedDeeperThan(value)
+    ? JSON.stringify({ unstored: `nested deeper than ${INPUT_DEPTH_MAX} levels` })
+    : JSON.stringify(value ?? null).replace(UNSTORABLE_JSON_ESCAPE, '$1\\ufffd');
 const storableText = (text: string) => text.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
 
 /** How much of a refused payload the device's refusals show. */

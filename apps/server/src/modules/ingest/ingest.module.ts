@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import { createDeadLettersRepository } from './dead-letters.repository';
@@ -20,17 +21,19 @@ export function createIngestModule({
   stores,
   subscribers,
   log,
+  deviceClock,
 }: {
   db: Database;
   stores: IngestStores;
   subscribers: IngestSubscribers;
   /** Where refused messages are reported in aggregate (none: scripts). */
   log?: FastifyBaseLogger | undefined;
+  deviceClock: DeviceClockWindow;
 }) {
   const keys = createIngestKeysService(createIngestKeysRepository(db));
   const deadLetters = createDeadLettersRepository();
   const refusals = log ? createRefusalLog(log) : undefined;
-  const ingest = createIngestService({ db, ...stores, deadLetters, subscribers, refusals });
+  const ingest = createIngestService({ db, ...stores, deadLetters, subscribers, refusals, deviceClock });
   return {
     name: 'ingest',
     open: routesPlugin((app) => registerIngestRoutes(app, keys, ingest)),

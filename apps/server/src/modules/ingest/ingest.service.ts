@@ -8,6 +8,7 @@ import type {
   PowerQualityEvent,
   TransformerReading,
 } from '@gridlens/contract/ingest';
+import { clockWindowProblem, DEFAULT_DEVICE_CLOCK_WINDOW, type DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database, Queryable } from '../../db/database';
 import { messageKey, NONE_STORED, type StoredMessages } from '../../db/stored-messages';
 import type { DerivedReading } from '../power-readings/power-readings.public';
@@ -69,6 +70,9 @@ interface Deps extends IngestStores {
   subscribers?: IngestSubscribers;
   /** Told of every refused message once it is filed (the log's aggregate lines). */
   refusals?: { record: (letters: readonly DeadLetter[]) => void };
+  /** How far a device's clock may be off (decisions.md); messages dated outside are refused one by one. */
+  deviceClock?: DeviceClockWindow;
+  now?: () => number;
 }
 
 interface DeadLetter {
@@ -113,6 +117,8 @@ export function createIngestService({
   deadLetters: deadLetterStore,
   subscribers = {},
   refusals,
+  deviceClock = DEFAULT_DEVICE_CLOCK_WINDOW,
+  now = Date.now,
 }: Deps) {
   const { afterReadings: afterStore, positions } = subscribers;
   return {
@@ -121,9 +127,19 @@ export function createIngestService({
       const deadLetters: DeadLetter[] = [];
       const candidates: { index: number; message: DeviceMessage; key: string }[] = [];
       const seen = new Set<string>();
+      const nowMs = now();
 
       rawMessages.forEach((raw, index) => {
         const checked = validateMessage(raw);
+        if (checked.ok) {
+          const problem = clockWindowProblem(Date.parse(checked.message.time), nowMs, deviceClock);
+          if (problem) {
+            const reason = `clock_out_of_window: time: ${problem}`;
+            results[index] = { index, status: 'rejected', reason, fields: ['time'] };
+            deadLetters.push({ tenantId, source, deviceId: checked.message.device_id, reason, fields: ['time'], payload: raw });
+            return;
+          }
+        }
         if (!checked.ok) {
           results[index] = { index, status: 'rejected', reason: checked.reason, fields: checked.fields };
           deadLetters.push({ tenantId, source, deviceId: checked.deviceId, reason: checked.reason, fields: checked.fields, payload: raw });
