@@ -20,6 +20,7 @@ import {
 } from '@gridlens/domain/power/electrical';
 import { POWER_CHANGE_STATES } from '@gridlens/domain/power/power-change';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
+import { atAnswerPrecision as r2, atAnswerPrecisionOrNull as r2OrNull } from '@gridlens/domain/number-format';
 import { DAY_MS, dayBuckets, periodOfRange, rollupDays, utcDay } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
@@ -93,9 +94,9 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
           temperature_max_c: row.temperature_max_c,
           temperature_med_c: row.temperature_med_c,
           battery_pct: row.battery_pct,
-          total_kva: apparentPowerKva(row.current_med_a as unknown as PhaseCurrentsA),
-          capacity_percent: capacityPercent(apparentPowerKva(max), ratingKva),
-          imbalance_percent: imbalancePercent(max),
+          total_kva: r2(apparentPowerKva(row.current_med_a as unknown as PhaseCurrentsA)),
+          capacity_percent: r2(capacityPercent(apparentPowerKva(max), ratingKva)),
+          imbalance_percent: r2(imbalancePercent(max)),
         };
       });
       return { items, page, page_size: pageSize, total };
@@ -130,14 +131,14 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
             message_count: d.message_count,
             missed_messages: d.missed_messages,
             current_max_a: d.current_max_a,
-            current_mean_of_medians_a: d.current_med_sum_a.map((sum) => sum / n),
-            apparent_max_kva: d.apparent_max_kva,
-            apparent_mean_kva: meanKva,
-            capacity_max_percent: capacityPercent(d.apparent_max_kva, ratingKva),
-            utilisation_percent: capacityPercent(meanKva, ratingKva),
-            imbalance_max_percent: d.imbalance_max_percent,
-            temperature_max_c: d.temperature_max_c,
-            temperature_min_c: d.temperature_min_c,
+            current_mean_of_medians_a: d.current_med_sum_a.map((sum) => r2(sum / n)),
+            apparent_max_kva: r2(d.apparent_max_kva),
+            apparent_mean_kva: r2(meanKva),
+            capacity_max_percent: r2(capacityPercent(d.apparent_max_kva, ratingKva)),
+            utilisation_percent: r2(capacityPercent(meanKva, ratingKva)),
+            imbalance_max_percent: r2(d.imbalance_max_percent),
+            temperature_max_c: r2OrNull(d.temperature_max_c),
+            temperature_min_c: r2OrNull(d.temperature_min_c),
           };
         }),
       };
@@ -194,11 +195,11 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
         resolution: hourly ? 'hour' : 'day',
         device_count: size.device_count,
         reporting_devices: Math.max(0, ...points.map((p) => p.devices)),
-        total_rating_kva: size.total_rating_kva,
+        total_rating_kva: r2(size.total_rating_kva),
         points: points.map((p) => ({
           time: new Date(p.bucket).toISOString(),
-          mean_kva: p.mean_kva,
-          max_kva: p.max_kva,
+          mean_kva: r2(p.mean_kva),
+          max_kva: r2(p.max_kva),
           devices: p.devices,
         })),
       };
