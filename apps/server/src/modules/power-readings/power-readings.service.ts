@@ -21,10 +21,18 @@ import {
 import { POWER_CHANGE_STATES } from '@gridlens/domain/power/power-change';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { atAnswerPrecision as r2, atAnswerPrecisionOrNull as r2OrNull } from '@gridlens/domain/number-format';
-import { DAY_MS, dayBuckets, periodOfRange, rollupDays, utcDay } from '@gridlens/domain/time-range';
+import {
+  DAY_MS,
+  dayBuckets,
+  periodOfRange,
+  zonedDay,
+  zonedDayStartMs,
+  zonedRangeWindow,
+  zonedRollupDays,
+} from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
-import type { AssetsService } from '../assets/assets.module';
+import { windowOf, type AssetsService } from '../assets/assets.module';
 import type { AssetFigures } from '../assets/assets.public';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
@@ -54,10 +62,12 @@ interface Deps {
   repository: PowerReadingsRepository;
   devices: AssetsService;
   now?: () => number;
+  /** The tenant's time zone, whose days key the daily rollups and make the report's days. */
+  timeZoneOf?: (tenantId: string) => Promise<string>;
 }
 
 /** The counts behind the assets screen's summary charts and the power report's fleet status. */
-function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range'> {
+function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range' | 'window'> {
   return {
     device_count: items.length,
     capacity: count(items, CAPACITY_STATES, (i) => i.capacity_state, true) as FleetStats['capacity'],
@@ -73,7 +83,7 @@ function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range'> {
 const countIssues = (items: readonly AssetFigures[]) =>
   Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length]));
 
-export function createPowerReadingsService({ repository, devices, now = Date.now }: Deps) {
+export function createPowerReadingsService({ repository, devices, now = Date.now, timeZoneOf = async () => 'UTC' }: Deps) {
   const ratingOrThrow = async (tenantId: string, deviceId: string): Promise<number> =>
     (await devices.require(tenantId, deviceId)).rating_kva;
 
@@ -118,7 +128,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
     async dailyTrends(tenantId: string, deviceId: string, period: PeriodInput) {
       const ratingKva = await ratingOrThrow(tenantId, deviceId);
       const { from, to } = resolvePeriod(period, now());
-      const { fromDay, toDay } = rollupDays({ fromMs: from.getTime(), toMs: to.getTime() });
+      const { fromDay, toDay } = zonedRollupDays({ fromMs: from.getTime(), toMs: to.getTime() }, await timeZoneOf(tenantId));
       const rows = await repository.daily(tenantId, deviceId, fromDay, toDay);
       return {
         device_id: deviceId,
@@ -144,21 +154,34 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
       };
     },
 
-    /** The assets screen's summary charts for a range: the assets list over that many days, counted. */
+    /**
+     * The assets screen's summary charts for a range: the assets list over that many days of the tenant's calendar
+     * (today so far included, as the list reads them), counted.
+     */
     async fleetStats(tenantId: string, userId: string, range: TimeRange): Promise<FleetStats> {
-      return { range, ...countFleet(await devices.figuresOver(tenantId, userId, periodOfRange(range, now()))) };
+      const window = zonedRangeWindow(range, now(), await timeZoneOf(tenantId));
+      return { range, window: windowOf(window), ...countFleet(await devices.figuresOver(tenantId, userId, window)) };
     },
 
-    /** The power report of a UTC day (today when none is given): the fleet's status and every device's figures. */
+    /** The power report of a day of the tenant's calendar (today when none is given): the fleet's status and every device's figures. */
     async dayReport(tenantId: string, userId: string, day: string | undefined): Promise<PowerReport> {
       const nowMs = now();
-      const dayStartMs = day === undefined ? Math.floor(nowMs / DAY_MS) * DAY_MS : Date.parse(`${day}T00:00:00Z`);
-      if (dayStartMs > nowMs) throw validationError([{ field: 'day', message: 'The day of a report cannot be in the future' }]);
+      const timeZone = await timeZoneOf(tenantId);
+      const reportDay = day ?? zonedDay(nowMs, timeZone);
       // The report compares the day with the one before, which must be a date PostgreSQL reads (and no
       // reading is older than the epoch).
-      if (dayStartMs < DAY_MS) throw validationError([{ field: 'day', message: 'The day of a report must be after 1970-01-01' }]);
-      const { list, figures } = await devices.dayOver(tenantId, userId, dayStartMs);
-      return { day: utcDay(dayStartMs), generated_at: new Date(nowMs).toISOString(), fleet: countFleet(figures), devices: list };
+      if (Date.parse(`${reportDay}T00:00:00Z`) < DAY_MS)
+        throw validationError([{ field: 'day', message: 'The day of a report must be after 1970-01-01' }]);
+      if (zonedDayStartMs(reportDay, timeZone) > nowMs)
+        throw validationError([{ field: 'day', message: 'The day of a report cannot be in the future' }]);
+      const { list, figures, window } = await devices.dayOver(tenantId, userId, reportDay);
+      return {
+        day: reportDay,
+        generated_at: new Date(nowMs).toISOString(),
+        window: windowOf(window),
+        fleet: countFleet(figures),
+        devices: list,
+      };
     },
 
     /**
@@ -185,10 +208,14 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
     async fleetTotals(tenantId: string, range: TimeRange): Promise<FleetTotals> {
       const period = periodOfRange(range, now());
       const hourly = range === '24h';
-      const { fromDay, toDay } = rollupDays(period);
+      const timeZone = await timeZoneOf(tenantId);
+      const { fromDay, toDay } = zonedRollupDays(period, timeZone);
       const points = hourly
         ? await repository.fleetHourly(tenantId, new Date(period.fromMs), new Date(period.toMs))
-        : await repository.fleetDaily(tenantId, fromDay, toDay);
+        : (await repository.fleetDaily(tenantId, fromDay, toDay)).map((p) => ({
+            ...p,
+            bucket: new Date(zonedDayStartMs(p.day, timeZone)),
+          }));
       const size = await devices.fleetSize(tenantId);
       return {
         range,
