@@ -71,9 +71,10 @@ export const ChartDataSchema = z
   .meta({ id: 'ChartData' });
 export type ChartData = z.infer<typeof ChartDataSchema>;
 
-/** Daily rollup series (Trends Data tab, /device/intchartdata): one point per UTC day. */
+/** Daily rollup series (Trends Data tab, /device/intchartdata): one point per day of the tenant's calendar. */
 export const DailyTrendSchema = z.object({
   day: z.string(),
+  partial: z.boolean().describe('The day is today, so far'),
   message_count: z.number().int(),
   missed_messages: z.number().int(),
   current_max_a: z.array(z.number()).length(3),
@@ -139,6 +140,9 @@ export const IssueTimelineSchema = z
       z.object({
         from: z.string(),
         to: z.string(),
+        partial: z
+          .boolean()
+          .describe('The bucket is still filling: today so far, or a range edge shorter than the others; not like with like'),
         device_count: z.number().int(),
         reporting_devices: z.number().int().describe('Devices with at least one message in the bucket'),
         issues: z.record(z.string(), z.number().int()).describe('Devices with each issue flag over the bucket'),
@@ -156,7 +160,15 @@ export const FleetTotalsSchema = z
     device_count: z.number().int(),
     reporting_devices: z.number().int(),
     total_rating_kva: z.number(),
-    points: z.array(z.object({ time: z.string(), mean_kva: z.number(), max_kva: z.number(), devices: z.number().int() })),
+    points: z.array(
+      z.object({
+        time: z.string(),
+        partial: z.boolean().describe('The hour or day is still under way: so far, not whole'),
+        mean_kva: z.number(),
+        max_kva: z.number(),
+        devices: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'FleetTotals' });
 export type FleetTotals = z.infer<typeof FleetTotalsSchema>;

@@ -67,7 +67,7 @@ for (const backend of TEST_DATABASES) {
       const stats = (await call(api.fleetStats, { params: { duration: '24h' } }, 'netzero')).json();
       // The same window; `to` is each answer's own now.
       const days = ({ to, ...window }: { to: string }) => (Date.now() - Date.parse(to) < 60_000 ? window : { to, ...window });
-      expect(days(assets.window)).toEqual(days(report.window));
+      expect(days(assets.window!)).toEqual(days(report.window));
       expect(days(stats.window)).toEqual(days(report.window));
       expect(report.window).toMatchObject({
         from_day: zonedDay(now, 'UTC'),
@@ -101,6 +101,24 @@ for (const backend of TEST_DATABASES) {
       });
       expect(deviceIn(yesterday.devices, 'TX-A')?.capacity_percent).toBeCloseTo(62.1, 2);
       expect(deviceIn(yesterday.devices, 'TX-A')?.message_count).toBe(1);
+    });
+
+    it('marks today, still under way, as partial wherever it is a point of a chart, so that no line plunges unexplained', async () => {
+      const today = zonedDay(now, 'UTC');
+      const trends = (await call(api.dailyTrends, { params: { id: 'TX-W' }, query: { range: '7d' } }, 'netzero')).json();
+      expect(trends.days.map((d: { day: string; partial: boolean }) => [d.day, d.partial])).toEqual([
+        [daysBefore(today, 1), false],
+        [today, true],
+      ]);
+      const totals = (await call(api.fleetTotals, { params: { duration: '7d' } }, 'netzero')).json();
+      expect(totals.points.map((p: { partial: boolean }) => p.partial)).toEqual([false, true]);
+      const hourly = (await call(api.fleetTotals, { params: { duration: '24h' } }, 'netzero')).json();
+      expect(hourly.points.at(-1)?.partial).toBe(Date.parse(hourly.points.at(-1)?.time ?? '') + HOUR_MS > now);
+      expect(hourly.points.slice(0, -1).every((p: { partial: boolean }) => !p.partial)).toBe(true);
+      const timeline = (await call(api.issueTimeline, { params: { duration: '7d' } }, 'netzero')).json();
+      const last = timeline.buckets.at(-1);
+      expect(last?.partial).toBe(true);
+      expect(timeline.buckets.slice(1, -1).every((b: { partial: boolean }) => !b.partial)).toBe(true);
     });
 
     it('finds the messages of a period through the rollups of the tenant’s days', async () => {

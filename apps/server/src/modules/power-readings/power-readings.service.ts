@@ -37,6 +37,8 @@ import type { AssetFigures } from '../assets/assets.public';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
 
+const HOUR_MS = 3_600_000;
+
 /** Points of the issues-over-time chart at most (Analytics overview). */
 const ISSUE_BUCKETS = 14;
 
@@ -130,6 +132,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
       const { from, to } = resolvePeriod(period, now());
       const { fromDay, toDay } = zonedRollupDays({ fromMs: from.getTime(), toMs: to.getTime() }, await timeZoneOf(tenantId));
       const rows = await repository.daily(tenantId, deviceId, fromDay, toDay);
+      const today = zonedDay(now(), await timeZoneOf(tenantId));
       return {
         device_id: deviceId,
         rating_kva: ratingKva,
@@ -138,6 +141,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
           const meanKva = d.apparent_med_sum_kva / n;
           return {
             day: d.day,
+            partial: d.day === today,
             message_count: d.message_count,
             missed_messages: d.missed_messages,
             current_max_a: d.current_max_a,
@@ -191,11 +195,15 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
      */
     async issueTimeline(tenantId: string, userId: string, range: TimeRange): Promise<IssueTimeline> {
       const buckets: IssueTimeline['buckets'] = [];
-      for (const bucket of dayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS)) {
+      const cut = dayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS);
+      const fullMs = Math.max(...cut.map((b) => b.toMs - b.fromMs));
+      for (const bucket of cut) {
         const items = await devices.figuresOver(tenantId, userId, bucket);
         buckets.push({
           from: new Date(bucket.fromMs).toISOString(),
           to: new Date(bucket.toMs).toISOString(),
+          // Shorter than the others (the range's first part-day, or today so far): its counts are not like with like.
+          partial: cut.length > 1 && bucket.toMs - bucket.fromMs < fullMs,
           device_count: items.length,
           reporting_devices: items.filter((i) => i.message_count > 0).length,
           issues: countIssues(items),
@@ -206,7 +214,8 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
 
     /** Fleet total power over a range: from the hourly rollup for 24h, from the daily rollup beyond. */
     async fleetTotals(tenantId: string, range: TimeRange): Promise<FleetTotals> {
-      const period = periodOfRange(range, now());
+      const nowMs = now();
+      const period = periodOfRange(range, nowMs);
       const hourly = range === '24h';
       const timeZone = await timeZoneOf(tenantId);
       const { fromDay, toDay } = zonedRollupDays(period, timeZone);
@@ -225,6 +234,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
         total_rating_kva: r2(size.total_rating_kva),
         points: points.map((p) => ({
           time: new Date(p.bucket).toISOString(),
+          partial: hourly ? new Date(p.bucket).getTime() + HOUR_MS > nowMs : 'day' in p && p.day === zonedDay(nowMs, timeZone),
           mean_kva: r2(p.mean_kva),
           max_kva: r2(p.max_kva),
           devices: p.devices,
