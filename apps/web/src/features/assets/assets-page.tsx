@@ -14,6 +14,7 @@ import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import { WindowNote } from '@/lib/ui/window-note';
 import { useAssetList, useWatchDevice } from '@/lib/api/assets';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { utcDay } from '@gridlens/domain/time-range';
@@ -151,6 +152,7 @@ export function AssetsPage() {
 
   return (
     <Box data-testid="assets-page">
+      {list.data?.window && <WindowNote window={list.data.window} timeZone={display.timeZone} testId="assets-window" />}
       <AssetWarnings
         columns={columns}
         count={count}

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { cellText, isNumericColumn, type AssetColumn, type DisplayContext } from './asset-columns';
+import { figureAgeText } from './figure-age';
 import type { AssetColumns, AssetField } from './asset-filters';
 import type { SortOrder } from './asset-rows';
 
@@ -80,7 +81,11 @@ const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, di
           {col.field === 'device_id' ? (
             <a href={`/asset/${encodeURIComponent(deviceId)}`}>{deviceId}</a>
           ) : (
-            cellText(columns, col, index, display)
+            figureCell(
+              t,
+              cellText(columns, col, index, display),
+              figureAgeText(col.field, columns.last_message_at[index] ?? null, Date.now(), display.languageTag),
+            )
           )}
         </td>
       ))}
@@ -238,6 +243,8 @@ export function AssetsTable({
             textOverflow: 'ellipsis',
           },
           '& td.numeric': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+          // A figure of a message that is no longer current: muted, its age beside it (figure-age.ts).
+          '& .stale-figure': { color: 'text.secondary', fontStyle: 'italic' },
           '& th.numeric': { textAlign: 'right' },
           '& th.numeric .MuiTableSortLabel-root': { flexDirection: 'row-reverse' },
           '& tbody tr:hover td': { bgcolor: 'action.hover' },
@@ -313,3 +320,16 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
   width: 1,
 } as const;
+
+/**
+ * A cell's figure, with its age beside it in a muted style when it comes from a message that is no longer current
+ * (a silent device's total power: "105.59 · 3 days ago").
+ */
+function figureCell(t: TFunction, text: string, age: string | null) {
+  if (age === null) return text;
+  return (
+    <span className="stale-figure" title={t('figures.staleTitle', { age })} data-testid="stale-figure">
+      {t('figures.aged', { value: text, age })}
+    </span>
+  );
+}
