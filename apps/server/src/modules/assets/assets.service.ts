@@ -35,7 +35,7 @@ export const windowOf = (window: DayWindow): DayWindowAnswer => ({
 export function createAssetsService(
   repository: AssetsRepository,
   now: () => number = Date.now,
-  timeZoneOf: (tenantId: string) => Promise<string> = async () => 'UTC',
+  timeZoneOf: (tenantId: string) => Promise<string> = () => Promise.resolve('UTC'),
 ) {
   /**
    * Every device's figures over a period, read from the daily rollups of the tenant's days it touches (and of the

@@ -85,7 +85,7 @@ function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range' | 
 const countIssues = (items: readonly AssetFigures[]) =>
   Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length]));
 
-export function createPowerReadingsService({ repository, devices, now = Date.now, timeZoneOf = async () => 'UTC' }: Deps) {
+export function createPowerReadingsService({ repository, devices, now = Date.now, timeZoneOf = () => Promise.resolve('UTC') }: Deps) {
   const ratingOrThrow = async (tenantId: string, deviceId: string): Promise<number> =>
     (await devices.require(tenantId, deviceId)).rating_kva;
 

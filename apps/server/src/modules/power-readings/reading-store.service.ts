@@ -16,7 +16,7 @@ import { dailyContributions, latestPerDevice } from './transformer-rollups';
 export function createReadingStore(
   repository = createReadingStoreRepository(),
   /** The tenant's time zone, read with the transaction's connection: daily rollups are keyed by the tenant's days. */
-  timeZoneOf: (tenantId: string, tx: Queryable) => Promise<string> = async () => 'UTC',
+  timeZoneOf: (tenantId: string, tx: Queryable) => Promise<string> = () => Promise.resolve('UTC'),
 ) {
   return {
     /** The reading as it will be stored (see reading-encoding.ts): applied before anything is derived from it. */

@@ -226,6 +226,7 @@ export function AssetsPage() {
           onColumnFilter={onColumnFilter}
           onWatch={onWatch}
           onEdit={onEdit}
+          nowMs={list.dataUpdatedAt}
         />
       </Paper>
       {editedIndex >= 0 && (

@@ -29,10 +29,13 @@ interface AssetsTableProps {
   onColumnFilter: (field: AssetField, text: string) => void;
   onWatch: (deviceId: string, watch: boolean) => void;
   onEdit: (deviceId: string) => void;
+  /** When the list was read: a latest-state figure older than current shows its age (figure-age.ts). */
+  nowMs: number;
 }
 
 interface AssetRowProps {
   t: TFunction;
+  nowMs: number;
   columns: AssetColumns;
   index: number;
   position: number;
@@ -53,7 +56,7 @@ const STAR_OUTLINE =
  * buttons, icons and router links per row made those frames long tasks. The device link is a plain anchor
  * whose clicks the table hands to the router.
  */
-const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, display, onWatch, onEdit }: AssetRowProps) {
+const AssetRow = memo(function AssetRow({ t, nowMs, columns, index, position, shown, display, onWatch, onEdit }: AssetRowProps) {
   const deviceId = columns.device_id[index] as string;
   const watched = columns.watchlisted[index] === true;
   return (
@@ -84,7 +87,7 @@ const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, di
             figureCell(
               t,
               cellText(columns, col, index, display),
-              figureAgeText(col.field, columns.last_message_at[index] ?? null, Date.now(), display.languageTag),
+              figureAgeText(col.field, columns.last_message_at[index] ?? null, nowMs, display.languageTag),
             )
           )}
         </td>
@@ -175,6 +178,7 @@ export function AssetsTable({
   onColumnFilter,
   onWatch,
   onEdit,
+  nowMs,
 }: AssetsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -284,6 +288,7 @@ export function AssetsTable({
             <AssetRow
               key={rows[item.index]}
               t={t}
+              nowMs={nowMs}
               columns={columns}
               index={rows[item.index] as number}
               position={item.index}

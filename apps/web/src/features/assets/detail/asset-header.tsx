@@ -39,7 +39,7 @@ const TONE_COLOUR = {
 
 /** The asset detail header: the transformer's identity and its current state over the last day (spec §9: assets for 1 day). */
 export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, nowMs, onWatch, onEdit }: AssetHeaderProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const number = (value: number | null, decimals = 2) => (value === null ? '–' : formatNumber(value, languageTag, decimals));
   const unit = temperatureUnit(temperatureMetric);
   const temperature = (c: number | null) => (c === null ? '–' : `${number(temperatureInMetric(c, temperatureMetric))} ${unit}`);
@@ -61,7 +61,7 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
   const lastMessageMs = item.last_message_at === null ? null : Date.parse(item.last_message_at);
   /** A figure of the latest message with its age when it is not current (figure-age.ts). */
   const aged = (field: string, text: string) => {
-    const age = text === '–' ? null : figureAgeText(field, item.last_message_at, Date.now(), i18n.language);
+    const age = text === '–' ? null : figureAgeText(field, item.last_message_at, nowMs, languageTag);
     return age === null ? text : t('figures.aged', { value: text, age });
   };
   const label = (field: string) => `${t(`assets.columns.${field}`)}${field === 'temperature_max_c' ? ` (${unit})` : ''}`;
