@@ -77,6 +77,8 @@ export function ChartPanel(props: ChartPanelProps) {
 
   const textColour = theme.palette.text.secondary;
   const gridColour = theme.palette.divider;
+  // Changes with the theme's mode, as textColour does (in styleKey).
+  const hatchColour = theme.palette.text.disabled;
   const zoomable = props.onZoom !== undefined;
   const styleKey = `${lines.map((l) => `${l.label}/${l.colour}`).join()}|${timeLabel}|${textColour}|${gridColour}|${zoomable}`;
 
@@ -138,7 +140,7 @@ export function ChartPanel(props: ChartPanelProps) {
             if (from === null || from === undefined) return;
             const left = Math.max(u.bbox.left, u.valToPos(from, 'x', true));
             const right = u.bbox.left + u.bbox.width;
-            const pattern = right > left ? hatching(u.ctx, gridColour) : null;
+            const pattern = right > left ? hatching(u.ctx, hatchColour) : null;
             if (!pattern) return;
             u.ctx.save();
             u.ctx.fillStyle = pattern;

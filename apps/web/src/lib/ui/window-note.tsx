@@ -24,7 +24,7 @@ export function WindowNote({ window, timeZone, testId }: { window: DayWindow; ti
   const { t } = useTranslation();
   const { key, values } = windowText(window, timeZone);
   return (
-    <Typography variant="body2" color="text.secondary" data-testid={testId}>
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid={testId}>
       {t(key, values)}
     </Typography>
   );
