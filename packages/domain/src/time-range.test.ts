@@ -12,6 +12,7 @@ import {
   zonedDay,
   zonedDayPeriod,
   zonedDayStartMs,
+  zonedDayBuckets,
   zonedDayWindow,
   zonedRangeWindow,
 } from './time-range';
@@ -137,5 +138,23 @@ describe('days in the tenant time zone', () => {
       toDay: '2026-06-28',
       partial: false,
     });
+  });
+});
+
+describe('day buckets in the tenant time zone', () => {
+  it('cuts at local midnights: Dublin in summer at 23:00 UTC, the first and last buckets clipped to the period', () => {
+    const now = Date.parse('2026-07-08T10:00:00Z');
+    const buckets = zonedDayBuckets({ fromMs: now - 7 * DAY_MS, toMs: now }, 14, 'Europe/Dublin');
+    expect(buckets).toHaveLength(8);
+    expect(buckets[0]).toEqual({ fromMs: now - 7 * DAY_MS, toMs: Date.parse('2026-07-01T23:00:00Z') });
+    expect(buckets[1]).toEqual({ fromMs: Date.parse('2026-07-01T23:00:00Z'), toMs: Date.parse('2026-07-02T23:00:00Z') });
+    expect(buckets.at(-1)).toEqual({ fromMs: Date.parse('2026-07-07T23:00:00Z'), toMs: now });
+  });
+
+  it('groups whole days when the range is long, as dayBuckets does', () => {
+    const now = Date.parse('2026-07-08T10:00:00Z');
+    const buckets = zonedDayBuckets({ fromMs: now - 365 * DAY_MS, toMs: now }, 14, 'UTC');
+    expect(buckets.length).toBeLessThanOrEqual(14);
+    expect(buckets.slice(1).every((b, i) => b.fromMs === buckets[i]?.toMs)).toBe(true);
   });
 });

@@ -194,3 +194,21 @@ export const zonedRollupDays = ({ fromMs, toMs }: Period, timeZone: string): { f
   fromDay: zonedDay(fromMs, timeZone),
   toDay: zonedDay(toMs - 1, timeZone),
 });
+
+/**
+ * dayBuckets in the tenant's calendar: a period cut into at most `maxBuckets` consecutive buckets of whole local
+ * days (the first and last clipped to the period), so that each bucket reads whole daily rollups of its own.
+ */
+export function zonedDayBuckets({ fromMs, toMs }: Period, maxBuckets: number, timeZone: string): Period[] {
+  const firstDay = zonedDay(fromMs, timeZone);
+  const lastDay = zonedDay(toMs - 1, timeZone);
+  const days = Math.round((Date.parse(`${lastDay}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / DAY_MS) + 1;
+  const daysPerBucket = Math.ceil(days / maxBuckets);
+  const buckets: Period[] = [];
+  for (let day = firstDay; day <= lastDay; day = daysBefore(day, -daysPerBucket)) {
+    const start = zonedDayStartMs(day, timeZone);
+    const end = zonedDayStartMs(daysBefore(day, -daysPerBucket), timeZone);
+    buckets.push({ fromMs: Math.max(start, fromMs), toMs: Math.min(end, toMs) });
+  }
+  return buckets;
+}

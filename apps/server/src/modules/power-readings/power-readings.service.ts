@@ -23,7 +23,7 @@ import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { atAnswerPrecision as r2, atAnswerPrecisionOrNull as r2OrNull } from '@gridlens/domain/number-format';
 import {
   DAY_MS,
-  dayBuckets,
+  zonedDayBuckets,
   periodOfRange,
   zonedDay,
   zonedDayStartMs,
@@ -189,13 +189,13 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
     },
 
     /**
-     * Devices with each issue flag over time: the range cut into at most ISSUE_BUCKETS buckets of whole UTC
-     * days, each read as the assets list reads a period and judged by the same domain rules. One list read
+     * Devices with each issue flag over time: the range cut into at most ISSUE_BUCKETS buckets of whole days of
+     * the tenant's calendar, each read as the assets list reads a period and judged by the same domain rules. One list read
      * per bucket (about 0.1 s each for 10,000 devices); a per-day rollup of the flags would make it one read.
      */
     async issueTimeline(tenantId: string, userId: string, range: TimeRange): Promise<IssueTimeline> {
       const buckets: IssueTimeline['buckets'] = [];
-      const cut = dayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS);
+      const cut = zonedDayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS, await timeZoneOf(tenantId));
       const fullMs = Math.max(...cut.map((b) => b.toMs - b.fromMs));
       for (const bucket of cut) {
         const items = await devices.figuresOver(tenantId, userId, bucket);
