@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
 import { assetListRows, assetsApi } from '@gridlens/contract/assets';
+import { coverageApi } from '@gridlens/contract/coverage';
 import { powerReadingsApi as api } from '@gridlens/contract/power-readings';
 import { daysBefore, zonedDay, zonedDayStartMs } from '@gridlens/domain/time-range';
 import type { Database } from '../../db/database';
@@ -119,6 +120,12 @@ for (const backend of TEST_DATABASES) {
       const last = timeline.buckets.at(-1);
       expect(last?.partial).toBe(true);
       expect(timeline.buckets.slice(1, -1).every((b: { partial: boolean }) => !b.partial)).toBe(true);
+    });
+
+    it('judges coverage over the tenant’s days that the last 24 hours touch', async () => {
+      const coverage = (await call(coverageApi.coverage, { query: { days: 1 } }, 'gridwest')).json();
+      expect(coverage.from).toBe(iso(zonedDayStartMs(zonedDay(now - 24 * HOUR_MS, AUCKLAND), AUCKLAND)));
+      expect(coverage.devices.find((d: { device_id: string }) => d.device_id === 'TX-A')?.received).toBe(2);
     });
 
     it('finds the messages of a period through the rollups of the tenant’s days', async () => {

@@ -34,12 +34,12 @@ export function createPowerReadingsModule({
     readingStore: createReadingStore(store, (tenantId, tx) => timeZoneOf(tenantId, tx)),
     /** Each device's newest message from before an ingest batch (alert evaluation, in the ingest transaction). */
     previousLatest: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => store.previousLatest(tx, tenantId, deviceIds),
-    /** Link figures for the coverage module. */
-    linkQuality: createLinkQualityRepository(db),
+    /** Link figures for the coverage module, with the tenant's zone, whose days key the rollup they come from. */
+    linkQuality: { ...createLinkQualityRepository(db), timeZoneOf: (tenantId: string) => timeZoneOf(tenantId) },
     newestReadingAt: (tenantId: string) => repository.newestReadingAt(tenantId),
   };
 }
-export type LinkQualityReads = LinkQualityRepository;
+export type LinkQualityReads = LinkQualityRepository & { timeZoneOf: (tenantId: string) => Promise<string> };
 
 /** Retention's part here (see the retention module): readings and hourly rollups by age, and table maintenance. */
 export const readingRetention = (db: Queryable) => createReadingRetentionRepository(db);
