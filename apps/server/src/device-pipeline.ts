@@ -7,6 +7,7 @@ import { createDeviceTabsModule } from './modules/device-tabs/device-tabs.module
 import { createIngestModule } from './modules/ingest/ingest.module';
 import type { AfterStoreHook } from './modules/ingest/ingest.service';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
+import { tenantTimeZones } from './modules/tenants/tenants.module';
 import { createTrackingModule } from './modules/tracking/tracking.module';
 
 interface PipelineOptions {
@@ -29,8 +30,9 @@ interface PipelineOptions {
  * simulate`, so no way in skips the alerts.
  */
 export function createDevicePipeline({ db, afterIngest, emails = null, log, deviceClock = DEFAULT_DEVICE_CLOCK_WINDOW }: PipelineOptions) {
-  const assets = createAssetsModule({ db });
-  const powerReadings = createPowerReadingsModule({ db, devices: assets.service });
+  const timeZoneOf = tenantTimeZones(db);
+  const assets = createAssetsModule({ db, timeZoneOf });
+  const powerReadings = createPowerReadingsModule({ db, devices: assets.service, timeZoneOf });
   const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });
   const tracking = createTrackingModule({ db });
   const alerts = createAlertsModule({

@@ -57,7 +57,7 @@ export interface FleetPointRow {
 /**
  * A device's readings in [$3, $4) as the CTE `in_period` ($1 tenant, $2 device id). power_readings has no time
  * index (migration 0005): the period becomes a range of its (device_key, seq) index through the daily rollup's
- * min_seq/max_seq of the UTC days the period touches. Every stored reading counts in its day's rollup (same
+ * min_seq/max_seq of the days the period touches (the tenant's days, which key the rollup: migration 0012). Every stored reading counts in its day's rollup (same
  * transaction), late and out-of-order ones included, so the range holds them all; the time filter drops the rest.
  */
 export const IN_PERIOD = `
@@ -66,7 +66,8 @@ export const IN_PERIOD = `
     SELECT min(min_seq) - ${STORED_SEQ_SHIFT} AS lo, max(max_seq) - ${STORED_SEQ_SHIFT} AS hi
       FROM power_device_daily
      WHERE tenant_id = $1 AND device_id = $2
-       AND day BETWEEN ($3::timestamptz AT TIME ZONE 'UTC')::date AND ($4::timestamptz AT TIME ZONE 'UTC')::date),
+       AND day BETWEEN ($3::timestamptz AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date
+                   AND ($4::timestamptz AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date),
   in_period AS (
     SELECT r.* FROM period_device d, period_seqs s, power_readings r
      WHERE r.device_key = d.device_key AND r.seq BETWEEN s.lo AND s.hi AND r.measured_at >= $3 AND r.measured_at < $4)`;
@@ -186,10 +187,10 @@ export function createPowerReadingsRepository(db: Queryable) {
       );
     },
 
-    /** Fleet total apparent power per day from the daily rollups. */
-    fleetDaily(tenantId: string, fromDay: string, toDay: string): Promise<FleetPointRow[]> {
-      return db.query<FleetPointRow>(
-        `SELECT day::timestamptz AS bucket, sum(apparent_med_sum_kva / message_count)::float8 AS mean_kva, sum(apparent_max_kva)::float8 AS max_kva,
+    /** Fleet total apparent power per day from the daily rollups (days of the tenant's calendar). */
+    fleetDaily(tenantId: string, fromDay: string, toDay: string): Promise<(FleetPointRow & { day: string })[]> {
+      return db.query<FleetPointRow & { day: string }>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, day::timestamptz AS bucket, sum(apparent_med_sum_kva / message_count)::float8 AS mean_kva, sum(apparent_max_kva)::float8 AS max_kva,
                 count(*)::int AS devices
            FROM power_device_daily
           WHERE tenant_id = $1 AND day >= $2::date AND day <= $3::date AND message_count > 0

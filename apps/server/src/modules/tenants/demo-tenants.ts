@@ -1,7 +1,7 @@
 import type { TenantRow } from './tenants.repository';
 
 /** Tenants of the demo data set; the embedded identity provider's demo users belong to them. */
-export const DEMO_TENANTS: TenantRow[] = [
+export const DEMO_TENANTS: Omit<TenantRow, 'time_zone'>[] = [
   {
     id: 'netzero',
     name: 'NetZero Networks',

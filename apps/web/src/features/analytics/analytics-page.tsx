@@ -22,6 +22,7 @@ import { rangeOf, TimeRangeSelect } from '@/lib/ui/time-range-select';
 import { usePaging } from '@/lib/ui/use-paging';
 import { textsMatch } from '@/lib/text-search';
 import { useHeaderSearch } from '@/lib/use-header-search';
+import { partialStart } from '@/lib/ui/partial-start';
 import { devicesByIssues, issueSeries, totalPowerFacts, type DeviceIssues } from './analytics-model';
 
 const LIGHT = ['#b3261e', '#9a6700', '#0b57d0', '#7b1fa2', '#00695c', '#c2185b', '#37474f', '#e65100', '#2e7d32', '#5d4037'];
@@ -104,6 +105,7 @@ export function AnalyticsPage() {
     data: [number[], ...(number | null)[][]],
     xRange: { fromMs: number; toMs: number },
     decimals: number,
+    partialFromMs: number | null,
   ) => (
     <ChartPanel
       panelId={id}
@@ -118,6 +120,8 @@ export function AnalyticsPage() {
       formatTick={(v, d) => number(v, d)}
       formatTime={time}
       formatAxisTime={axisTime}
+      partialFromMs={partialFromMs}
+      partialLabel={t('figures.partialDay')}
     />
   );
 
@@ -164,6 +168,7 @@ export function AnalyticsPage() {
                 powerSeries,
                 period,
                 2,
+                partialStart(totals.data.points.map((p) => ({ fromMs: Date.parse(p.time), partial: p.partial }))),
               )
             )}
           </>
@@ -186,6 +191,7 @@ export function AnalyticsPage() {
             issuesSeries ?? [[]],
             { fromMs: Date.parse(timeline.data.buckets[0]?.from ?? ''), toMs: Date.parse(timeline.data.buckets.at(-1)?.to ?? '') },
             0,
+            partialStart(timeline.data.buckets.map((b) => ({ fromMs: Date.parse(b.from), partial: b.partial }))),
           )
         )}
       </Paper>

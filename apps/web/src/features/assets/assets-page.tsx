@@ -15,6 +15,7 @@ import { useHeaderSearch } from '@/lib/use-header-search';
 import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import { WindowNote } from '@/lib/ui/window-note';
 import { useAssetList, useWatchDevice } from '@/lib/api/assets';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { utcDay } from '@gridlens/domain/time-range';
@@ -154,6 +155,7 @@ export function AssetsPage() {
 
   return (
     <Box data-testid="assets-page">
+      {list.data?.window && <WindowNote window={list.data.window} timeZone={display.timeZone} testId="assets-window" />}
       <AssetWarnings
         columns={columns}
         rows={narrowed}
@@ -227,6 +229,7 @@ export function AssetsPage() {
           onColumnFilter={onColumnFilter}
           onWatch={onWatch}
           onEdit={onEdit}
+          nowMs={list.dataUpdatedAt}
         />
       </Paper>
       {editedIndex >= 0 && (

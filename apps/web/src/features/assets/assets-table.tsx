@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { cellText, isNumericColumn, type AssetColumn, type DisplayContext } from './asset-columns';
+import { figureAgeText } from './figure-age';
 import type { AssetColumns, AssetField } from './asset-filters';
 import { isNumberFilter, NUMBER_FILTER_CHARACTERS, type SortOrder } from './asset-rows';
 
@@ -28,10 +29,13 @@ interface AssetsTableProps {
   onColumnFilter: (field: AssetField, text: string) => void;
   onWatch: (deviceId: string, watch: boolean) => void;
   onEdit: (deviceId: string) => void;
+  /** When the list was read: a latest-state figure older than current shows its age (figure-age.ts). */
+  nowMs: number;
 }
 
 interface AssetRowProps {
   t: TFunction;
+  nowMs: number;
   columns: AssetColumns;
   index: number;
   position: number;
@@ -52,7 +56,7 @@ const STAR_OUTLINE =
  * buttons, icons and router links per row made those frames long tasks. The device link is a plain anchor
  * whose clicks the table hands to the router.
  */
-const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, display, onWatch, onEdit }: AssetRowProps) {
+const AssetRow = memo(function AssetRow({ t, nowMs, columns, index, position, shown, display, onWatch, onEdit }: AssetRowProps) {
   const deviceId = columns.device_id[index] as string;
   const watched = columns.watchlisted[index] === true;
   return (
@@ -80,7 +84,11 @@ const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, di
           {col.field === 'device_id' ? (
             <a href={`/asset/${encodeURIComponent(deviceId)}`}>{deviceId}</a>
           ) : (
-            cellText(columns, col, index, display)
+            figureCell(
+              t,
+              cellText(columns, col, index, display),
+              figureAgeText(col.field, columns.last_message_at[index] ?? null, nowMs, display.languageTag),
+            )
           )}
         </td>
       ))}
@@ -240,6 +248,7 @@ export function AssetsTable({
   onColumnFilter,
   onWatch,
   onEdit,
+  nowMs,
 }: AssetsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -308,6 +317,8 @@ export function AssetsTable({
             textOverflow: 'ellipsis',
           },
           '& td.numeric': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+          // A figure of a message that is no longer current: muted, its age beside it (figure-age.ts).
+          '& .stale-figure': { color: 'text.secondary', fontStyle: 'italic' },
           '& th.numeric': { textAlign: 'right' },
           '& th.numeric .MuiTableSortLabel-root': { flexDirection: 'row-reverse' },
           '& tbody tr:hover td': { bgcolor: 'action.hover' },
@@ -347,6 +358,7 @@ export function AssetsTable({
             <AssetRow
               key={rows[item.index]}
               t={t}
+              nowMs={nowMs}
               columns={columns}
               index={rows[item.index] as number}
               position={item.index}
@@ -383,3 +395,16 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
   width: 1,
 } as const;
+
+/**
+ * A cell's figure, with its age beside it in a muted style when it comes from a message that is no longer current
+ * (a silent device's total power: "105.59 · 3 days ago").
+ */
+function figureCell(t: TFunction, text: string, age: string | null) {
+  if (age === null) return text;
+  return (
+    <span className="stale-figure" title={t('figures.staleTitle', { age })} data-testid="stale-figure">
+      {t('figures.aged', { value: text, age })}
+    </span>
+  );
+}

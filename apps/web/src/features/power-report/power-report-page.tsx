@@ -15,6 +15,7 @@ import { utcDay } from '@gridlens/domain/time-range';
 import { usePowerReport } from '@/lib/api/power-readings';
 import { browserTimeZone, useUserSettings } from '@/lib/api/config';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { WindowNote } from '@/lib/ui/window-note';
 import { usePaging } from '@/lib/ui/use-paging';
 import { loadChunk } from '@/lib/chunk-load';
 import { textsMatch } from '@/lib/text-search';
@@ -125,6 +126,7 @@ function PowerReport({ snapshot }: PowerReportProps) {
               {day < today ? ` ${t('powerReport.pastDayNote')}` : ''}
             </Typography>
           )}
+          {report.data && <WindowNote window={report.data.window} timeZone={timeZone} testId="report-window" />}
         </Box>
         {!snapshot && (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', ...HIDE_IN_PRINT }}>
