@@ -75,7 +75,10 @@ function timedDatabase(inner: Database): DbTimes {
 /** The portal's reads as each kind of user makes them, weighted by how often its screens ask (page loads read the settings). */
 function powerMix(headers: Record<string, string>, devices: string[]): LoadUser['requests'] {
   const device = () => devices[Math.floor(Math.random() * devices.length)]!;
-  const r = (name: string, path: string, weight: number) => ({ request: { name, path, headers: { ...headers, 'x-load-name': name } } satisfies LoadRequest, weight });
+  const r = (name: string, path: string, weight: number) => ({
+    request: { name, path, headers: { ...headers, 'x-load-name': name } } satisfies LoadRequest,
+    weight,
+  });
   // One device per user: the detail screens read the same device as a user opens it.
   const d = device();
   return [
@@ -100,7 +103,10 @@ function powerMix(headers: Record<string, string>, devices: string[]): LoadUser[
 }
 
 function trackingMix(headers: Record<string, string>): LoadUser['requests'] {
-  const r = (name: string, path: string, weight: number) => ({ request: { name, path, headers: { ...headers, 'x-load-name': name } } satisfies LoadRequest, weight });
+  const r = (name: string, path: string, weight: number) => ({
+    request: { name, path, headers: { ...headers, 'x-load-name': name } } satisfies LoadRequest,
+    weight,
+  });
   return [
     r('trackers', '/api/device', 3),
     r('locations', '/api/location', 3),
@@ -118,7 +124,10 @@ function startClient(): ChildProcess {
 
 function command(client: ChildProcess, cmd: LoadCommand): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    client.once('message', (result) => resolve(result as LoadResult));
+    client.once('message', (result) => {
+      client.off('error', reject);
+      resolve(result as LoadResult);
+    });
     client.once('error', reject);
     client.send(cmd);
   });
@@ -220,7 +229,13 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
         ['mix', mix],
         ['trivial', trivial],
       ] as const) {
-        const result = await command(client, { kind: 'closed', baseUrl, concurrency: CLOSED_CLIENTS, durationMs: CLOSED_SECONDS * 1000, requests });
+        const result = await command(client, {
+          kind: 'closed',
+          baseUrl,
+          concurrency: CLOSED_CLIENTS,
+          durationMs: CLOSED_SECONDS * 1000,
+          requests,
+        });
         if (result.kind !== 'closed') throw new Error('the load client answered the wrong phase');
         closed[name].done += result.completed;
         closed[name].s += result.seconds;
@@ -233,7 +248,13 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
     const distinct = new Map(mix.map((m) => [m.request.name, m.request]));
     for (let round = 0; round < ALONE_ROUNDS; round += 1) {
       for (const request of distinct.values()) {
-        const result = await command(client, { kind: 'closed', baseUrl, concurrency: 1, durationMs: 0, requests: [{ request, weight: 1 }] });
+        const result = await command(client, {
+          kind: 'closed',
+          baseUrl,
+          concurrency: 1,
+          durationMs: 0,
+          requests: [{ request, weight: 1 }],
+        });
         if (result.kind !== 'closed') throw new Error('the load client answered the wrong phase');
         const list = alone.get(request.name) ?? [];
         list.push(result.seconds * 1000);
@@ -274,7 +295,12 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
         open.samples.map((s) => s[2]),
         99,
       ),
-      ingest: { perSecond: BURST_PER_SECOND, sent: open.ingest.sent, failed: open.ingest.failed, p99: percentile(open.ingest.latencies, 99) },
+      ingest: {
+        perSecond: BURST_PER_SECOND,
+        sent: open.ingest.sent,
+        failed: open.ingest.failed,
+        p99: percentile(open.ingest.latencies, 99),
+      },
       eventLoop: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
       dbBusyShare: db.totalMs / wallMs,
       dbStatements: db.statements.slice(0, 8),

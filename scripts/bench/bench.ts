@@ -65,7 +65,9 @@ async function runLoad(backend: BenchBackend): Promise<void> {
       `many users, all ${overall.count} requests: p50 ${ms(overall.p50)} ms, p95 ${ms(overall.p95)} ms, p99 ${ms(overall.p99)} ms (target p99 < 200 ms) ${overall.p99 < 200 ? '✅' : '❌'}; in the server p99 ${ms(overall.serverP99)} ms; ${load.errors} not 200; client lag p99 ${ms(load.clientLagP99)} ms`,
     );
     for (const e of load.endpoints) {
-      print(`  ${e.name.padEnd(24)} n ${String(e.count).padStart(4)}  p50 ${ms(e.p50).padStart(5)}  p95 ${ms(e.p95).padStart(5)}  p99 ${ms(e.p99).padStart(5)} ms  (server p99 ${ms(e.serverP99)}; alone p50 ${fmt(e.aloneP50)})`);
+      print(
+        `  ${e.name.padEnd(24)} n ${String(e.count).padStart(4)}  p50 ${ms(e.p50).padStart(5)}  p95 ${ms(e.p95).padStart(5)}  p99 ${ms(e.p99).padStart(5)} ms  (server p99 ${ms(e.serverP99)}; alone p50 ${fmt(e.aloneP50)})`,
+      );
     }
     print(
       `many users, where the time went: event-loop delay p50 ${fmt(load.eventLoop.p50)} ms, p99 ${fmt(load.eventLoop.p99)} ms, max ${fmt(load.eventLoop.max)} ms; database statements ${fmt(load.dbBusyShare * 100, 0)} % of the wall time`,

@@ -12,6 +12,7 @@ import { assetFiguresOf, toAssetListColumns } from './asset-list-columns';
 import type { AssetFigures } from './assets.public';
 import { asOfPast } from './past-day';
 import type { AssetsRepository } from './assets.repository';
+import type { PeriodTable } from './period-table';
 
 export function createAssetsService(repository: AssetsRepository, now: () => number = Date.now) {
   /** The rollup rows of the assets list over a period (comparedRollupDays says which days it reads). */
@@ -36,6 +37,15 @@ export function createAssetsService(repository: AssetsRepository, now: () => num
     async figuresOver(tenantId: string, userId: string, period: Period): Promise<AssetFigures[]> {
       const nowMs = now();
       return assetFiguresOf(await periodRows(tenantId, userId, period, nowMs), Math.min(period.toMs, nowMs));
+    },
+    /** figuresOver for each of several periods (the issues timeline's buckets), the fleet read once for them all. */
+    async figuresOverEach(tenantId: string, userId: string, periods: readonly Period[]): Promise<AssetFigures[][]> {
+      const nowMs = now();
+      const tables = await repository.listWithPeriods(tenantId, userId, periods.map(comparedRollupDays));
+      return periods.map((period, i) => {
+        const table = tables[i] as PeriodTable;
+        return assetFiguresOf(period.toMs < nowMs ? asOfPast(table, period.toMs) : table, Math.min(period.toMs, nowMs));
+      });
     },
     /**
      * The assets list over the last `numDays` × 24 h, columnar, as GET /api/powerdata/device answers it. Rollups

@@ -162,21 +162,22 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
 
     /**
      * Devices with each issue flag over time: the range cut into at most ISSUE_BUCKETS buckets of whole UTC
-     * days, each read as the assets list reads a period and judged by the same domain rules. One list read
-     * per bucket (about 0.1 s each for 10,000 devices); a per-day rollup of the flags would make it one read.
+     * days, each read as the assets list reads a period and judged by the same domain rules. The buckets are
+     * read in one statement: one list read per bucket made this the slowest of the portal's reads under load.
      */
     async issueTimeline(tenantId: string, userId: string, range: TimeRange): Promise<IssueTimeline> {
-      const buckets: IssueTimeline['buckets'] = [];
-      for (const bucket of dayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS)) {
-        const items = await devices.figuresOver(tenantId, userId, bucket);
-        buckets.push({
+      const periods = dayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS);
+      const figures = await devices.figuresOverEach(tenantId, userId, periods);
+      const buckets: IssueTimeline['buckets'] = periods.map((bucket, i) => {
+        const items = figures[i] ?? [];
+        return {
           from: new Date(bucket.fromMs).toISOString(),
           to: new Date(bucket.toMs).toISOString(),
           device_count: items.length,
-          reporting_devices: items.filter((i) => i.message_count > 0).length,
+          reporting_devices: items.filter((item) => item.message_count > 0).length,
           issues: countIssues(items),
-        });
-      }
+        };
+      });
       return { range, buckets };
     },
 
