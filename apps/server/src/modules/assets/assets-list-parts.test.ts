@@ -101,6 +101,18 @@ for (const backend of TEST_DATABASES) {
       expect(registryReads).toBe(1);
     });
 
+    it('reads a small fleet in one statement once it knows its size, whatever the number of parts', async () => {
+      const statements: string[] = [];
+      const counted: Database = { ...db, query: (sql, params) => (statements.push(sql), db.query(sql, params)) };
+      const repository = createAssetsRepository(counted, { listParts: 3 });
+      const first = rowsOf(await repository.listWithPeriod('t1', 'u', days)); // size unknown: in parts, then the registry
+      const figures = () => statements.filter((sql) => sql.startsWith('WITH period AS')).length;
+      expect(figures()).toBe(3);
+      statements.length = 0;
+      expect(rowsOf(await repository.listWithPeriod('t1', 'u', days))).toEqual(first);
+      expect(figures()).toBe(1);
+    });
+
     it('reads several periods in one statement, each as the list of that period alone, for the caller’s tenant only', async () => {
       const periods = [
         { fromDay: dayBefore, toDay: dayBefore, previousFromDay: utcDay(Date.now() - 3 * 86_400_000) },

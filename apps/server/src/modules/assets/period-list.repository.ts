@@ -167,6 +167,13 @@ const NO_TENANT: PeriodTable = {
   },
 };
 
+/**
+ * Fleets smaller than this are read in one statement whatever `parts` says: for a few hundred devices each
+ * part's fixed cost (a statement, a plan, an answer to parse) outweighs what running them at once saves, and
+ * under many users the extra statements only queue for the pool's connections.
+ */
+const SPLIT_FROM_DEVICES = 2_000;
+
 /** How many tenants' registries one process keeps (a 10,000-device registry takes a few MB). */
 const REGISTRIES_KEPT = 32;
 /** Reads in a row that may find the registry changed under them before the list gives up. */
@@ -177,6 +184,7 @@ export function createPeriodListReader(db: Queryable, parts: number) {
   /** Loads under way: lists that find the same registry stale at once wait for one load, not one each. */
   const loading = new Map<string, Promise<Registry | null>>();
   const sql = figuresSql({ parts });
+  const wholeSql = figuresSql({ parts: 1 });
   const oneDeviceSql = figuresSql({ oneDevice: true });
   const periodsSql = figuresSql({ periods: true });
   /** Each part's buckets as the statement's last parameter, made once: the parts never change. */
@@ -231,8 +239,13 @@ export function createPeriodListReader(db: Queryable, parts: number) {
     async list(tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> {
       const params = [tenantId, userId, days.fromDay, days.previousFromDay, days.toDay];
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        // The fleet's size as last seen (a registry kept in memory); unknown, it is read in parts.
+        const known = registries.get(tenantId)?.columns.device_id.length;
+        const split = known === undefined || known >= SPLIT_FROM_DEVICES ? parts : 1;
         const figures = await Promise.all(
-          Array.from({ length: parts }, (_unused, part) => readFigures(sql, parts > 1 ? [...params, partBuckets[part]] : params)),
+          Array.from({ length: split }, (_unused, part) =>
+            split > 1 ? readFigures(sql, [...params, partBuckets[part]]) : readFigures(wholeSql, params),
+          ),
         );
         const version = (figures[0] as FiguresPart).version;
         if (version === null) return NO_TENANT;
