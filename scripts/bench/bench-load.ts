@@ -156,7 +156,19 @@ export interface LoadFigures {
   eventLoop: { p50: number; p99: number; max: number };
   dbBusyShare: number;
   dbStatements: { sql: string; count: number; totalMs: number }[];
-  closed: { clients: number; mixPerSecond: number; trivialPerSecond: number; ratio: number; failed: number };
+  /** CPU time of the server's process per answer while the open model ran (ingest included), ms. */
+  cpuMsPerRequest: number;
+  eventLoopUtilisation: number;
+  closed: {
+    clients: number;
+    mixPerSecond: number;
+    trivialPerSecond: number;
+    ratio: number;
+    failed: number;
+    /** The server process's CPU time per answer of the mix, and of the trivial endpoint, ms. */
+    mixCpuMs: number;
+    trivialCpuMs: number;
+  };
 }
 
 /** The demo tenants filled with HISTORY_DAYS of history through the ingest path, then the load (see docs/performance.md). */
@@ -213,8 +225,12 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const eluBefore = performance.eventLoopUtilization();
     const open = await command(client, { kind: 'open', baseUrl, users, intervalMs: INTERVAL_MS, durationMs: OPEN_SECONDS * 1000, ingest });
     const wallMs = performance.now() - started;
+    const openCpu = process.cpuUsage(cpuBefore);
+    const openElu = performance.eventLoopUtilization(eluBefore).utilization;
     delay.disable();
     if (open.kind !== 'open') throw new Error('the load client answered the wrong phase');
     const db = timedDb.report();
@@ -223,7 +239,9 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
 
     // Closed loop, in turns: the mix, then /healthz (the trivial endpoint: no token, no database), twice.
     const trivial = [{ request: { name: 'healthz', path: '/healthz', headers: {} }, weight: 1 }];
-    const closed = { mix: { done: 0, s: 0 }, trivial: { done: 0, s: 0 }, failed: 0 };
+    // CPU time of this process (the server; with PGlite the database too) per answer: on a shared machine it
+    // varies far less than throughput does, which counts the other processes' share of the cores too.
+    const closed = { mix: { done: 0, s: 0, cpuMs: 0 }, trivial: { done: 0, s: 0, cpuMs: 0 }, failed: 0 };
     for (let round = 0; round < 2; round += 1) {
       for (const [name, requests] of [
         ['mix', mix],
@@ -304,7 +322,17 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
       eventLoop: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
       dbBusyShare: db.totalMs / wallMs,
       dbStatements: db.statements.slice(0, 8),
-      closed: { clients: CLOSED_CLIENTS, mixPerSecond, trivialPerSecond, ratio: mixPerSecond / trivialPerSecond, failed: closed.failed },
+      cpuMsPerRequest: (openCpu.user + openCpu.system) / 1000 / (open.samples.length + open.ingest.sent),
+      eventLoopUtilisation: openElu,
+      closed: {
+        clients: CLOSED_CLIENTS,
+        mixPerSecond,
+        trivialPerSecond,
+        ratio: mixPerSecond / trivialPerSecond,
+        failed: closed.failed,
+        mixCpuMs: closed.mix.cpuMs / closed.mix.done,
+        trivialCpuMs: closed.trivial.cpuMs / closed.trivial.done,
+      },
     };
   } finally {
     client.kill();

@@ -70,12 +70,12 @@ async function runLoad(backend: BenchBackend): Promise<void> {
       );
     }
     print(
-      `many users, where the time went: event-loop delay p50 ${fmt(load.eventLoop.p50)} ms, p99 ${fmt(load.eventLoop.p99)} ms, max ${fmt(load.eventLoop.max)} ms; database statements ${fmt(load.dbBusyShare * 100, 0)} % of the wall time`,
+      `many users, where the time went: event-loop delay p50 ${fmt(load.eventLoop.p50)} ms, p99 ${fmt(load.eventLoop.p99)} ms, max ${fmt(load.eventLoop.max)} ms; event loop busy ${fmt(load.eventLoopUtilisation * 100, 0)} % of the time; server CPU ${fmt(load.cpuMsPerRequest, 2)} ms per answer; database statements ${fmt(load.dbBusyShare * 100, 0)} % of the wall time`,
     );
     for (const s of load.dbStatements) print(`  db ${ms(s.totalMs).padStart(6)} ms in ${String(s.count).padStart(5)} × ${s.sql}`);
     const c = load.closed;
     print(
-      `closed loop, ${c.clients} clients back to back: the mix ${fmt(c.mixPerSecond, 0)} req/s, /healthz ${fmt(c.trivialPerSecond, 0)} req/s; ratio ${fmt(c.ratio, 2)}${c.failed > 0 ? `; ${c.failed} not 200` : ''}`,
+      `closed loop, ${c.clients} clients back to back: the mix ${fmt(c.mixPerSecond, 0)} req/s, /healthz ${fmt(c.trivialPerSecond, 0)} req/s; ratio ${fmt(c.ratio, 2)}${c.failed > 0 ? `; ${c.failed} not 200` : ''}; server CPU per answer ${fmt(c.mixCpuMs, 2)} ms against ${fmt(c.trivialCpuMs, 3)} ms, ratio ${fmt(c.mixCpuMs / c.trivialCpuMs, 1)}`,
     );
   } finally {
     await backend.dispose();
