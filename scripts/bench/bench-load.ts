@@ -3,7 +3,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance as nodePerformance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import type { Database, Queryable } from '../../apps/server/src/db/database';
@@ -226,11 +226,11 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
     delay.enable();
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const eluBefore = performance.eventLoopUtilization();
+    const eluBefore = nodePerformance.eventLoopUtilization();
     const open = await command(client, { kind: 'open', baseUrl, users, intervalMs: INTERVAL_MS, durationMs: OPEN_SECONDS * 1000, ingest });
     const wallMs = performance.now() - started;
     const openCpu = process.cpuUsage(cpuBefore);
-    const openElu = performance.eventLoopUtilization(eluBefore).utilization;
+    const openElu = nodePerformance.eventLoopUtilization(eluBefore).utilization;
     delay.disable();
     if (open.kind !== 'open') throw new Error('the load client answered the wrong phase');
     const db = timedDb.report();
