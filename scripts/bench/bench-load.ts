@@ -247,6 +247,7 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
         ['mix', mix],
         ['trivial', trivial],
       ] as const) {
+        const cpu = process.cpuUsage();
         const result = await command(client, {
           kind: 'closed',
           baseUrl,
@@ -255,6 +256,8 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
           requests,
         });
         if (result.kind !== 'closed') throw new Error('the load client answered the wrong phase');
+        const used = process.cpuUsage(cpu);
+        closed[name].cpuMs += (used.user + used.system) / 1000;
         closed[name].done += result.completed;
         closed[name].s += result.seconds;
         closed.failed += result.failed;
