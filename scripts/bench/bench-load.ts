@@ -58,8 +58,8 @@ function timedDatabase(inner: Database): DbTimes {
     };
   const db: Database = {
     kind: inner.kind,
-    query: timed(inner) as Database['query'],
-    transaction: (work) => inner.transaction((tx) => work({ query: timed(tx) as Queryable['query'] })),
+    query: timed(inner),
+    transaction: (work) => inner.transaction((tx) => work({ query: timed(tx) })),
     close: () => inner.close(),
   };
   return {

@@ -273,7 +273,7 @@ export function createPeriodListReader(db: Queryable, parts: number) {
         const registry = await registryAt(tenantId, version);
         if (!registry) continue; // the registry changed before it was reloaded
         const tables = rows.map((row) => placeRows(registry, [figuresOfRow(row)]));
-        if (tables.every((table) => table !== null)) return tables as PeriodTable[];
+        if (tables.every((table) => table !== null)) return tables;
       }
       throw changingRegistry(tenantId);
     },
