@@ -10,6 +10,17 @@ import type { Database, Queryable } from '../../apps/server/src/db/database';
 import { DEMO_FLEET_SIZE } from '../../apps/server/src/demo/demo-fleet';
 import { DEMO_INGEST_KEYS, demoFleets, ingestServiceSender, seedDemoPowerData } from '../../apps/server/src/demo/demo-power-seed';
 import { DEMO_TRACKERS, POSITION_INTERVAL_MS, seedDemoTracking } from '../../apps/server/src/demo/demo-tracking';
+import { assetsApi } from '@gridlens/contract/assets';
+import { configApi } from '@gridlens/contract/config';
+import { coverageApi } from '@gridlens/contract/coverage';
+import { deviceTabsApi } from '@gridlens/contract/device-tabs';
+import { healthApi } from '@gridlens/contract/health';
+import { ingestApi } from '@gridlens/contract/ingest';
+import { powerAlertsApi } from '@gridlens/contract/alerts';
+import { powerReadingsApi } from '@gridlens/contract/power-readings';
+import { urlOf } from '@gridlens/contract/route';
+import { trackingApi } from '@gridlens/contract/tracking';
+import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
 import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
 import { benchApp, percentile, type BenchBackend } from './bench-support';
 import type { IngestPlan, LoadCommand, LoadRequest, LoadResult, LoadUser, Sample } from './load-client';
@@ -82,23 +93,23 @@ function powerMix(headers: Record<string, string>, devices: string[]): LoadUser[
   // One device per user: the detail screens read the same device as a user opens it.
   const d = device();
   return [
-    r('assets list', '/api/powerdata/device?num_days=1', 3),
-    r('asset detail', `/api/powerdata/device/${d}`, 2),
-    r('messages', `/api/powerdata/messages/device/${d}?range=24h`, 1),
-    r('chart 7d', `/api/powerdata/device/chartdata/${d}?range=7d`, 2),
-    r('daily trends', `/api/powerdata/device/intchartdata/${d}?range=28d`, 1),
-    r('fleet stats', '/api/powerdata/device/stats/24h', 1),
-    r('issue timeline', '/api/powerdata/device/issuestats/7d', 1),
-    r('fleet totals', '/api/powerdata/device/totalstats/7d', 1),
-    r('power report', '/api/powerdata/report', 1),
-    r('events', `/api/powerdata/events/device/${d}`, 0.5),
-    r('coverage', '/api/powerdata/coverage', 0.5),
-    r('watchlist', '/api/watchlist/device', 1),
-    r('power alerts active', '/api/alert/powerdata/active', 1),
-    r('power alert rules', '/api/alert/powerdata', 0.5),
-    r('tenant settings', '/api/config/tenant/settings', 2),
-    r('sections', '/api/config/sections', 1),
-    r('user settings', '/api/config/settings', 1),
+    r('assets list', urlOf(assetsApi.list, {}, { num_days: 1 }), 3),
+    r('asset detail', urlOf(assetsApi.item, { DeviceID: d }), 2),
+    r('messages', urlOf(powerReadingsApi.messages, { device_id: d }, { range: '24h' }), 1),
+    r('chart 7d', urlOf(powerReadingsApi.chart, { id: d }, { range: '7d' }), 2),
+    r('daily trends', urlOf(powerReadingsApi.dailyTrends, { id: d }, { range: '28d' }), 1),
+    r('fleet stats', urlOf(powerReadingsApi.fleetStats, { duration: '24h' }), 1),
+    r('issue timeline', urlOf(powerReadingsApi.issueTimeline, { duration: '7d' }), 1),
+    r('fleet totals', urlOf(powerReadingsApi.fleetTotals, { duration: '7d' }), 1),
+    r('power report', urlOf(powerReadingsApi.dayReport), 1),
+    r('events', urlOf(deviceTabsApi.events, { device_id: d }), 0.5),
+    r('coverage', urlOf(coverageApi.coverage), 0.5),
+    r('watchlist', urlOf(assetsApi.watchlist), 1),
+    r('power alerts active', urlOf(powerAlertsApi.active), 1),
+    r('power alert rules', urlOf(powerAlertsApi.list), 0.5),
+    r('tenant settings', urlOf(configApi.tenantSettings), 2),
+    r('sections', urlOf(configApi.sections), 1),
+    r('user settings', urlOf(configApi.userSettings), 1),
   ];
 }
 
@@ -108,13 +119,13 @@ function trackingMix(headers: Record<string, string>): LoadUser['requests'] {
     weight,
   });
   return [
-    r('trackers', '/api/device', 3),
-    r('locations', '/api/location', 3),
-    r('tracking alerts active', '/api/alert/active', 1),
-    r('tracking alert rules', '/api/alert', 0.5),
-    r('tenant settings', '/api/config/tenant/settings', 2),
-    r('sections', '/api/config/sections', 1),
-    r('user settings', '/api/config/settings', 1),
+    r('trackers', urlOf(trackingApi.devices), 3),
+    r('locations', urlOf(trackingApi.locations), 3),
+    r('tracking alerts active', urlOf(trackingAlertsApi.active), 1),
+    r('tracking alert rules', urlOf(trackingAlertsApi.list), 0.5),
+    r('tenant settings', urlOf(configApi.tenantSettings), 2),
+    r('sections', urlOf(configApi.sections), 1),
+    r('user settings', urlOf(configApi.userSettings), 1),
   ];
 }
 
@@ -208,6 +219,7 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
   }
   const ingest: IngestPlan = {
     perSecond: BURST_PER_SECOND,
+    path: urlOf(ingestApi.messages),
     devices: Object.entries(fleets).flatMap(([tenant, ids]) =>
       ids.map((deviceId) => ({ key: DEMO_INGEST_KEYS[tenant]!, deviceId, nextSeq: Math.floor(nowMs / POSITION_INTERVAL_MS) })),
     ),
@@ -238,7 +250,7 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
     await profile?.stop();
 
     // Closed loop, in turns: the mix, then /healthz (the trivial endpoint: no token, no database), twice.
-    const trivial = [{ request: { name: 'healthz', path: '/healthz', headers: {} }, weight: 1 }];
+    const trivial = [{ request: { name: 'healthz', path: urlOf(healthApi.live), headers: {} }, weight: 1 }];
     // CPU time of this process (the server; with PGlite the database too) per answer: on a shared machine it
     // varies far less than throughput does, which counts the other processes' share of the cores too.
     const closed = { mix: { done: 0, s: 0, cpuMs: 0 }, trivial: { done: 0, s: 0, cpuMs: 0 }, failed: 0 };

@@ -19,6 +19,8 @@ export interface LoadUser {
 export interface IngestPlan {
   /** Messages a second, each POSTed alone as a device does, at evenly spread (jittered) instants. */
   perSecond: number;
+  /** The ingest route's path. */
+  path: string;
   /** Devices in turn: each its tenant's ingest key and the next sequence number to send. */
   devices: { key: string; deviceId: string; nextSeq: number }[];
 }
@@ -96,7 +98,7 @@ async function runOpen(command: Extract<LoadCommand, { kind: 'open' }>): Promise
         send(
           command.baseUrl,
           'POST',
-          '/ingest/v1/messages',
+          plan.path,
           { authorization: `Bearer ${device.key}`, 'content-type': 'application/json' },
           JSON.stringify({ v: 1, messages: [message] }),
         ).then(
