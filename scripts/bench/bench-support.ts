@@ -85,7 +85,12 @@ export async function addPowerDataTenant(db: Database, id: string, name: string)
 }
 
 /** The real application on the bench database, with a token minted by a local test issuer. */
-export async function benchApp(db: Database): Promise<{ app: FastifyInstance; headers: (tenant: string) => Record<string, string> }> {
+export async function benchApp(db: Database): Promise<{
+  app: FastifyInstance;
+  headers: (tenant: string) => Record<string, string>;
+  /** A signed-in user's token, minted by the same issuer (the load bench's many users). */
+  tokenFor: (subject: string, tenant: string, roles?: string[]) => Promise<string>;
+}> {
   await migrate(db);
   await seedDemoData(db);
   await addPowerDataTenant(db, 'bench', 'Bench');
@@ -97,14 +102,16 @@ export async function benchApp(db: Database): Promise<{ app: FastifyInstance; he
   );
   // The alert-evaluation hook is in place (issue 5 fills it with rule evaluation); it runs in every ingest transaction.
   const app = await buildApp({ config, db, verifyToken, embeddedProvider: null });
-  const token = await new SignJWT({ [config.auth.rolesClaim]: ['Operator'], [config.auth.appMetadataClaim]: { tenant: 'bench' } })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k' })
-    .setSubject('bench-user')
-    .setIssuer('https://bench.invalid/')
-    .setAudience(config.auth.audience)
-    .setExpirationTime('2h')
-    .sign(privateKey);
-  return { app, headers: (tenant) => ({ authorization: `Bearer ${token}`, tenant }) };
+  const tokenFor = (subject: string, tenant: string, roles = ['Operator']) =>
+    new SignJWT({ [config.auth.rolesClaim]: roles, [config.auth.appMetadataClaim]: { tenant } })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+      .setSubject(subject)
+      .setIssuer('https://bench.invalid/')
+      .setAudience(config.auth.audience)
+      .setExpirationTime('2h')
+      .sign(privateKey);
+  const token = await tokenFor('bench-user', 'bench');
+  return { app, headers: (tenant) => ({ authorization: `Bearer ${token}`, tenant }), tokenFor };
 }
 
 export function percentile(samples: readonly number[], p: number): number {

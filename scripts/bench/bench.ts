@@ -1,6 +1,7 @@
 // npm run bench: the performance budgets of docs/performance.md, each figure beside a baseline measured in the same run.
 // PGlite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a server.
 import { benchIngest } from './bench-ingest';
+import { benchLoad, DEMO_DEVICES } from './bench-load';
 import { benchFleetList, benchYearChart, fillFleet, storagePerPoint } from './bench-reads';
 import { benchApp, fmt, pgliteBackend, postgresBackend, type BenchBackend } from './bench-support';
 import { benchWeb, webBuildExists } from './bench-web';
@@ -9,6 +10,8 @@ const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
 const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
 /** For quicker runs while working on one part: BENCH_BACKENDS=postgres, or web (default: all three). */
 const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres,web').split(',');
+/** The parts run on each database: `throughput` (ingest, storage, fleet list, year chart) and `load` (many users at once). */
+const PARTS = (process.env['BENCH_PARTS'] ?? 'throughput,load').split(',');
 const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function run(backend: BenchBackend): Promise<void> {
@@ -44,6 +47,37 @@ async function run(backend: BenchBackend): Promise<void> {
     );
   } finally {
     await app.close();
+    await backend.dispose();
+  }
+}
+
+/** Many users at once, on a database of its own (the demo tenants with a week of history). */
+async function runLoad(backend: BenchBackend): Promise<void> {
+  const print = (line: string) => process.stdout.write(`[${backend.name}] ${line}\n`);
+  const ms = (value: number) => fmt(value, 0);
+  try {
+    const load = await benchLoad(backend);
+    const { overall } = load;
+    print(
+      `many users: ${load.users} signed-in users, one request each ~5 s (${fmt(load.arrivalsPerSecond, 1)} arrivals/s over ${fmt(load.seconds, 0)} s), ingest at the demo fleet's burst (${DEMO_DEVICES} devices in a minute, ${fmt(load.ingest.perSecond, 1)} msg/s: ${load.ingest.sent} stored, ${load.ingest.failed} failed, p99 ${ms(load.ingest.p99)} ms)`,
+    );
+    print(
+      `many users, all ${overall.count} requests: p50 ${ms(overall.p50)} ms, p95 ${ms(overall.p95)} ms, p99 ${ms(overall.p99)} ms (target p99 < 200 ms) ${overall.p99 < 200 ? '✅' : '❌'}; in the server p99 ${ms(overall.serverP99)} ms; ${load.errors} not 200; client lag p99 ${ms(load.clientLagP99)} ms`,
+    );
+    for (const e of load.endpoints) {
+      print(
+        `  ${e.name.padEnd(24)} n ${String(e.count).padStart(4)}  p50 ${ms(e.p50).padStart(5)}  p95 ${ms(e.p95).padStart(5)}  p99 ${ms(e.p99).padStart(5)} ms  (server p99 ${ms(e.serverP99)}; alone p50 ${fmt(e.aloneP50)})`,
+      );
+    }
+    print(
+      `many users, where the time went: event-loop delay p50 ${fmt(load.eventLoop.p50)} ms, p99 ${fmt(load.eventLoop.p99)} ms, max ${fmt(load.eventLoop.max)} ms; event loop busy ${fmt(load.eventLoopUtilisation * 100, 0)} % of the time; server CPU ${fmt(load.cpuMsPerRequest, 2)} ms per answer; database statements ${fmt(load.dbBusyShare * 100, 0)} % of the wall time`,
+    );
+    for (const s of load.dbStatements) print(`  db ${ms(s.totalMs).padStart(6)} ms in ${String(s.count).padStart(5)} × ${s.sql}`);
+    const c = load.closed;
+    print(
+      `closed loop, ${c.clients} clients back to back: the mix ${fmt(c.mixPerSecond, 0)} req/s, /healthz ${fmt(c.trivialPerSecond, 0)} req/s; ratio ${fmt(c.ratio, 2)}${c.failed > 0 ? `; ${c.failed} not 200` : ''}; server CPU per answer ${fmt(c.mixCpuMs, 2)} ms against ${fmt(c.trivialCpuMs, 3)} ms, ratio ${fmt(c.mixCpuMs / c.trivialCpuMs, 1)}`,
+    );
+  } finally {
     await backend.dispose();
   }
 }
@@ -90,9 +124,18 @@ async function connectPostgres(part: string): Promise<(BenchBackend & { url: str
   }
 }
 
-if (BACKENDS.includes('pglite')) await run(await pgliteBackend());
+if (BACKENDS.includes('pglite')) {
+  if (PARTS.includes('throughput')) await run(await pgliteBackend());
+  if (PARTS.includes('load')) await runLoad(await pgliteBackend());
+}
 if (BACKENDS.includes('postgres')) {
-  const postgres = await connectPostgres('postgres');
-  if (postgres) await run(postgres);
+  if (PARTS.includes('throughput')) {
+    const postgres = await connectPostgres('postgres');
+    if (postgres) await run(postgres);
+  }
+  if (PARTS.includes('load')) {
+    const postgres = await connectPostgres('postgres');
+    if (postgres) await runLoad(postgres);
+  }
 }
 if (BACKENDS.includes('web')) await runWeb();

@@ -195,6 +195,12 @@ export const zonedRollupDays = ({ fromMs, toMs }: Period, timeZone: string): { f
   toDay: zonedDay(toMs - 1, timeZone),
 });
 
+/** comparedRollupDays in the tenant's calendar: a period's local rollup days and the first of the equally long period before. */
+export const zonedComparedRollupDays = (period: Period, timeZone: string): ComparedRollupDays => ({
+  ...zonedRollupDays(period, timeZone),
+  previousFromDay: zonedDay(period.fromMs - (period.toMs - period.fromMs), timeZone),
+});
+
 /**
  * dayBuckets in the tenant's calendar: a period cut into at most `maxBuckets` consecutive buckets of whole local
  * days (the first and last clipped to the period), so that each bucket reads whole daily rollups of its own.

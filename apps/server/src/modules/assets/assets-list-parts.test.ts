@@ -101,6 +101,47 @@ for (const backend of TEST_DATABASES) {
       expect(registryReads).toBe(1);
     });
 
+    it('reads a small fleet in one statement once it knows its size, whatever the number of parts', async () => {
+      const statements: string[] = [];
+      const counted: Database = { ...db, query: (sql, params) => (statements.push(sql), db.query(sql, params)) };
+      const repository = createAssetsRepository(counted, { listParts: 3 });
+      const first = rowsOf(await repository.listWithPeriod('t1', 'u', days)); // size unknown: in parts, then the registry
+      const figures = () => statements.filter((sql) => sql.startsWith('WITH period AS')).length;
+      expect(figures()).toBe(3);
+      statements.length = 0;
+      expect(rowsOf(await repository.listWithPeriod('t1', 'u', days))).toEqual(first);
+      expect(figures()).toBe(1);
+    });
+
+    it('reads several periods in one statement, each as the list of that period alone, for the caller’s tenant only', async () => {
+      const periods = [
+        { fromDay: dayBefore, toDay: dayBefore, previousFromDay: utcDay(Date.now() - 3 * 86_400_000) },
+        { fromDay: yesterday, toDay: yesterday, previousFromDay: dayBefore },
+        days,
+        { fromDay: today, toDay: today, previousFromDay: yesterday },
+      ];
+      const statements: string[] = [];
+      const counted: Database = { ...db, query: (sql, params) => (statements.push(sql), db.query(sql, params)) };
+      const repository = createAssetsRepository(counted);
+      await repository.listWithPeriod('t1', 'u', days); // the registry is kept from here on
+      statements.length = 0;
+      const tables = await repository.listWithPeriods('t1', 'u', periods);
+      expect(statements).toHaveLength(1);
+      expect(tables.map(rowsOf)).toEqual(
+        await Promise.all(periods.map(async (p) => rowsOf(await repository.listWithPeriod('t1', 'u', p)))),
+      );
+      // The periods differ: two days hold twice one day's messages.
+      expect(tables.map((t) => rowsOf(t)[0]?.message_count)).toEqual(
+        [1, 1, 2, 1].map((n) => n * (90 + tables[0]!.registry.device_id[0]!.length)),
+      );
+      expect((await repository.listWithPeriods('t2', 'u', periods)).map((t) => t.count)).toEqual([5, 5, 5, 5]);
+      expect((await repository.listWithPeriods('nobody', 'u', periods)).map((t) => t.count)).toEqual([0, 0, 0, 0]);
+      await db.query(
+        "INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('no-devices', 'None', 'powerdata', 'netzero', '[]')",
+      );
+      expect((await repository.listWithPeriods('no-devices', 'u', periods)).map((t) => t.count)).toEqual([0, 0, 0, 0]);
+    });
+
     it('lists nothing for a tenant without devices, or one that does not exist', async () => {
       await db.query("INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('empty', 'E', 'powerdata', 'netzero', '[]')");
       const repository = createAssetsRepository(db, { listParts: 2 });

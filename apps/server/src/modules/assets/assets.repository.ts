@@ -89,6 +89,9 @@ export function createAssetsRepository(db: Queryable, { listParts = 1 }: { listP
      */
     listWithPeriod: (tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> =>
       periodReader.list(tenantId, userId, days),
+    /** listWithPeriod over each of several periods, read in one statement. */
+    listWithPeriods: (tenantId: string, userId: string, days: readonly ComparedRollupDays[]): Promise<PeriodTable[]> =>
+      periodReader.listEach(tenantId, userId, days),
     /** One device as listWithPeriod gives it (a one-row table), or null when the tenant has no such device. */
     deviceWithPeriod: (tenantId: string, userId: string, deviceId: string, days: ComparedRollupDays): Promise<PeriodTable | null> =>
       periodReader.device(tenantId, userId, deviceId, days),

@@ -10,9 +10,8 @@ import {
 import {
   comparedWindowDays,
   lastZonedDays,
-  zonedDay,
+  zonedComparedRollupDays,
   zonedDayWindow,
-  zonedRollupDays,
   type DayWindow,
   type Period,
 } from '@gridlens/domain/time-range';
@@ -21,6 +20,7 @@ import { assetFiguresOf, toAssetListColumns } from './asset-list-columns';
 import type { AssetFigures } from './assets.public';
 import { asOfPast } from './past-day';
 import type { AssetsRepository } from './assets.repository';
+import type { PeriodTable } from './period-table';
 
 /** A day window as answers state it (the contract's DayWindow). */
 export const windowOf = (window: DayWindow): DayWindowAnswer => ({
@@ -43,12 +43,7 @@ export function createAssetsService(
    * itself (past-day.ts): the latest state is now's, not that period's.
    */
   const periodRows = async (tenantId: string, userId: string, period: Period, nowMs: number) => {
-    const timeZone = await timeZoneOf(tenantId);
-    const days = {
-      ...zonedRollupDays(period, timeZone),
-      previousFromDay: zonedDay(period.fromMs - (period.toMs - period.fromMs), timeZone),
-    };
-    const table = await repository.listWithPeriod(tenantId, userId, days);
+    const table = await repository.listWithPeriod(tenantId, userId, zonedComparedRollupDays(period, await timeZoneOf(tenantId)));
     return period.toMs < nowMs ? asOfPast(table, period.toMs) : table;
   };
 
@@ -66,6 +61,20 @@ export function createAssetsService(
     async figuresOver(tenantId: string, userId: string, period: Period): Promise<AssetFigures[]> {
       const nowMs = now();
       return assetFiguresOf(await periodRows(tenantId, userId, period, nowMs), Math.min(period.toMs, nowMs));
+    },
+    /** figuresOver for each of several periods (the issues timeline's buckets), the fleet read once for them all. */
+    async figuresOverEach(tenantId: string, userId: string, periods: readonly Period[]): Promise<AssetFigures[][]> {
+      const nowMs = now();
+      const timeZone = await timeZoneOf(tenantId);
+      const tables = await repository.listWithPeriods(
+        tenantId,
+        userId,
+        periods.map((period) => zonedComparedRollupDays(period, timeZone)),
+      );
+      return periods.map((period, i) => {
+        const table = tables[i] as PeriodTable;
+        return assetFiguresOf(period.toMs < nowMs ? asOfPast(table, period.toMs) : table, Math.min(period.toMs, nowMs));
+      });
     },
     /**
      * The assets list over the last `numDays` days of the tenant's calendar, today so far included (1: today since

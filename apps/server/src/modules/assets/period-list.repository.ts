@@ -47,16 +47,36 @@ const bucketsOfPart = (parts: number, part: number) =>
   Array.from({ length: LIST_BUCKETS }, (_unused, bucket) => bucket).filter((bucket) => bucket % parts === part);
 
 /**
+ * What one figures statement reads: a part of the devices (those in hash buckets $6), one device ($6), or
+ * every device over several periods at once (`periods`: $3, $4 and $5 are arrays of the periods' days, and
+ * the statement answers a row per period, in their order).
+ */
+type FiguresShape = { parts: number } | { oneDevice: true } | { periods: true };
+
+/**
  * One part of the figures (the devices in buckets $6), or with `oneDevice` the figures of device $6 only.
  * Every array_agg reads the same rows in the same order, so the arrays line up with `device_id`; rows are
  * placed by that id, so no ORDER BY is needed. The registry version is read in the same statement, hence the
  * same snapshot, as the figures.
  */
-function figuresSql(parts: number, oneDevice = false): string {
-  const partOf = (column: string) => (oneDevice ? ` AND ${column} = $6` : parts > 1 ? ` AND ${listBucket(column)} = ANY($6::int[])` : '');
-  const current = (aggregate: string) => `${aggregate} FILTER (WHERE day >= $3::date)`;
-  return `WITH period AS (
-         SELECT device_id,
+function figuresSql(shape: FiguresShape): string {
+  const periods = 'periods' in shape;
+  const partOf = (column: string) =>
+    'oneDevice' in shape ? ` AND ${column} = $6` : 'parts' in shape && shape.parts > 1 ? ` AND ${listBucket(column)} = ANY($6::int[])` : '';
+  // Over several periods, each rollup row is read once for every period whose days (with the period before) hold it.
+  const fromDay = periods ? 'b.from_day' : '$3::date';
+  const current = (aggregate: string) => `${aggregate} FILTER (WHERE day >= ${fromDay})`;
+  const perPeriod = periods
+    ? `periods AS (SELECT * FROM unnest($3::date[], $4::date[], $5::date[]) WITH ORDINALITY AS b(from_day, previous_from_day, to_day, period))
+       , `
+    : '';
+  // Without a device a period's row still comes (empty arrays): the FILTER keeps the outer join's empty row out.
+  const aggregate = (column: string) =>
+    periods
+      ? `coalesce(array_agg(${column}) FILTER (WHERE l.device_id IS NOT NULL), '{}')::text`
+      : `coalesce(array_agg(${column}), '{}')::text`;
+  return `WITH ${perPeriod}period AS (
+         SELECT ${periods ? 'b.period, ' : ''}device_id,
                 ${current('sum(message_count)')} AS message_count,
                 ${current(`sum(GREATEST(LEAST(max_seq - min_seq + 1 - message_count, GREATEST(${REPORTS_PER_DAY_MAX}, message_count)), 0))`)} AS missed_messages,
                 ${current('max(current_max_a[1])')} AS max_a1,
@@ -74,13 +94,17 @@ function figuresSql(parts: number, oneDevice = false): string {
                 ${current('sum(temperature_count)')} AS temperature_count,
                 ${current('sum(temperature_sense_errors)')} AS temperature_sense_errors,
                 ${current('min(battery_min_pct)')} AS battery_min_pct,
-                sum(message_count) FILTER (WHERE day < $3::date) AS previous_message_count,
-                sum(apparent_med_sum_kva) FILTER (WHERE day < $3::date) AS previous_apparent_med_sum_kva
-           FROM power_device_daily
-          WHERE tenant_id = $1 AND day >= $4::date AND day <= $5::date${partOf('device_id')}
-          GROUP BY device_id)
+                sum(message_count) FILTER (WHERE day < ${fromDay}) AS previous_message_count,
+                sum(apparent_med_sum_kva) FILTER (WHERE day < ${fromDay}) AS previous_apparent_med_sum_kva
+           FROM ${
+             periods
+               ? 'periods b JOIN power_device_daily r ON r.tenant_id = $1 AND r.day >= b.previous_from_day AND r.day <= b.to_day'
+               : `power_device_daily
+          WHERE tenant_id = $1 AND day >= $4::date AND day <= $5::date${partOf('device_id')}`
+           }
+          GROUP BY ${periods ? 'b.period, ' : ''}device_id)
        , listed AS (
-       SELECT d.device_id,
+       SELECT ${periods ? 'b.period, ' : ''}d.device_id,
               (w.device_id IS NOT NULL) AS watchlisted,
               date_part('epoch', l.last_message_at) * 1000 AS last_message_ms, -- date_part: float8 arithmetic, where extract's numeric was slower
               l.current_med_a[1] AS latest_med_a1, l.current_med_a[2] AS latest_med_a2, l.current_med_a[3] AS latest_med_a3,
@@ -90,15 +114,15 @@ function figuresSql(parts: number, oneDevice = false): string {
               p.temperature_max_c, p.temperature_min_c, p.temperature_med_sum_c, coalesce(p.temperature_count, 0) AS temperature_count,
               coalesce(p.temperature_sense_errors, 0) AS temperature_sense_errors, p.battery_min_pct,
               coalesce(p.previous_message_count, 0) AS previous_message_count, p.previous_apparent_med_sum_kva
-         FROM power_devices d
+         FROM ${periods ? 'periods b CROSS JOIN ' : ''}power_devices d
          LEFT JOIN power_device_latest l ON l.tenant_id = d.tenant_id AND l.device_id = d.device_id
-         LEFT JOIN period p ON p.device_id = d.device_id
+         LEFT JOIN period p ON p.device_id = d.device_id${periods ? ' AND p.period = b.period' : ''}
          LEFT JOIN device_watchlist w ON w.tenant_id = d.tenant_id AND w.device_id = d.device_id AND w.user_id = $2
         WHERE d.tenant_id = $1${partOf('d.device_id')})
        SELECT (SELECT power_registry_version FROM tenants WHERE id = $1)::float8 AS registry_version,
-              coalesce(array_agg(device_id), '{}')::text AS device_id,
-              ${FIGURE_NAMES.map((c) => `coalesce(array_agg(${c}), '{}')::text AS ${c}`).join(',\n              ')}
-         FROM listed`;
+              ${aggregate(periods ? 'l.device_id' : 'device_id')} AS device_id,
+              ${FIGURE_NAMES.map((c) => `${aggregate(periods ? `l.${c}` : c)} AS ${c}`).join(',\n              ')}
+         FROM ${periods ? 'periods b LEFT JOIN listed l ON l.period = b.period GROUP BY b.period ORDER BY b.period' : 'listed'}`;
 }
 
 interface Registry {
@@ -144,6 +168,13 @@ const NO_TENANT: PeriodTable = {
   },
 };
 
+/**
+ * Fleets smaller than this are read in one statement whatever `parts` says: for a few hundred devices each
+ * part's fixed cost (a statement, a plan, an answer to parse) outweighs what running them at once saves, and
+ * under many users the extra statements only queue for the pool's connections.
+ */
+const SPLIT_FROM_DEVICES = 2_000;
+
 /** How many tenants' registries one process keeps (a 10,000-device registry takes a few MB). */
 const REGISTRIES_KEPT = 32;
 /** Reads in a row that may find the registry changed under them before the list gives up. */
@@ -153,8 +184,10 @@ export function createPeriodListReader(db: Queryable, parts: number) {
   const registries = new Map<string, Registry>();
   /** Loads under way: lists that find the same registry stale at once wait for one load, not one each. */
   const loading = new Map<string, Promise<Registry | null>>();
-  const sql = figuresSql(parts);
-  const oneDeviceSql = figuresSql(1, true);
+  const sql = figuresSql({ parts });
+  const wholeSql = figuresSql({ parts: 1 });
+  const oneDeviceSql = figuresSql({ oneDevice: true });
+  const periodsSql = figuresSql({ periods: true });
   /** Each part's buckets as the statement's last parameter, made once: the parts never change. */
   const partBuckets = Array.from({ length: parts }, (_unused, part) => arrayLiteral(bucketsOfPart(parts, part)));
 
@@ -179,9 +212,13 @@ export function createPeriodListReader(db: Queryable, parts: number) {
     return load;
   }
 
+  type FiguresRow = Record<string, string> & { registry_version: number | null };
   async function readFigures(statement: string, params: unknown[]): Promise<FiguresPart> {
-    const [row] = await db.query<Record<string, string> & { registry_version: number | null }>(statement, params);
+    const [row] = await db.query<FiguresRow>(statement, params);
     if (!row) throw new Error('the assets-list query returned no row');
+    return figuresOfRow(row);
+  }
+  function figuresOfRow(row: FiguresRow): FiguresPart {
     // Parsed as soon as it arrives, while the database may still be computing the other parts. Built by
     // Object.fromEntries, not key by key: 25 keys stored one at a time in a loop turned the object into a
     // dictionary, and figuresAt's 25 reads per device into hash look-ups (6 ms of every list).
@@ -203,8 +240,13 @@ export function createPeriodListReader(db: Queryable, parts: number) {
     async list(tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> {
       const params = [tenantId, userId, days.fromDay, days.previousFromDay, days.toDay];
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        // The fleet's size as last seen (a registry kept in memory); unknown, it is read in parts.
+        const known = registries.get(tenantId)?.columns.device_id.length;
+        const split = known === undefined || known >= SPLIT_FROM_DEVICES ? parts : 1;
         const figures = await Promise.all(
-          Array.from({ length: parts }, (_unused, part) => readFigures(sql, parts > 1 ? [...params, partBuckets[part]] : params)),
+          Array.from({ length: split }, (_unused, part) =>
+            split > 1 ? readFigures(sql, [...params, partBuckets[part]]) : readFigures(wholeSql, params),
+          ),
         );
         const version = (figures[0] as FiguresPart).version;
         if (version === null) return NO_TENANT;
@@ -213,6 +255,26 @@ export function createPeriodListReader(db: Queryable, parts: number) {
         if (!registry) continue; // and again before it was reloaded
         const table = placeRows(registry, figures);
         if (table) return table;
+      }
+      throw changingRegistry(tenantId);
+    },
+
+    /**
+     * What `list` gives for each of several periods, in one statement (the issues timeline's buckets): the
+     * database reads the rollups once for them all, and the answers share one snapshot and registry.
+     */
+    async listEach(tenantId: string, userId: string, days: readonly ComparedRollupDays[]): Promise<PeriodTable[]> {
+      if (days.length === 0) return [];
+      const dayArray = (pick: (d: ComparedRollupDays) => string) => arrayLiteral(days.map(pick));
+      const params = [tenantId, userId, dayArray((d) => d.fromDay), dayArray((d) => d.previousFromDay), dayArray((d) => d.toDay)];
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const rows = await db.query<FiguresRow>(periodsSql, params);
+        const version = rows[0]?.registry_version ?? null;
+        if (version === null) return days.map(() => NO_TENANT);
+        const registry = await registryAt(tenantId, version);
+        if (!registry) continue; // the registry changed before it was reloaded
+        const tables = rows.map((row) => placeRows(registry, [figuresOfRow(row)]));
+        if (tables.every((table) => table !== null)) return tables;
       }
       throw changingRegistry(tenantId);
     },

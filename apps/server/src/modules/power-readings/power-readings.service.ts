@@ -190,25 +190,25 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
 
     /**
      * Devices with each issue flag over time: the range cut into at most ISSUE_BUCKETS buckets of whole days of
-     * the tenant's calendar, each read as the assets list reads a period and judged by the same domain rules. One list read
-     * per bucket (about 0.1 s each for 10,000 devices); a per-day rollup of the flags would make it one read.
+     * the tenant's calendar, each read as the assets list reads a period and judged by the same domain rules. The
+     * buckets are read in one statement: one list read per bucket made this the slowest of the portal's reads under load.
      */
     async issueTimeline(tenantId: string, userId: string, range: TimeRange): Promise<IssueTimeline> {
-      const buckets: IssueTimeline['buckets'] = [];
       const cut = zonedDayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS, await timeZoneOf(tenantId));
       const fullMs = Math.max(...cut.map((b) => b.toMs - b.fromMs));
-      for (const bucket of cut) {
-        const items = await devices.figuresOver(tenantId, userId, bucket);
-        buckets.push({
+      const figures = await devices.figuresOverEach(tenantId, userId, cut);
+      const buckets: IssueTimeline['buckets'] = cut.map((bucket, i) => {
+        const items = figures[i] ?? [];
+        return {
           from: new Date(bucket.fromMs).toISOString(),
           to: new Date(bucket.toMs).toISOString(),
           // Shorter than the others (the range's first part-day, or today so far): its counts are not like with like.
           partial: cut.length > 1 && bucket.toMs - bucket.fromMs < fullMs,
           device_count: items.length,
-          reporting_devices: items.filter((i) => i.message_count > 0).length,
+          reporting_devices: items.filter((item) => item.message_count > 0).length,
           issues: countIssues(items),
-        });
-      }
+        };
+      });
       return { range, buckets };
     },
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { createTokenVerifier, InvalidTokenError } from './token-verifier';
+
+const config = { issuer: 'https://issuer.test/', audience: 'gridlens', rolesClaim: 'roles', appMetadataClaim: 'app', tenantKey: 'tenant' };
+
+async function setUp() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const local = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
+  let keyLookups = 0;
+  const keys: JWTVerifyGetKey = (header, token) => {
+    keyLookups += 1;
+    return local(header, token);
+  };
+  let nowMs = Date.parse('2026-11-24T12:00:00Z');
+  const verify = createTokenVerifier(config, keys, undefined, () => nowMs);
+  const token = (expiresAtS: number, subject = 'u1') =>
+    new SignJWT({ roles: ['Operator'], app: { tenant: 'netzero' } })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+      .setSubject(subject)
+      .setIssuer(config.issuer)
+      .setAudience(config.audience)
+      .setIssuedAt(nowMs / 1000 - 60)
+      .setExpirationTime(expiresAtS)
+      .sign(privateKey);
+  return { verify, token, lookups: () => keyLookups, setNow: (ms: number) => (nowMs = ms), now: () => nowMs };
+}
+
+describe('token verifier', () => {
+  it('checks the signature of a token once until it expires, and again after', async () => {
+    const t = await setUp();
+    const expiresAtS = t.now() / 1000 + 300;
+    const token = await t.token(expiresAtS);
+    const first = await t.verify(token);
+    expect(first).toMatchObject({ userId: 'u1', tenantId: 'netzero', roles: ['Operator'] });
+    expect(await t.verify(token)).toEqual(first);
+    expect(await t.verify(token)).toEqual(first);
+    expect(t.lookups()).toBe(1);
+    // The principal is shared by the requests that show the token: nobody may change it.
+    expect(Object.isFrozen(first) && Object.isFrozen(first.roles)).toBe(true);
+
+    // Past its expiry the token is verified again: within the clock tolerance it still passes, beyond it is refused.
+    t.setNow(expiresAtS * 1000 + 10_000);
+    expect(await t.verify(token)).toEqual(first);
+    expect(t.lookups()).toBe(2);
+    t.setNow(expiresAtS * 1000 + 31_000);
+    await expect(t.verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('keeps nothing of a token that failed, nor of one that differs by a character', async () => {
+    const t = await setUp();
+    const token = await t.token(t.now() / 1000 + 300);
+    await t.verify(token);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const tampered = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    await expect(t.verify(tampered)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(t.verify(tampered)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(t.lookups()).toBe(3); // the good token once, the tampered one each time
+    const other = await t.token(t.now() / 1000 + 300, 'u2');
+    expect((await t.verify(other)).userId).toBe('u2');
+  });
+
+  it('remembers a token only at the address it was issued for', async () => {
+    const t = await setUp();
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
+    // The embedded provider without PUBLIC_URL: each address is its own issuer.
+    const verify = createTokenVerifier(config, keys, (request) => `http://${request.host}/oidc`, t.now);
+    const token = await new SignJWT({ app: { tenant: 'netzero' } })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+      .setSubject('u1')
+      .setIssuer('http://127.0.0.1:3000/oidc')
+      .setAudience(config.audience)
+      .setExpirationTime(t.now() / 1000 + 300)
+      .sign(privateKey);
+    const at = (host: string) => ({ host, protocol: 'http' });
+    expect((await verify(token, at('127.0.0.1:3000'))).userId).toBe('u1');
+    // Remembered at 127.0.0.1, and still refused at the machine's other address.
+    await expect(verify(token, at('192.0.2.2:3000'))).rejects.toBeInstanceOf(InvalidTokenError);
+    expect((await verify(token, at('127.0.0.1:3000'))).userId).toBe('u1');
+  });
+});
