@@ -99,7 +99,10 @@ export const routes: RouteObject[] = [
               {
                 path: '/assets',
                 lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),
-                handle: { sectionId: 'assets' } satisfies RouteHandle,
+                handle: {
+                  sectionId: 'assets',
+                  preload: (queryClient) => import('@/lib/api/assets').then((m) => queryClient.prefetchQuery(m.assetListQuery)),
+                } satisfies RouteHandle,
               },
               {
                 path: '/asset/:deviceId',

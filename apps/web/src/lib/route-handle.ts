@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMatches } from 'react-router';
 import type { SectionId } from '@gridlens/domain/sections';
 
@@ -5,6 +6,8 @@ import type { SectionId } from '@gridlens/domain/sections';
 export interface RouteHandle {
   sectionId?: SectionId;
   titleKey?: string;
+  /** Asks for the screen's first data before its chunk has arrived (app/screen-preload.ts). */
+  preload?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 /** The deepest matched route's handle (the page on screen). */

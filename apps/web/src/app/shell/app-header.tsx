@@ -27,7 +27,8 @@ export function AppHeader({ title }: { title: string }) {
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 1.5 }}>
+      {/* On a phone the controls do not fit one row: the search box takes a row of its own, full width. */}
+      <Toolbar sx={{ gap: 1.5, flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: { xs: 1, sm: 0 } }}>
         <IconButton
           edge="start"
           aria-label={t('nav.toggle')}
@@ -53,7 +54,7 @@ export function AppHeader({ title }: { title: string }) {
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           placeholder={t('header.searchPlaceholder')}
-          sx={{ ml: 'auto', width: { xs: 160, md: 300 } }}
+          sx={{ ml: { sm: 'auto' }, order: { xs: 1, sm: 0 }, width: { xs: '100%', sm: 160, md: 300 } }}
           slotProps={{
             htmlInput: { 'aria-label': t('header.search'), type: 'search' },
             input: {
@@ -76,6 +77,7 @@ export function AppHeader({ title }: { title: string }) {
           <IconButton
             aria-label={themeLabel}
             onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}
+            sx={{ ml: { xs: 'auto', sm: 0 } }}
             data-testid="theme-toggle"
           >
             {themeMode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
