@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -27,6 +27,9 @@ describe('the web app as served', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), SCRIPT);
+    // As the build leaves a large script: beside itself in brotli.
+    writeFileSync(join(dist, 'assets', 'shell-def456.js'), SCRIPT);
+    writeFileSync(join(dist, 'assets', 'shell-def456.js.br'), brotliCompressSync(SCRIPT));
     db = await openPglite(null);
     await migrate(db);
     const { verifyToken } = await createTestIssuer();
@@ -63,6 +66,21 @@ describe('the web app as served', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(SCRIPT);
+  });
+
+  it('sends the brotli file the build left to a browser that takes brotli, and gzips on the fly for one that does not', async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/shell-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(SCRIPT);
+    const gzipped = await app.inject({ method: 'GET', url: '/assets/shell-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(SCRIPT);
   });
 
   it('answers the JSON 404 for a missing file and for unknown server paths, never the HTML', async () => {

@@ -12,7 +12,7 @@ const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.
 const SERVER_PREFIXES = [API_PREFIX, '/oidc', '/ingest/', '/healthz', '/readyz', '/client-config.json'];
 
 /**
- * Serves the built web app. Hashed files under /assets are cached for a year; index.html is
+ * Serves the built web app, precompressed where the build left .br and .gz files. Hashed files under /assets are cached for a year; index.html is
  * never cached, so a deploy reaches users on their next navigation. Unknown GET paths outside the
  * API get index.html (client-side routes); everything else answers the JSON 404.
  *
@@ -28,6 +28,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       root,
       wildcard: false,
       index: false,
+      // The build writes each file beside itself as .br and .gz at the strongest settings (apps/web/vite.config.ts):
+      // sent as they are to a browser that takes them; a file without them is compressed on the fly.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const immutable = path.includes(`${root}/assets/`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
