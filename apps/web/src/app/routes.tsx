@@ -101,7 +101,10 @@ export const routes: RouteObject[] = [
                 lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),
                 handle: {
                   sectionId: 'assets',
-                  preload: (queryClient) => import('@/lib/api/assets').then((m) => queryClient.prefetchQuery(m.assetListQuery)),
+                  preload: (queryClient, allowed) =>
+                    import('@/lib/api/assets').then(async (m) =>
+                      (await allowed) ? queryClient.prefetchQuery(m.assetListQuery) : undefined,
+                    ),
                 } satisfies RouteHandle,
               },
               {

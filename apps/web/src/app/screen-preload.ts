@@ -26,12 +26,9 @@ export function preloadScreenData(queryClient: QueryClient): void {
   const screen = handles.findLast((handle) => handle?.sectionId !== undefined || handle?.titleKey !== undefined);
   void queryClient.prefetchQuery(userSettingsQuery);
   void queryClient.prefetchQuery(sectionCatalogueQuery);
-  void queryClient
+  const allowed = queryClient
     .fetchQuery(tenantSettingsQuery)
-    .then((tenant) => {
-      const allowed = !screen?.sectionId || tenant.tabs.some((tab) => tab.id === screen.sectionId);
-      if (allowed && screen?.preload) return screen.preload(queryClient);
-      return undefined;
-    })
-    .catch(() => undefined); // the shell's own queries show the failure
+    .then((tenant) => !screen?.sectionId || tenant.tabs.some((tab) => tab.id === screen.sectionId))
+    .catch(() => false); // the shell's own queries show the failure
+  void screen?.preload?.(queryClient, allowed).catch(() => undefined); // the screen's own query shows it
 }

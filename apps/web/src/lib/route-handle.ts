@@ -6,8 +6,11 @@ import type { SectionId } from '@gridlens/domain/sections';
 export interface RouteHandle {
   sectionId?: SectionId;
   titleKey?: string;
-  /** Asks for the screen's first data before its chunk has arrived (app/screen-preload.ts). */
-  preload?: (queryClient: QueryClient) => Promise<unknown>;
+  /**
+   * Asks for the screen's first data before its chunk has arrived (app/screen-preload.ts), once `allowed` says the
+   * screen is the tenant's to see; code it needs may load meanwhile.
+   */
+  preload?: (queryClient: QueryClient, allowed: Promise<boolean>) => Promise<unknown>;
 }
 
 /** The deepest matched route's handle (the page on screen). */

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/lib/app-store';
 import { FullPageMessage } from '../shell/full-page-message';
 import { routes } from '../routes';
-import { preloadScreenData } from '../screen-preload';
 import { setRouterNavigate } from '../router-navigation';
 
 /**
@@ -24,15 +22,11 @@ export function AuthGate() {
 
   const processingCallback = auth.isLoading && /[?&](code|error)=/.test(window.location.search);
   if (processingCallback || (auth.isLoading && !auth.user)) return <FullPageMessage message={t('auth.signingIn')} busy />;
-  return <AppRouter signedIn={auth.user !== null && auth.user !== undefined && !auth.user.expired} />;
+  return <AppRouter />;
 }
 
-function AppRouter({ signedIn }: { signedIn: boolean }) {
-  const queryClient = useQueryClient();
-  const [router] = useState(() => {
-    if (signedIn) preloadScreenData(queryClient);
-    return createBrowserRouter(routes);
-  });
+function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
   useEffect(() => {
     setRouterNavigate((to, options) => void router.navigate(to, options));
   }, [router]);

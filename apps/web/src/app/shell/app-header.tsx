@@ -1,5 +1,5 @@
 import AppBar from '@mui/material/AppBar';
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -41,13 +41,24 @@ export function AppHeader({ title }: { title: string }) {
           {title}
         </Typography>
         {environment !== 'production' && (
-          <Chip
-            size="small"
-            color="warning"
-            label={environment}
+          // Drawn like a small chip, without the Chip component, which the first load need not carry (brief §8 shell budget).
+          <Box
+            component="span"
             aria-label={t('header.environment', { name: environment })}
             data-testid="environment-badge"
-          />
+            sx={{
+              px: 1,
+              lineHeight: '24px',
+              borderRadius: 3,
+              bgcolor: 'warning.main',
+              color: 'warning.contrastText',
+              typography: 'body2',
+              fontSize: '0.8125rem',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {environment}
+          </Box>
         )}
         <TextField
           size="small"
