@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@gridlens/contract/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
@@ -84,7 +85,7 @@ describe('the web app as served', () => {
   });
 
   it('answers the JSON 404 for a missing file and for unknown server paths, never the HTML', async () => {
-    for (const url of ['/assets/gone-123.js', '/api/v1/nothing-here', '/oidc/nothing-here', '/favicon.png']) {
+    for (const url of ['/assets/gone-123.js', `${API_PREFIX}/nothing-here`, '/oidc/nothing-here', '/favicon.png']) {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/json/);
