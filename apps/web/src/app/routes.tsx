@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { SectionId } from '@gridlens/domain/sections';
+import { quietly } from '@/lib/api/api-client';
 import { loadChunk } from '@/lib/chunk-load';
 import { RequireAuth } from './auth/require-auth';
 import type { RouteHandle } from '@/lib/route-handle';
@@ -101,10 +102,12 @@ export const routes: RouteObject[] = [
                 lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),
                 handle: {
                   sectionId: 'assets',
-                  preload: (queryClient, allowed) =>
-                    import('@/lib/api/assets').then(async (m) =>
-                      (await allowed) ? queryClient.prefetchQuery(m.assetListQuery) : undefined,
-                    ),
+                  preload: (queryClient) =>
+                    import('@/lib/api/assets').then(({ assetListQuery }) => {
+                      const { queryFn } = assetListQuery;
+                      if (typeof queryFn !== 'function') return undefined;
+                      return queryClient.prefetchQuery({ ...assetListQuery, queryFn: (context) => quietly(() => queryFn(context)) });
+                    }),
                 } satisfies RouteHandle,
               },
               {

@@ -18,17 +18,14 @@ export function preloadScreenCode(): void {
 }
 
 /**
- * For a signed-in user: the shell's settings at once, and the screen's own data as soon as the tenant's settings
- * show that the screen is the tenant's to see (another tenant's screen asks for nothing it would be refused).
+ * For a signed-in user: the shell's settings and the screen's own data at once, in parallel. The screen's request is
+ * quiet: if the tenant turns out not to have the screen, the shell shows the limited-access notice and nothing else.
  */
 export function preloadScreenData(queryClient: QueryClient): void {
   const handles = matchedRoutes().map(({ route }) => route.handle as RouteHandle | undefined);
   const screen = handles.findLast((handle) => handle?.sectionId !== undefined || handle?.titleKey !== undefined);
+  void queryClient.prefetchQuery(tenantSettingsQuery);
   void queryClient.prefetchQuery(userSettingsQuery);
   void queryClient.prefetchQuery(sectionCatalogueQuery);
-  const allowed = queryClient
-    .fetchQuery(tenantSettingsQuery)
-    .then((tenant) => !screen?.sectionId || tenant.tabs.some((tab) => tab.id === screen.sectionId))
-    .catch(() => false); // the shell's own queries show the failure
-  void screen?.preload?.(queryClient, allowed).catch(() => undefined); // the screen's own query shows it
+  void screen?.preload?.(queryClient).catch(() => undefined); // the screen's own query shows a failure
 }

@@ -7,10 +7,10 @@ export interface RouteHandle {
   sectionId?: SectionId;
   titleKey?: string;
   /**
-   * Asks for the screen's first data before its chunk has arrived (app/screen-preload.ts), once `allowed` says the
-   * screen is the tenant's to see; code it needs may load meanwhile.
+   * Asks for the screen's first data before its chunk has arrived (app/screen-preload.ts), `quietly` (api-client):
+   * the tenant may turn out not to have the screen.
    */
-  preload?: (queryClient: QueryClient, allowed: Promise<boolean>) => Promise<unknown>;
+  preload?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 /** The deepest matched route's handle (the page on screen). */
