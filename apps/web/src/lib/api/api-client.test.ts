@@ -12,13 +12,13 @@ describe('a quiet request', () => {
 
   beforeEach(() => {
     vi.stubGlobal('window', { location: { pathname: '/assets', search: '?x=1', hash: '' } });
-    vi.stubGlobal(
-      'fetch',
-      async () =>
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
         new Response(JSON.stringify({ error: 'forbidden', message: 'No' }), {
           status: 403,
           headers: { 'content-type': 'application/json' },
         }),
+      ),
     );
     configureApiClient({
       getSession: () => Promise.resolve({ accessToken: 'token', tenant: 'netzero' }),
@@ -47,13 +47,13 @@ describe('a quiet request', () => {
   });
 
   it('keeps a 400 quiet as well: no error snackbar', async () => {
-    vi.stubGlobal(
-      'fetch',
-      async () =>
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
         new Response(JSON.stringify({ error: 'bad_request', message: 'Bad' }), {
           status: 400,
           headers: { 'content-type': 'application/json' },
         }),
+      ),
     );
     await expect(quietly(() => config.sections())).rejects.toMatchObject({ status: 400 });
     expect(onBadRequest).not.toHaveBeenCalled();
