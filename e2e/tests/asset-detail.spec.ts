@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { pathOf } from '@gridlens/contract/route';
+import { pathOf, urlOf } from '@gridlens/contract/route';
+import { ingestRoutes } from '@gridlens/contract/routes/ingest';
 import { powerReadingsRoutes } from '@gridlens/contract/routes/power-readings';
 import { DEMO, signIn } from '../support/sign-in';
 
@@ -123,6 +124,34 @@ test('a page of messages that fails to load leaves the last page on screen, with
   await page.getByTestId('load-failed').getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('load-failed')).toHaveCount(0);
   await expect(table.locator('tbody tr td').first()).not.toHaveText(firstSeq ?? '');
+});
+
+test('a message the device sent with a bad field is listed under its messages as refused, with the reason and the payload', async () => {
+  // The demo tenant's published ingest key (apps/server/src/demo/demo-power-seed.ts), as a device would send it.
+  const bad = {
+    kind: 'transformer',
+    device_id: deviceId,
+    seq: 4_000_000_001,
+    time: new Date().toISOString(),
+    current_max_a: [100, 90, 80],
+    current_med_a: [60, 55, 50],
+    temperature_max_c: 40,
+    temperature_med_c: 35,
+    lqi: 999,
+  };
+  const answer = await page.request.post(urlOf(ingestRoutes.messages), {
+    headers: { authorization: 'Bearer glk_de000011_demo-ingest-key-not-for-production-use-0001' },
+    data: { v: 1, messages: [bad] },
+  });
+  expect(await answer.json()).toMatchObject({ rejected: 1 });
+  await page.getByTestId('tab-messages').click();
+  await page.reload(); // the refusals were fetched when the tab first opened
+  const refusals = page.getByTestId('refusals-table');
+  await expect(refusals.locator('tbody tr')).toHaveCount(1);
+  await expect(refusals.locator('tbody tr').first()).toContainText('Invalid value');
+  await expect(refusals.locator('tbody tr').first()).toContainText('lqi');
+  await expect(refusals.locator('tbody tr').first()).toContainText('"seq": 4000000001');
+  await expect(page.getByTestId('asset-refusals').locator('h3')).toHaveText('Refused messages (1)');
 });
 
 test('the asset page has no serious or critical accessibility violations, in light and dark', async () => {

@@ -36,7 +36,9 @@ test('the report of today counts the whole fleet in its status table and lists i
 });
 
 test('choosing a past day puts it in the URL and reports that day', async () => {
-  await page.getByTestId('report-day').fill(dayOf(1));
+  // The picker writes the day as the report does (DD/MM/YYYY here): typed section by section, day first.
+  await page.getByTestId('report-day').getByRole('spinbutton', { name: 'Day' }).click();
+  await page.keyboard.type(shown(dayOf(1)).replaceAll('/', ''));
   await expect(page).toHaveURL(new RegExp(`[?&]day=${dayOf(1)}`));
   await expect(page.getByTestId('report-title')).toHaveText(`Power report for ${shown(dayOf(1))}`);
   await expect(page.getByText('For a past day the last-message time and total power are left out')).toBeVisible();

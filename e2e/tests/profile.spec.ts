@@ -5,9 +5,10 @@ test('profile changes to sections and default tab survive a reload and drive the
   await signIn(page, DEMO.gridwest, '/profile');
   await expect(page.getByTestId('profile-name')).toHaveText(DEMO.gridwest.name);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByRole('link')).toHaveText(['Assets', 'Power report', 'Power alerts']);
+  // GridWest's own name for its power report (its tenant tab label) reads the same here as in the navigation.
+  await expect(nav.getByRole('link')).toHaveText(['Assets', 'Daily grid report', 'Power alerts']);
 
-  await page.getByRole('checkbox', { name: 'Power report' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Daily grid report' }).uncheck();
   await page.getByRole('button', { name: 'Move Power alerts up' }).click();
   await page.getByRole('button', { name: 'Move Power alerts up' }).click();
   await page.getByTestId('profile-default-tab').locator('..').click();
@@ -18,7 +19,7 @@ test('profile changes to sections and default tab survive a reload and drive the
 
   await page.reload();
   await expect(nav.getByRole('link')).toHaveText(['Power alerts', 'Assets']);
-  await expect(page.getByRole('checkbox', { name: 'Power report' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Daily grid report' })).not.toBeChecked();
 
   await page.goto('/');
   await expect(page).toHaveURL(/\/powercoil_alerts$/);

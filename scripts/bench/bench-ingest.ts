@@ -15,7 +15,8 @@ const BATCH = 5000;
 
 /** `total` readings of the DEVICES devices `prefix``firstDevice` … in turn, from slot `seqOffset` on. */
 function readings(total: number, seqOffset: number, prefix = 'B-', firstDevice = 0) {
-  const start = Date.parse('2026-01-01T00:00:00Z');
+  // A fixed day 60 days back: inside the device clock window (DEVICE_CLOCK_BEHIND_DAYS), whenever the bench runs.
+  const start = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 60 * 86_400_000;
   return Array.from({ length: total }, (_unused, i) => {
     const device = firstDevice + (i % DEVICES);
     const slot = Math.floor(i / DEVICES) + seqOffset;

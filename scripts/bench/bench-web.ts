@@ -63,6 +63,7 @@ export async function startServer(databaseUrl: string, dataDir: string): Promise
       PUBLIC_URL: BASE,
       DEMO_HISTORY_DAYS: '1',
       LOG_LEVEL: 'warn',
+      MQTT_PORT: '0', // the embedded MQTT broker on a free port: never clashes with a running portal
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

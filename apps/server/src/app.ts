@@ -12,6 +12,7 @@ import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
 import { registerOpenApi } from './http/openapi';
+import { registerPublicOriginRedirect } from './http/public-origin';
 import { registerWebApp } from './http/web-app';
 import { createConfigModule } from './modules/config/config.module';
 import { createCoverageModule } from './modules/coverage/coverage.module';
@@ -38,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The ingestion path, shared by HTTP, MQTT and the simulator. */
     ingest: IngestService;
+    /** The tenant an ingest key belongs to, or null (the embedded MQTT broker's credentials). */
+    tenantOfIngestKey: (secret: string) => Promise<string | null>;
     /** Whether a tenant exists, through the same short-lived cache as the API's tenant checks (MQTT topics). */
     tenantExists: (tenantId: string) => Promise<boolean>;
     /** Judges the tracking rules of time passing (no message, static) at a moment; the scheduler runs it every minute. */
@@ -73,6 +76,7 @@ export async function buildApp({
     zlibOptions: { level: 3 },
     globalDecompression: false,
   });
+  if (config.publicUrlIsSet) registerPublicOriginRedirect(app, config.publicUrl);
   // Off by default; the routes that need a limit (sign-in form, device ingestion) set their own.
   await app.register(fastifyRateLimit, { global: false });
   await registerOpenApi(app);
@@ -81,7 +85,7 @@ export async function buildApp({
   const { tenantExists } = tenants;
   app.decorate('tenantExists', tenantExists);
   registerHealthRoutes(app, db, startupTasks);
-  registerClientConfigRoute(app, {
+  const clientConfig = {
     authority: config.auth.issuer,
     clientId: config.auth.clientId,
     audience: config.auth.embedded ? null : config.auth.audience,
@@ -92,12 +96,18 @@ export async function buildApp({
     environment: config.environment,
     signInMode: config.auth.signInMode,
     mapTiles: config.mapTiles,
-  });
+  };
+  // The embedded provider's authority is at the address the browser used (PUBLIC_URL's when set), so the web app
+  // talks to it on its own origin, as the Content-Security-Policy (connect-src 'self') wants.
+  registerClientConfigRoute(app, (request) =>
+    embeddedProvider ? { ...clientConfig, authority: embeddedProvider.issuerFor(request) ?? config.auth.issuer } : clientConfig,
+  );
   embeddedProvider?.register(app);
 
   const emails = { smtp: config.smtp, publicUrl: config.publicUrl, log: app.log };
-  const device = createDevicePipeline({ db, afterIngest, emails });
+  const device = createDevicePipeline({ db, afterIngest, emails, log: app.log, deviceClock: config.deviceClock });
   app.decorate('ingest', device.ingest.ingest);
+  app.decorate('tenantOfIngestKey', (secret: string) => device.ingest.keys.tenantOfKey(secret));
   app.decorate('judgeTrackingTimers', device.alerts.judgeTrackingTimers);
 
   // The modules, in the order their routes appear in the API document.
@@ -116,7 +126,7 @@ export async function buildApp({
   ];
 
   const scheduler = createScheduler({ lock: jobLockFor(db), log: app.log });
-  for (const job of modules.flatMap((m) => m.jobs ?? [])) scheduler.add(job);
+  for (const job of [...modules.flatMap((m) => m.jobs ?? []), ...(embeddedProvider?.jobs ?? [])]) scheduler.add(job);
   app.decorate('scheduler', scheduler);
 
   for (const module of modules) if (module.open) await app.register(module.open);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_DEVICE_CLOCK_WINDOW, type DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database } from './db/database';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAssetsModule } from './modules/assets/assets.module';
@@ -6,6 +7,7 @@ import { createDeviceTabsModule } from './modules/device-tabs/device-tabs.module
 import { createIngestModule } from './modules/ingest/ingest.module';
 import type { AfterStoreHook } from './modules/ingest/ingest.service';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
+import { tenantTimeZones } from './modules/tenants/tenants.module';
 import { createTrackingModule } from './modules/tracking/tracking.module';
 
 interface PipelineOptions {
@@ -13,7 +15,11 @@ interface PipelineOptions {
   /** Runs in every ingest transaction for the readings stored, after alert evaluation (tests and benchmarks). */
   afterIngest?: AfterStoreHook | undefined;
   /** Alert emails' settings; null: no email job (scripts, tests). */
+  /** Where refused device messages are reported in aggregate (none: scripts). */
+  log?: FastifyBaseLogger | undefined;
   emails?: { smtp: { url: string; from: string } | null; publicUrl: string; log: FastifyBaseLogger } | null;
+  /** How far a device's clock may be off before its messages are refused (DEVICE_CLOCK_* settings). */
+  deviceClock?: DeviceClockWindow;
 }
 
 /**
@@ -23,9 +29,10 @@ interface PipelineOptions {
  * transaction. Every writer of device data uses it: the API's HTTP and MQTT routes, the demo and `npm run
  * simulate`, so no way in skips the alerts.
  */
-export function createDevicePipeline({ db, afterIngest, emails = null }: PipelineOptions) {
-  const assets = createAssetsModule({ db });
-  const powerReadings = createPowerReadingsModule({ db, devices: assets.service });
+export function createDevicePipeline({ db, afterIngest, emails = null, log, deviceClock = DEFAULT_DEVICE_CLOCK_WINDOW }: PipelineOptions) {
+  const timeZoneOf = tenantTimeZones(db);
+  const assets = createAssetsModule({ db, timeZoneOf });
+  const powerReadings = createPowerReadingsModule({ db, devices: assets.service, timeZoneOf });
   const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });
   const tracking = createTrackingModule({ db });
   const alerts = createAlertsModule({
@@ -41,8 +48,10 @@ export function createDevicePipeline({ db, afterIngest, emails = null }: Pipelin
   };
   const ingest = createIngestModule({
     db,
+    deviceClock,
     stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: deviceTabs.messageStore },
     subscribers: { afterReadings, positions: tracking.positionIngest(alerts.evaluatePositions) },
+    log,
   });
   return { assets, powerReadings, deviceTabs, tracking, alerts, ingest };
 }

@@ -4,12 +4,13 @@ import { ConfigurationError, loadConfig, type ServerConfig } from './config/env'
 import { migrate } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-database';
 import { seedDemoData } from './demo/seed-demo';
-import { DEMO_USERS } from './oidc/demo-users';
+import { DEMO_USERS, demoAccountsBanner } from './oidc/demo-users';
 import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
 import { maintainTables } from './modules/retention/retention.job';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
-import { createEmbeddedProvider } from './oidc/embedded-provider';
+import { createConfiguredEmbeddedProvider } from './oidc/embedded-provider';
+import { BrokerPortInUseError, startEmbeddedBroker, type EmbeddedBroker } from './modules/ingest/mqtt-broker';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -18,9 +19,7 @@ async function start(config: ServerConfig): Promise<void> {
   const applied = await migrate(db);
   if (config.demoData) await seedDemoData(db);
 
-  const embeddedProvider = config.auth.embedded
-    ? await createEmbeddedProvider({ ...config.auth, publicUrl: config.publicUrl, dataDir: config.dataDir })
-    : null;
+  const embeddedProvider = config.auth.embedded ? await createConfiguredEmbeddedProvider(config, db, config.dataDir) : null;
   const startupTasks: StartupTasks = new Map();
   const app = await buildApp({
     config,
@@ -36,6 +35,7 @@ async function start(config: ServerConfig): Promise<void> {
   app.scheduler.start();
   app.log.info({ jobs: app.scheduler.names() }, 'scheduled jobs started');
   let mqttSubscriber: MqttSubscriber | null = null;
+  let mqttBroker: EmbeddedBroker | null = null;
   let stopDemo: () => void = () => undefined;
   let closing = false;
   const shutdown = (signal: string) => {
@@ -46,7 +46,7 @@ async function start(config: ServerConfig): Promise<void> {
     stopDemo();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    void (mqttSubscriber?.close() ?? Promise.resolve())
+    void Promise.all([mqttSubscriber?.close(), mqttBroker?.close()])
       .then(() => app.close())
       .then(() => db.close())
       .then(() => process.exit(0))
@@ -75,11 +75,21 @@ async function start(config: ServerConfig): Promise<void> {
   }
   if (config.mqtt) {
     mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, app.tenantExists, app.log);
+  } else if (config.mqttBroker) {
+    mqttBroker = await startEmbeddedBroker(config.mqttBroker, app.ingest, app.tenantOfIngestKey, app.log).catch((error: unknown) => {
+      throw error instanceof BrokerPortInUseError ? new ConfigurationError(error.message) : error;
+    });
+  } else {
+    app.log.warn('MQTT_PORT=off and no MQTT_URL: devices can send only over HTTP');
   }
-  app.log.info({ url: config.publicUrl, issuer: config.auth.issuer, environment: config.environment }, 'Gridlens portal is running');
-  if (embeddedProvider) {
-    const users = DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.password.padEnd(16)} ${u.name} (${u.tenant}, ${u.roles.join(', ')})`);
-    process.stdout.write(`\nGridlens is running at ${config.publicUrl}\nDemo sign-in (email, password):\n${users.join('\n')}\n\n`);
+  const url = config.publicUrlIsSet ? config.publicUrl : `http://localhost:${config.port}`;
+  // Without PUBLIC_URL the embedded provider's issuer is the address each request came to (any of this machine's).
+  const issuer = embeddedProvider && !config.publicUrlIsSet ? '<the address the browser used>/oidc' : config.auth.issuer;
+  app.log.info({ url, issuer, environment: config.environment, demoMode: config.demoMode }, 'Gridlens portal is running');
+  if (embeddedProvider && config.demoMode) {
+    process.stdout.write(demoAccountsBanner(DEMO_USERS, url));
+  } else if (embeddedProvider) {
+    app.log.warn('Demo mode is off and OIDC_ISSUER is unset: the embedded identity provider has no accounts, so nobody can sign in');
   }
 }
 

@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { preloadScreenCode } from './app/screen-preload';
 import { fetchClientConfig } from './lib/api/client-config';
 import { initI18n } from './lib/i18n';
+import { provideDigestOutsideSecureContexts } from './lib/insecure-context-digest';
 import { readStoredLanguage } from './lib/language-preference';
 import { readInitialThemeMode, THEME_ATTRIBUTE } from './lib/theme-preference';
 
@@ -15,7 +16,7 @@ document.body.setAttribute(THEME_ATTRIBUTE, readInitialThemeMode());
 
 const language = readStoredLanguage();
 preloadScreenCode();
-const [config] = await Promise.all([fetchClientConfig().catch(() => null), initI18n(language)]);
+const [config] = await Promise.all([fetchClientConfig().catch(() => null), initI18n(language), provideDigestOutsideSecureContexts()]);
 const root = createRoot(rootElement);
 if (config)
   root.render(

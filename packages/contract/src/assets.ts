@@ -126,9 +126,26 @@ export type AssetListColumns = Columns<AssetListItem>;
  * every one of its 51 keys 10,000 times (13.4 MB); columns name each key once (3.5 MB), and numbers are
  * rounded to the two decimals the screens show. `assetListRows` turns it back into rows.
  */
+/**
+ * The window an answer's figures cover: whole days of the tenant's calendar (its time zone), the last one today
+ * so far when `partial`. Screens state it, so that the same device in the same window reads the same everywhere.
+ */
+export const DayWindowSchema = z
+  .object({
+    from: z.string().describe('First instant (ISO 8601): midnight of from_day in time_zone'),
+    to: z.string().describe('End of the window, excluded: now when partial, else midnight after to_day'),
+    from_day: z.iso.date(),
+    to_day: z.iso.date(),
+    time_zone: z.string().describe("The tenant's IANA time zone, whose days these are"),
+    partial: z.boolean().describe('The window holds today, so far'),
+  })
+  .meta({ id: 'DayWindow' });
+export type DayWindow = z.infer<typeof DayWindowSchema>;
+
 export const AssetListSchema = z
   .object({
     count: z.number().int().describe('Number of devices: the length of every column'),
+    window: DayWindowSchema.optional().describe('The days the figures cover (the list and the power report give it)'),
     columns: z.object(
       Object.fromEntries(Object.entries(AssetListItemSchema.shape).map(([field, schema]) => [field, z.array(schema)])) as {
         [K in keyof typeof AssetListItemSchema.shape]: z.ZodArray<(typeof AssetListItemSchema.shape)[K]>;

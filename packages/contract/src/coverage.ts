@@ -9,8 +9,8 @@ import { COVERAGE_LEVELS, COVERAGE_WINDOW_DAYS } from '@gridlens/domain/power/co
 import { CHECK_OUTCOMES, DEVICE_TEST_CHECKS } from '@gridlens/domain/power/device-test';
 
 /**
- * GET /api/powerdata/coverage: the window looked back over, in days (1 or 7): the UTC days the last 24 hours or
- * 7 × 24 hours touch, as the assets list reads its period from the daily rollups.
+ * GET /api/powerdata/coverage: the window looked back over, in days (1 or 7): the days of the tenant's calendar
+ * (which key the daily rollups) that the last 24 hours or 7 × 24 hours touch.
  */
 export const CoverageQuerySchema = z.object({
   days: z.coerce

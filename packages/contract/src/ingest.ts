@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { INGEST_BATCH_MAX, ingestRoutes } from './routes/ingest';
 import { ApiErrorSchema } from './errors';
+import { DeviceIdParamsSchema } from './params';
 import { PQ_EVENT_TYPES } from '@gridlens/domain/power/enumerations';
 import { POSITION_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
 
 export { INGEST_BATCH_MAX } from './routes/ingest';
-/** Sequence numbers are unsigned 32-bit counters per device and message kind; they do not wrap in a device's life. */
+/** Sequence numbers are unsigned 32-bit counters per device and message kind. A jump (a reset) counts as at most a day of missed messages: missedMessagesOfDay in the domain. */
 export const SEQUENCE_MAX = 4_294_967_295;
 /** The most current a distribution-transformer monitor's clamps report; larger is a fault, not a reading. */
 export const CURRENT_MAX_A = 10_000;
@@ -145,6 +146,23 @@ export type IngestKey = z.infer<typeof IngestKeySchema>;
 
 export const RevokedIngestKeySchema = z.object({ revoked: z.literal(true) }).meta({ id: 'RevokedIngestKey' });
 
+/** How many of a device's latest refused messages the refusals endpoint answers at most. */
+export const REFUSALS_LIMIT_MAX = 100;
+
+/** A device message the portal refused (a dead letter), as its tenant's users see it. */
+export const RefusalSchema = z
+  .object({
+    received_at: z.string(),
+    source: z.enum(['http', 'mqtt']),
+    reason: z.string().describe('"<code>: <detail>", e.g. "invalid_json: …", "invalid_field: …", "unknown_device: …"'),
+    fields: z.array(z.string()),
+    payload_excerpt: z.string().describe('The start of the refused message as received (at most 300 characters)'),
+  })
+  .meta({ id: 'Refusal' });
+export type Refusal = z.infer<typeof RefusalSchema>;
+export const RefusalsSchema = z.object({ items: z.array(RefusalSchema) }).meta({ id: 'Refusals' });
+export type Refusals = z.infer<typeof RefusalsSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -176,5 +194,14 @@ export const ingestApi = {
     summary: 'Revokes an ingest API key',
     params: z.object({ id: z.string().max(64) }),
     responses: { 200: RevokedIngestKeySchema },
+  }),
+  refusals: endpoint(ingestRoutes.refusals, {
+    tags,
+    summary: "A device's latest refused messages (bad JSON, bad fields, unknown device, wrong topic), newest first",
+    description:
+      "Only messages attributable to the caller's tenant: sent with its ingest key or on its topics. Refusals of unknown tenants stay in the server's log and ingest_dead_letters.",
+    params: DeviceIdParamsSchema,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(REFUSALS_LIMIT_MAX).default(20) }),
+    responses: { 200: RefusalsSchema },
   }),
 };

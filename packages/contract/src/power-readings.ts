@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { keyedObject } from './keyed-object';
 import { powerReadingsRoutes } from './routes/power-readings';
 import { DeviceIdParamsSchema } from './params';
-import { AssetListSchema } from './assets';
+import { AssetListSchema, DayWindowSchema } from './assets';
 
 /** Spec §9 time ranges; "last_week" is the previous Monday–Sunday (UTC), the others end now. */
 export const TIME_RANGES = ['24h', '7d', '28d', 'last_week', '4w', '8w', '3m', '6m', '1y'] as const;
@@ -71,9 +71,10 @@ export const ChartDataSchema = z
   .meta({ id: 'ChartData' });
 export type ChartData = z.infer<typeof ChartDataSchema>;
 
-/** Daily rollup series (Trends Data tab, /device/intchartdata): one point per UTC day. */
+/** Daily rollup series (Trends Data tab, /device/intchartdata): one point per day of the tenant's calendar. */
 export const DailyTrendSchema = z.object({
   day: z.string(),
+  partial: z.boolean().describe('The day is today, so far'),
   message_count: z.number().int(),
   missed_messages: z.number().int(),
   current_max_a: z.array(z.number()).length(3),
@@ -96,6 +97,7 @@ export type DailyTrend = DailyTrends['days'][number];
 export const FleetStatsSchema = z
   .object({
     range: TimeRangeSchema,
+    window: DayWindowSchema.describe("The days of the tenant's calendar the range reads: N days to now, today so far included"),
     device_count: z.number().int(),
     capacity: z.object({
       underperforming: z.number().int(),
@@ -115,13 +117,14 @@ export type FleetStats = z.infer<typeof FleetStatsSchema>;
 
 /** Power report (/powercoil_report): the fleet status and every device's figures for one UTC day. */
 export const PowerReportQuerySchema = z.object({
-  day: z.iso.date().optional().describe('The UTC day (YYYY-MM-DD); today when left out'),
+  day: z.iso.date().optional().describe("A day of the tenant's calendar, in its time zone (YYYY-MM-DD); today when left out"),
 });
 export const PowerReportSchema = z
   .object({
-    day: z.string(),
+    day: z.string().describe("The day of the tenant's calendar the report covers"),
     generated_at: z.string(),
-    fleet: FleetStatsSchema.omit({ range: true }),
+    window: DayWindowSchema,
+    fleet: FleetStatsSchema.omit({ range: true, window: true }),
     devices: AssetListSchema.describe(
       "As the assets list, over the day; for a past day last_message_at and total_kva are null (the latest state is not that day's)",
     ),
@@ -137,6 +140,9 @@ export const IssueTimelineSchema = z
       z.object({
         from: z.string(),
         to: z.string(),
+        partial: z
+          .boolean()
+          .describe('The bucket is still filling: today so far, or a range edge shorter than the others; not like with like'),
         device_count: z.number().int(),
         reporting_devices: z.number().int().describe('Devices with at least one message in the bucket'),
         issues: z.record(z.string(), z.number().int()).describe('Devices with each issue flag over the bucket'),
@@ -154,7 +160,15 @@ export const FleetTotalsSchema = z
     device_count: z.number().int(),
     reporting_devices: z.number().int(),
     total_rating_kva: z.number(),
-    points: z.array(z.object({ time: z.string(), mean_kva: z.number(), max_kva: z.number(), devices: z.number().int() })),
+    points: z.array(
+      z.object({
+        time: z.string(),
+        partial: z.boolean().describe('The hour or day is still under way: so far, not whole'),
+        mean_kva: z.number(),
+        max_kva: z.number(),
+        devices: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'FleetTotals' });
 export type FleetTotals = z.infer<typeof FleetTotalsSchema>;

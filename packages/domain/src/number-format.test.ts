@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatNumber } from './number-format';
+import { atAnswerPrecision, atAnswerPrecisionOrNull, formatDuration, formatNumber } from './number-format';
 
 describe('formatNumber', () => {
   it('shows two decimals with English separators', () => {
@@ -46,5 +46,21 @@ describe('formatDuration', () => {
   it('shows a dash for what is not a duration', () => {
     expect(formatDuration(-1, 'en')).toBe('–');
     expect(formatDuration(Number.NaN, 'en')).toBe('–');
+  });
+});
+
+describe('atAnswerPrecision', () => {
+  it('drops the float noise of arithmetic on readings', () => {
+    expect(27.301 - 0.001 + 0.0001 - 0.0001).not.toBe(27.3); // the noise is real
+    expect(atAnswerPrecision(27.301 - 0.001 + 0.0001 - 0.0001)).toBe(27.3);
+    expect(atAnswerPrecision(((100 + 90 + 80.3) * 230) / 1000)).toBe(62.17);
+    expect(JSON.stringify(atAnswerPrecision(0.1 + 0.2))).toBe('0.3');
+  });
+
+  it('rounds halves away from zero on positives, keeps whole numbers and null', () => {
+    expect(atAnswerPrecision(1.125)).toBe(1.13);
+    expect(atAnswerPrecision(42)).toBe(42);
+    expect(atAnswerPrecisionOrNull(null)).toBeNull();
+    expect(atAnswerPrecisionOrNull(2.345678)).toBe(2.35);
   });
 });

@@ -1,6 +1,18 @@
 /** Spec §9: numbers are shown with 2 decimals. The separators follow the UI language (12.50 in EN, 12,50 in FR). */
 export const DISPLAY_DECIMALS = 2;
 
+const DISPLAY_SCALE = 10 ** DISPLAY_DECIMALS;
+
+/**
+ * A derived figure (kVA, %, a mean, a difference) at the precision an answer carries it: two decimals, as the
+ * screens show it. Arithmetic on readings leaves float noise (27.300999999999995); an answer never carries it.
+ * Measured values go out as stored (reading-encoding: tenths for temperatures and battery, the device's own
+ * digits for currents), so only what was computed is rounded. Decision in docs/decisions.md.
+ */
+export const atAnswerPrecision = (value: number): number => Math.round(value * DISPLAY_SCALE) / DISPLAY_SCALE;
+/** atAnswerPrecision, keeping null (no figure) as null. */
+export const atAnswerPrecisionOrNull = (value: number | null): number | null => (value === null ? null : atAnswerPrecision(value));
+
 /** One formatter per language and precision: making an Intl.NumberFormat costs far more than using one. */
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeSections, isSectionId, landingSection, SECTION_CATALOGUE, SECTION_IDS, sectionById, type SectionId } from './sections';
+import {
+  arrangeSections,
+  isSectionId,
+  landingSection,
+  SECTION_CATALOGUE,
+  SECTION_IDS,
+  sectionById,
+  tenantSectionLabel,
+  type SectionId,
+} from './sections';
 
 const NETZERO: SectionId[] = ['assets', 'powercoil_analytics', 'powercoil_report', 'powercoil_alerts', 'powercoil_ev'];
 
@@ -114,5 +123,25 @@ describe('section catalogue', () => {
     expect(isSectionId('assets')).toBe(true);
     expect(isSectionId('Assets')).toBe(false);
     expect(isSectionId('')).toBe(false);
+  });
+});
+
+describe('tenant section labels', () => {
+  it('keeps a name of the tenant’s own, tidied of outer and doubled spaces', () => {
+    expect(tenantSectionLabel('powercoil_report', 'Daily grid report')).toBe('Daily grid report');
+    expect(tenantSectionLabel('assets', '  Substations   map ')).toBe('Substations map');
+  });
+
+  it('leaves the section to its translated name when the label repeats the spec’s name or is empty', () => {
+    expect(tenantSectionLabel('powercoil_report', 'Power report')).toBeNull();
+    expect(tenantSectionLabel('poi', 'FLEET  report')).toBeNull();
+    expect(tenantSectionLabel('powercoil_ev', 'EV modelling')).toBeNull();
+    expect(tenantSectionLabel('assets', '')).toBeNull();
+    expect(tenantSectionLabel('assets', '   ')).toBeNull();
+    expect(tenantSectionLabel('assets', null)).toBeNull();
+  });
+
+  it('does not take another section’s name for the default', () => {
+    expect(tenantSectionLabel('assets', 'Power report')).toBe('Power report');
   });
 });

@@ -71,3 +71,29 @@ export function landingSection(visibleSections: readonly SectionId[], defaultSec
   if (defaultSection && visibleSections.some((id) => id === defaultSection)) return defaultSection as SectionId;
   return visibleSections[0] ?? null;
 }
+
+/** Each section's name in spec §2, which a tenant's tab label repeats when the tenant did not rename the section. */
+const SPEC_NAMES: Record<SectionId, string> = {
+  poi: 'fleet report',
+  locations: 'locations',
+  journeys: 'journeys',
+  devices: 'devices',
+  report: 'report',
+  alerts: 'alerts',
+  powercoil_analytics: 'analytics',
+  assets: 'assets',
+  powercoil_report: 'power report',
+  powercoil_alerts: 'power alerts',
+  powercoil_ev: 'EV modelling',
+};
+
+/**
+ * The tenant's own name for a section (spec §3: tenant tabs carry an id and a label), or null when the tenant
+ * did not rename it: no label, or the section's spec §2 name in any case and spacing, which every language then
+ * shows translated. A name of the tenant's own is shown as the tenant wrote it, in every language.
+ */
+export function tenantSectionLabel(id: SectionId, label: string | null | undefined): string | null {
+  const own = label?.trim().replace(/\s+/g, ' ') ?? '';
+  if (own === '') return null;
+  return own.toLocaleLowerCase('en') === SPEC_NAMES[id].toLocaleLowerCase('en') ? null : own;
+}

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { comparedRollupDays, DAY_MS, dayBuckets, lastDays, periodOfRange, rollupDays, utcDay } from './time-range';
+import {
+  comparedRollupDays,
+  comparedWindowDays,
+  DAY_MS,
+  dayBuckets,
+  lastDays,
+  lastZonedDays,
+  periodOfRange,
+  rollupDays,
+  utcDay,
+  zonedDay,
+  zonedDayPeriod,
+  zonedDayStartMs,
+  zonedDayBuckets,
+  zonedDayWindow,
+  zonedRangeWindow,
+} from './time-range';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -68,5 +84,77 @@ describe('dayBuckets', () => {
       expect(buckets.at(-1)?.toMs).toBe(period.toMs);
       for (let i = 1; i < buckets.length; i += 1) expect(buckets[i]?.fromMs).toBe(buckets[i - 1]?.toMs);
     }
+  });
+});
+
+describe('days in the tenant time zone', () => {
+  it('keys an instant by its local day: Dublin in summer starts the day an hour before UTC, Auckland 13 hours', () => {
+    expect(zonedDay(Date.parse('2026-07-01T22:59:59Z'), 'Europe/Dublin')).toBe('2026-07-01');
+    expect(zonedDay(Date.parse('2026-07-01T23:00:00Z'), 'Europe/Dublin')).toBe('2026-07-02');
+    expect(zonedDay(Date.parse('2026-01-15T23:30:00Z'), 'Europe/Dublin')).toBe('2026-01-15'); // winter: UTC+0
+    expect(zonedDay(Date.parse('2026-01-15T11:00:00Z'), 'Pacific/Auckland')).toBe('2026-01-16');
+    expect(zonedDay(Date.parse('2026-01-15T10:59:59Z'), 'Pacific/Auckland')).toBe('2026-01-15');
+  });
+
+  it('finds midnight across a change of clocks: the day of the change is 23 or 25 hours long', () => {
+    expect(new Date(zonedDayStartMs('2026-07-02', 'Europe/Dublin')).toISOString()).toBe('2026-07-01T23:00:00.000Z');
+    expect(new Date(zonedDayStartMs('2026-01-16', 'Pacific/Auckland')).toISOString()).toBe('2026-01-15T11:00:00.000Z');
+    const spring = zonedDayPeriod('2026-03-29', 'Europe/Dublin'); // clocks go forward at 01:00 UTC
+    expect((spring.toMs - spring.fromMs) / 3_600_000).toBe(23);
+    const autumn = zonedDayPeriod('2026-10-25', 'Europe/Dublin');
+    expect((autumn.toMs - autumn.fromMs) / 3_600_000).toBe(25);
+    expect(new Date(zonedDayStartMs('2026-03-09', 'America/New_York')).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+  });
+
+  it('makes the last N days a window of whole local days ending now, today so far included', () => {
+    const now = Date.parse('2026-07-02T08:00:00Z');
+    expect(lastZonedDays(1, now, 'Europe/Dublin')).toEqual({
+      fromDay: '2026-07-02',
+      toDay: '2026-07-02',
+      timeZone: 'Europe/Dublin',
+      fromMs: Date.parse('2026-07-01T23:00:00Z'),
+      toMs: now,
+      partial: true,
+    });
+    const week = lastZonedDays(7, now, 'UTC');
+    expect([week.fromDay, week.toDay]).toEqual(['2026-06-26', '2026-07-02']);
+    expect(comparedWindowDays(week).previousFromDay).toBe('2026-06-19');
+  });
+
+  it('gives a past day whole and today so far', () => {
+    const now = Date.parse('2026-07-02T08:00:00Z');
+    expect(zonedDayWindow('2026-07-01', now, 'Europe/Dublin')).toMatchObject({
+      fromMs: Date.parse('2026-06-30T23:00:00Z'),
+      toMs: Date.parse('2026-07-01T23:00:00Z'),
+      partial: false,
+    });
+    expect(zonedDayWindow('2026-07-02', now, 'Europe/Dublin')).toMatchObject({ toMs: now, partial: true });
+  });
+
+  it('reads last week as Monday to Sunday of the local calendar', () => {
+    const now = Date.parse('2026-07-01T23:30:00Z'); // Thursday 2 July, 00:30 in Dublin
+    expect(zonedRangeWindow('last_week', now, 'Europe/Dublin')).toMatchObject({
+      fromDay: '2026-06-22',
+      toDay: '2026-06-28',
+      partial: false,
+    });
+  });
+});
+
+describe('day buckets in the tenant time zone', () => {
+  it('cuts at local midnights: Dublin in summer at 23:00 UTC, the first and last buckets clipped to the period', () => {
+    const now = Date.parse('2026-07-08T10:00:00Z');
+    const buckets = zonedDayBuckets({ fromMs: now - 7 * DAY_MS, toMs: now }, 14, 'Europe/Dublin');
+    expect(buckets).toHaveLength(8);
+    expect(buckets[0]).toEqual({ fromMs: now - 7 * DAY_MS, toMs: Date.parse('2026-07-01T23:00:00Z') });
+    expect(buckets[1]).toEqual({ fromMs: Date.parse('2026-07-01T23:00:00Z'), toMs: Date.parse('2026-07-02T23:00:00Z') });
+    expect(buckets.at(-1)).toEqual({ fromMs: Date.parse('2026-07-07T23:00:00Z'), toMs: now });
+  });
+
+  it('groups whole days when the range is long, as dayBuckets does', () => {
+    const now = Date.parse('2026-07-08T10:00:00Z');
+    const buckets = zonedDayBuckets({ fromMs: now - 365 * DAY_MS, toMs: now }, 14, 'UTC');
+    expect(buckets.length).toBeLessThanOrEqual(14);
+    expect(buckets.slice(1).every((b, i) => b.fromMs === buckets[i]?.toMs)).toBe(true);
   });
 });

@@ -36,6 +36,7 @@ describe('the catalogue', () => {
       'assetDetail.health.h2',
       'assetDetail.images.uploadedBy',
       'coverage.levelCount',
+      'figures.aged',
     ],
     GA: ['profile.celsius'],
     FR: [

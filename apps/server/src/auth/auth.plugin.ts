@@ -35,7 +35,10 @@ export interface AuthOptions {
  */
 export function registerTenantAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // Answers about a user's data are for that user alone: no browser or proxy cache keeps them (a route may
+    // still choose its own caching, as the image bytes do).
+    void reply.header('cache-control', 'no-store');
     request.principal = await authenticate(request, options);
   });
 }
@@ -49,7 +52,7 @@ async function authenticate(
   if (!match?.[1]) throw new HttpError(401, 'unauthorized', 'A bearer token is required');
   let principal: Principal;
   try {
-    principal = await verifyToken(match[1]);
+    principal = await verifyToken(match[1], request);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw new HttpError(401, 'unauthorized', 'The bearer token is not valid');
     throw error;

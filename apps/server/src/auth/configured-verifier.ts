@@ -4,6 +4,6 @@ import { createTokenVerifier, remoteIssuerKeys, type TokenVerifier } from './tok
 
 /** Tokens of the embedded provider are checked with its own key; an external issuer's through its JWKS. */
 export function configuredTokenVerifier(config: ServerConfig, embedded: EmbeddedProvider | null): TokenVerifier {
-  const keys = embedded ? embedded.keys : remoteIssuerKeys(config.auth.issuer);
-  return createTokenVerifier(config.auth, keys);
+  if (embedded) return createTokenVerifier(config.auth, embedded.keys, (request) => embedded.issuerFor(request));
+  return createTokenVerifier(config.auth, remoteIssuerKeys(config.auth.issuer));
 }

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { RequestAddress } from '../http/public-origin';
 import type { Principal } from './principal';
 
 export interface TokenClaimsConfig {
@@ -9,7 +10,11 @@ export interface TokenClaimsConfig {
   tenantKey: string;
 }
 
-export type TokenVerifier = (token: string) => Promise<Principal>;
+/** Checks a bearer token; `request` (the address it came to) matters only when the issuer depends on it. */
+export type TokenVerifier = (token: string, request?: RequestAddress) => Promise<Principal>;
+
+/** The issuer expected of a request's tokens; null when the request names no usable address. */
+export type IssuerFor = (request: RequestAddress) => string | null;
 
 export class InvalidTokenError extends Error {}
 
@@ -17,13 +22,19 @@ export class InvalidTokenError extends Error {}
 const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const CLOCK_TOLERANCE_S = 30;
 
-/** Checks signature (against the issuer's keys), issuer, audience and expiry, then reads the principal. */
-export function createTokenVerifier(config: TokenClaimsConfig, keys: JWTVerifyGetKey): TokenVerifier {
-  return async (token) => {
+/**
+ * Checks signature (against the issuer's keys), issuer, audience and expiry, then reads the principal. With
+ * `issuerFor` (the embedded provider without PUBLIC_URL) the issuer is the one of the address the request came
+ * to, so a token is good only at the address it was issued for.
+ */
+export function createTokenVerifier(config: TokenClaimsConfig, keys: JWTVerifyGetKey, issuerFor?: IssuerFor): TokenVerifier {
+  return async (token, request) => {
+    const issuer = issuerFor && request ? issuerFor(request) : config.issuer;
+    if (issuer === null) throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, keys, {
-        issuer: config.issuer,
+        issuer,
         audience: config.audience,
         algorithms: ALLOWED_ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_S,

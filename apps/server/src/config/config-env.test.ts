@@ -17,6 +17,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_5_MIN: '0' })).toThrow(/SIGN_IN_ATTEMPTS_PER_5_MIN/);
   });
 
+  it('reads the per-address sign-in limit (25 by default), and refuses one that is not a positive whole number, naming it', () => {
+    expect(loadConfig({}).auth.signInAttemptsPerAddressPer5Min).toBe(25);
+    expect(loadConfig({ SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: '500' }).auth.signInAttemptsPerAddressPer5Min).toBe(500);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: bad }), bad).toThrow(/SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN/);
+  });
+
+  it('reads the per-address limit on starting sign-ins (300 by default), and refuses a bad one, naming it', () => {
+    expect(loadConfig({}).auth.signInStartsPerAddressPer5Min).toBe(300);
+    expect(loadConfig({ SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: '5000' }).auth.signInStartsPerAddressPer5Min).toBe(5000);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: bad }), bad).toThrow(/SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN/);
+  });
+
+  it('tells whether PUBLIC_URL was set, keeping localhost as the default address', () => {
+    expect(loadConfig({})).toMatchObject({ publicUrlIsSet: false, publicUrl: 'http://localhost:3000' });
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.ie/' })).toMatchObject({
+      publicUrlIsSet: true,
+      publicUrl: 'https://portal.example.ie',
+    });
+  });
+
   it('reads TRUST_PROXY as addresses and ranges, and rejects anything else, naming it', () => {
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1, loopback ' }).trustedProxies).toEqual([
       '10.0.0.0/8',
@@ -85,5 +107,18 @@ describe('loadConfig', () => {
 
   it('lets OIDC_SCOPE override the default scope', () => {
     expect(loadConfig({ OIDC_ISSUER: 'https://login.example.com/', OIDC_SCOPE: 'openid api:read' }).auth.scope).toBe('openid api:read');
+  });
+
+  it('runs the embedded MQTT broker on 1884 unless MQTT_URL names a broker or MQTT_PORT is off, and names a bad port', () => {
+    expect(loadConfig({}).mqttBroker).toEqual({ port: 1884, host: '0.0.0.0', topicPrefix: 'gridlens' });
+    expect(loadConfig({ MQTT_PORT: '1883', HOST: '127.0.0.1' }).mqttBroker).toEqual({
+      port: 1883,
+      host: '127.0.0.1',
+      topicPrefix: 'gridlens',
+    });
+    expect(loadConfig({ MQTT_PORT: 'off' }).mqttBroker).toBeNull();
+    const outside = loadConfig({ MQTT_URL: 'mqtt://broker:1883' });
+    expect([outside.mqttBroker, outside.mqtt?.url]).toEqual([null, 'mqtt://broker:1883']);
+    for (const bad of ['65536', '-1', 'on', '18.5']) expect(() => loadConfig({ MQTT_PORT: bad }), bad).toThrow(/MQTT_PORT/);
   });
 });

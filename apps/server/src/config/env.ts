@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT, DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT } from '@gridlens/domain/device-clock';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,7 +19,12 @@ function isProxyAddress(entry: string): boolean {
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional().describe('Origin users reach the portal on; defaults to http://localhost:PORT'),
+  // The origin users reach the portal on. Unset (a trial): the embedded provider answers at whatever address the
+  // browser used. Set (a deployment): other addresses are redirected to it.
+  PUBLIC_URL: z.url().optional(),
+  NODE_ENV: z.string().optional(),
+  // The demo accounts (and their hints on the sign-in page); on unless NODE_ENV=production.
+  DEMO_MODE: booleanFlag.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -26,13 +32,17 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ENVIRONMENT: z.string().min(1).default('demo'),
-  DEMO_DATA: booleanFlag.default(true),
+  // Seeding the demo tenants; follows DEMO_MODE unless set.
+  DEMO_DATA: booleanFlag.optional(),
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(21),
   WEB_DIST_DIR: z.string().optional(),
   MQTT_URL: z
     .string()
     .regex(/^mqtts?:\/\/|^wss?:\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
+  // Without MQTT_URL the server runs its own MQTT broker on this port (off: none). 1884, not MQTT's usual 1883,
+  // so that it never clashes with a broker already installed on the machine (docs/configuration.md).
+  MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1884),
   MQTT_TOPIC_PREFIX: z
     .string()
     .min(1)
@@ -44,8 +54,21 @@ const EnvSchema = z.object({
     .regex(/^[^/#+]+$/, 'must not contain /, # or +')
     .default('gridlens'),
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  // How far a device's clock may be off: messages dated further ahead of the server, or further back, are refused
+  // one by one (dead letters). Behind defaults to RAW_RETENTION_DAYS. See docs/decisions.md.
+  DEVICE_CLOCK_AHEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT)
+    .default(DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT),
+  DEVICE_CLOCK_BEHIND_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   // Sign-in attempts per address and account in 5 minutes at the embedded provider (slows password guessing).
   SIGN_IN_ATTEMPTS_PER_5_MIN: z.coerce.number().int().min(1).max(10_000).default(20),
+  // Sign-in attempts per address across all accounts in 5 minutes (slows password spraying).
+  SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: z.coerce.number().int().min(1).max(100_000).default(25),
+  // Sign-ins (visits to /oidc/auth) one address may start in 5 minutes; each signed-out one stores an interaction for an hour.
+  SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: z.coerce.number().int().min(1).max(1_000_000).default(300),
   // Alert emails: without SMTP_URL they stay in the outbox (alert_notifications) and the server says so at start.
   SMTP_URL: z
     .string()
@@ -92,24 +115,37 @@ export type ServerConfig = ReturnType<typeof toServerConfig>;
 function toServerConfig(env: z.infer<typeof EnvSchema>) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const embeddedIdentityProvider = env.OIDC_ISSUER === undefined;
+  const demoMode = env.DEMO_MODE ?? env.NODE_ENV !== 'production';
   return {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    /** Whether PUBLIC_URL was set: then it is the one address of the portal, and others redirect to it. */
+    publicUrlIsSet: env.PUBLIC_URL !== undefined,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL ?? null,
     logLevel: env.LOG_LEVEL,
     environment: env.ENVIRONMENT,
-    demoData: env.DEMO_DATA,
+    demoMode,
+    demoData: env.DEMO_DATA ?? demoMode,
     demoHistoryDays: env.DEMO_HISTORY_DAYS,
     webDistDir: env.WEB_DIST_DIR ?? null,
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
+    // The embedded broker, when no outside one is named.
+    mqttBroker:
+      !env.MQTT_URL && env.MQTT_PORT !== 'off' ? { port: env.MQTT_PORT, host: env.HOST, topicPrefix: env.MQTT_TOPIC_PREFIX } : null,
     rawRetentionDays: env.RAW_RETENTION_DAYS,
+    deviceClock: {
+      aheadMaxMinutes: env.DEVICE_CLOCK_AHEAD_MINUTES,
+      behindMaxDays: env.DEVICE_CLOCK_BEHIND_DAYS ?? env.RAW_RETENTION_DAYS,
+    },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
     trustedProxies: env.TRUST_PROXY,
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
     auth: {
       embedded: embeddedIdentityProvider,
+      // With the embedded provider and no PUBLIC_URL, the issuer is that of the address each request came to
+      // (issuerFor in oidc/public-origin.ts); this one, on localhost, is only what the start-up log shows.
       issuer: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
       clientId: env.OIDC_CLIENT_ID,
       audience: env.OIDC_AUDIENCE,
@@ -120,6 +156,8 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
       tenantKey: env.OIDC_TENANT_KEY,
       signInMode: env.OIDC_SIGN_IN_MODE,
       signInAttemptsPer5Min: env.SIGN_IN_ATTEMPTS_PER_5_MIN,
+      signInAttemptsPerAddressPer5Min: env.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN,
+      signInStartsPerAddressPer5Min: env.SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN,
     },
   };
 }

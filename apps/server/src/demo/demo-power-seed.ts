@@ -1,6 +1,7 @@
 import type { DeviceMessage } from '@gridlens/contract/ingest';
 import { INGEST_BATCH_MAX } from '@gridlens/contract/ingest';
 import type { Database } from '../db/database';
+import { createAlertRulesRepository, type StoredRule } from '../modules/alerts/alert-rules.repository';
 import { createAssetsModule } from '../modules/assets/assets.module';
 import { createIngestKeysRepository } from '../modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../modules/ingest/ingest-keys.service';
@@ -8,6 +9,8 @@ import { createPowerReadingsModule } from '../modules/power-readings/power-readi
 import { demoFleet, type DemoDevice } from './demo-fleet';
 import { demoMessages } from './demo-messages';
 import { DAY_MS } from '@gridlens/domain/time-range';
+import { IMBALANCE_FLAG_PERCENT, ratedPhaseCurrentA } from '@gridlens/domain/power/electrical';
+import { TEMPERATURE_OVER_LIMIT_C } from '@gridlens/domain/power/temperature-checks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from '../modules/ingest/ingest.module';
 
@@ -78,9 +81,52 @@ export async function sendFleetWindow(send: SendMessages, fromMs: number, toMs: 
   return sent;
 }
 
+/** The rating whose rated phase current the demo's current rules watch: the middle of the demo's ratings. */
+const DEMO_CURRENT_RULE_RATING_KVA = 400;
+
 /**
- * Registers the demo fleets and the demo ingest keys (idempotent), then fills history per tenant:
- * `historyDays` on a new database, or the gap since the tenant's newest stored reading.
+ * The power-data demo's alert rules, fleet-wide, at the limits the Assets screen's warnings use: a tank over its
+ * temperature limit, an imbalance past the imbalance flag, and a phase over the rated current of a 400 kVA
+ * transformer (580 A; a rule's threshold is a fixed value, not a share of each device's rating). The Active
+ * Alerts screen then shows what the Assets screen warns about, from the start.
+ */
+export const DEMO_POWER_RULES: readonly Pick<StoredRule, 'trigger_field' | 'trigger_operator' | 'trigger_value'>[] = [
+  { trigger_field: 'temperature_max', trigger_operator: '>', trigger_value: TEMPERATURE_OVER_LIMIT_C },
+  { trigger_field: 'imbalance', trigger_operator: '>', trigger_value: IMBALANCE_FLAG_PERCENT },
+  ...(['current_max_ph1', 'current_max_ph2', 'current_max_ph3'] as const).map((field) => ({
+    trigger_field: field,
+    trigger_operator: '>' as const,
+    trigger_value: Math.round(ratedPhaseCurrentA(DEMO_CURRENT_RULE_RATING_KVA)),
+  })),
+];
+const NETWORK_DESK = { name: 'Network desk', email: 'network-desk@netzero.example', nickname: null };
+
+/**
+ * Adds the demo power rules to each power-data demo tenant, with the network desk as recipient, only while the
+ * tenant has no power rules: a user's changes and deletions survive a restart (as the tracking demo's rules).
+ * Returns how many were added.
+ */
+async function seedDemoPowerRules(db: Database): Promise<number> {
+  let added = 0;
+  for (const { tenantId } of demoFleets()) {
+    added += await db.transaction(async (tx) => {
+      const rules = createAlertRulesRepository(tx);
+      if ((await rules.list(tenantId, 'powerdata')).length > 0) return 0;
+      for (const rule of DEMO_POWER_RULES) {
+        const stored: StoredRule = { ...rule, device_id: null, device_type: null, notify_on_clear: false };
+        const id = await rules.insert(tenantId, 'powerdata', stored, 'demo-seed');
+        await rules.addRecipient(tenantId, id, NETWORK_DESK);
+      }
+      return DEMO_POWER_RULES.length;
+    });
+  }
+  return added;
+}
+
+/**
+ * Registers the demo fleets, the demo ingest keys and the demo alert rules (idempotent), then fills history per
+ * tenant: `historyDays` on a new database, or the gap since the tenant's newest stored reading. The rules go in
+ * before the history, so that it is judged by them and the Active Alerts screen has occurrences when the demo opens.
  */
 export async function seedDemoPowerData(
   db: Database,
@@ -96,6 +142,7 @@ export async function seedDemoPowerData(
   const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
   for (const [tenantId, key] of Object.entries(DEMO_INGEST_KEYS))
     await ingestKeys.ensureKnown(tenantId, 'Demo simulator', key, 'demo-seed');
+  await seedDemoPowerRules(db);
   let messages = 0;
   let earliestMs = nowMs;
   for (const { tenantId, devices: fleet } of demoFleets()) {

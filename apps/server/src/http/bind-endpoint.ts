@@ -11,6 +11,8 @@ import {
   type ParamsOf,
   type QueryOf,
 } from '@gridlens/contract/endpoint';
+import { unstorableInput } from '@gridlens/contract/storable-input';
+import { validationError } from './http-error';
 
 /** A request to an endpoint, its path parameters, query and body parsed and validated by the endpoint's schemas. */
 export type EndpointRequest<E extends EndpointDescription> = FastifyRequest<{
@@ -61,11 +63,25 @@ export function bindEndpoint<E extends EndpointDescription>(
     },
     // A body documented more strictly than it is validated: the route validates it with the endpoint's own body.
     ...(endpoint.documentedBody ? { validatorCompiler: validatingBodyWith(endpoint.body) } : {}),
+    // Before the schemas: no NUL, no half characters, no deep nesting anywhere (storable-input.ts). A body
+    // validated loosely on purpose (ingest's batch) is judged message by message instead, by its own service;
+    // raw bytes (an upload) are not text.
+    preValidation: (request, _reply, done) => done(unstorableInputError(request, !endpoint.documentedBody && !endpoint.consumes)),
     handler: (request, reply) => {
       if (status !== 200) void reply.status(status);
       return handler(request as unknown as EndpointRequest<E>, reply);
     },
   });
+}
+
+/** A 400 naming every field of the request that the database could not store or the server could not walk. */
+function unstorableInputError(request: FastifyRequest, withBody: boolean): Error | undefined {
+  const problems = [
+    ...unstorableInput(request.params, 'params'),
+    ...unstorableInput(request.query, 'query'),
+    ...(withBody ? unstorableInput(request.body, 'body') : []),
+  ];
+  return problems.length > 0 ? validationError(problems) : undefined;
 }
 
 /** Fastify's Zod validator for every part of a request, but the body validated with the given schema. */

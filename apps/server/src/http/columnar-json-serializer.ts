@@ -35,6 +35,7 @@ function columnJson(values: readonly unknown[]): Buffer {
 
 export interface ColumnarAnswer {
   count: number;
+  window?: unknown;
   columns: { [field: string]: readonly unknown[] };
 }
 
@@ -43,7 +44,7 @@ export function columnarJson(answer: ColumnarAnswer): Buffer {
   Object.keys(answer.columns).forEach((field, i) => {
     pieces.push(Buffer.from(`${i > 0 ? ',' : ''}${JSON.stringify(field)}:`), columnJson(answer.columns[field] as readonly unknown[]));
   });
-  pieces.push(Buffer.from('}}'));
+  pieces.push(Buffer.from(answer.window === undefined ? '}}' : `},"window":${JSON.stringify(answer.window)}}`));
   return Buffer.concat(pieces);
 }
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** The embedded identity provider's accounts (issue 2). Passwords are printed at start-up and in the README. */
+/** The embedded identity provider's demo accounts (issue 2), there only in demo mode (DEMO_MODE). Passwords are in the README. */
 export interface DemoUser {
   sub: string;
   email: string;
@@ -63,15 +63,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Finds the account for a sign-in; the comparison takes the same time whatever the password. */
-export function authenticateDemoUser(email: string, password: string): DemoUser | null {
-  const user = DEMO_USERS.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
+export function authenticateDemoUser(users: readonly DemoUser[], email: string, password: string): DemoUser | null {
+  const user = users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
   const expected = digest(user?.password ?? 'no-such-user');
   const matches = timingSafeEqual(expected, digest(password));
   return user && matches ? user : null;
 }
 
-export function demoUserBySub(sub: string): DemoUser | null {
-  return DEMO_USERS.find((u) => u.sub === sub) ?? null;
+export function demoUserBySub(users: readonly DemoUser[], sub: string): DemoUser | null {
+  return users.find((u) => u.sub === sub) ?? null;
 }
 
 /** A small SVG of the user's initials, served as their profile picture. */
@@ -83,4 +83,10 @@ export function avatarSvg(user: DemoUser): string {
     .slice(0, 2)
     .toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="${user.colour}"/><text x="48" y="60" font-family="Arial,sans-serif" font-size="38" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+}
+
+/** What the start-up prints in demo mode: where to sign in and as whom. Never a password (they are on the sign-in page). */
+export function demoAccountsBanner(users: readonly DemoUser[], url: string): string {
+  const lines = users.map((u) => `  ${u.email.padEnd(26)} ${u.name} (${u.tenant}, ${u.roles.join(', ')})`);
+  return `\nGridlens is running at ${url}\nDemo accounts (their passwords are on the sign-in page; DEMO_MODE=false removes them):\n${lines.join('\n')}\n\n`;
 }

@@ -1,4 +1,4 @@
-import { normaliseLanguage, type Language } from '@gridlens/domain/language';
+import { languageTag, normaliseLanguage, type Language } from '@gridlens/domain/language';
 import { translatorFor, type Translate } from '@gridlens/i18n/translator';
 import type { DemoUser } from './demo-users';
 
@@ -41,11 +41,12 @@ export interface LoginPageInput {
   t: Translate;
   action: string;
   email: string;
-  failed: boolean;
+  /** What went wrong with the last attempt, shown above the button; null: nothing. */
+  error: string | null;
   demoUsers: readonly DemoUser[];
 }
 
-export function renderLoginPage({ language, t, action, email, failed, demoUsers }: LoginPageInput): string {
+export function renderLoginPage({ language, t, action, email, error, demoUsers }: LoginPageInput): string {
   const demoRows = demoUsers
     .map(
       (u) =>
@@ -56,8 +57,23 @@ export function renderLoginPage({ language, t, action, email, failed, demoUsers 
 <form method="post" action="${escapeHtml(action)}" autocomplete="on">
 <label for="email">${escapeHtml(t('auth.signInPage.email'))}</label><input id="email" name="email" type="email" required autofocus value="${escapeHtml(email)}" autocomplete="username">
 <label for="password">${escapeHtml(t('auth.signInPage.password'))}</label><input id="password" name="password" type="password" required autocomplete="current-password">
-${failed ? `<div class="error" role="alert">${escapeHtml(t('auth.signInPage.invalid'))}</div>` : ''}
+${error === null ? '' : `<div class="error" role="alert">${escapeHtml(error)}</div>`}
 <button type="submit">${escapeHtml(t('auth.signInPage.submit'))}</button></form>
 ${demoUsers.length ? `<details open><summary>${escapeHtml(t('auth.signInPage.demoUsers'))}</summary><p>${escapeHtml(t('auth.signInPage.demoHint'))}</p><table>${demoRows}</table></details>` : ''}`;
   return page(language, t('auth.signInPage.title'), body);
+}
+
+/** "in 5 minutes", in the page's language, for a Retry-After of so many seconds (whole minutes, rounded up). */
+export function inMinutes(language: Language, seconds: number): string {
+  return new Intl.RelativeTimeFormat(languageTag(language)).format(Math.max(1, Math.ceil(seconds / 60)), 'minute');
+}
+
+/** The short page answering a rate-limited start of sign-in (/oidc/auth). */
+export function renderTooManyRequestsPage(language: Language, t: Translate, retryAfterSeconds: number): string {
+  const title = t('auth.signInPage.tooManyRequestsTitle');
+  return page(
+    language,
+    title,
+    `<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(t('auth.signInPage.tooManyRequests', { when: inMinutes(language, retryAfterSeconds) }))}</p><p><a href="/">${escapeHtml(t('auth.signInPage.backToPortal'))}</a></p>`,
+  );
 }

@@ -44,12 +44,13 @@ describe('the server’s texts', () => {
   it.each(LANGUAGES)('the sign-in page in %s shows the catalogue’s texts, escaped', (language) => {
     const texts = CATALOGUES[language].auth.signInPage;
     const escaped = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const { t } = signInPageText(language);
     const html = renderLoginPage({
       language,
-      t: signInPageText(language).t,
+      t,
       action: '/login',
       email: '',
-      failed: true,
+      error: t('auth.signInPage.invalid'),
       demoUsers: DEMO_USERS,
     });
     expect(html).toContain(`<html lang="${language.toLowerCase()}">`);

@@ -37,9 +37,18 @@ export async function createTestIssuer() {
   return { config, verifyToken, token };
 }
 
-/** The real application on a test database with the demo tenants seeded. */
-export async function createTestApp(db: Database): Promise<{ app: FastifyInstance; issuer: Awaited<ReturnType<typeof createTestIssuer>> }> {
+/**
+ * The real application on a test database with the demo tenants seeded. Their calendar is UTC here (a new tenant's
+ * default is Europe/Dublin), so that tests reason in UTC days whatever the season; a test about another zone sets
+ * it with `timeZone` before it stores anything.
+ */
+export async function createTestApp(
+  db: Database,
+  { timeZones = {} }: { timeZones?: Record<string, string> } = {},
+): Promise<{ app: FastifyInstance; issuer: Awaited<ReturnType<typeof createTestIssuer>> }> {
   await seedDemoData(db);
+  await db.query(`UPDATE tenants SET time_zone = 'UTC'`);
+  for (const [tenant, zone] of Object.entries(timeZones)) await db.query('UPDATE tenants SET time_zone = $2 WHERE id = $1', [tenant, zone]);
   const issuer = await createTestIssuer();
   const app = await buildApp({ config: issuer.config, db, verifyToken: issuer.verifyToken, embeddedProvider: null });
   return { app, issuer };

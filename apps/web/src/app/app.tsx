@@ -11,6 +11,7 @@ import { ApiRequestError, configureApiClient } from '@/lib/api/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { completeSignInRedirect, oidcSettings } from '@/lib/oidc-settings';
+import { forbiddenRedirect } from '@/lib/safe-redirect';
 import { createAppTheme } from '@/lib/theme';
 import { storeThemeMode } from '@/lib/theme-preference';
 import { userIdentity } from '@/lib/user-identity';
@@ -45,7 +46,10 @@ export function App({ config, language }: { config: ClientConfig; language: Lang
         return { accessToken: user.access_token, tenant: userIdentity(user, config).tenant };
       },
       onBadRequest: () => store.showSnackbar(i18next.t('errors.error')),
-      onForbidden: (path) => replaceRoute(`/error?redirect=${encodeURIComponent(path)}`),
+      onForbidden: (path) => {
+        const target = forbiddenRedirect(path);
+        if (target) replaceRoute(target);
+      },
       onRequestStarted: store.requestStarted,
       onRequestFinished: store.requestFinished,
     });

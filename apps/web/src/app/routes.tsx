@@ -6,6 +6,8 @@ import { RequireAuth } from './auth/require-auth';
 import type { RouteHandle } from '@/lib/route-handle';
 import { AppShell } from './shell/app-shell';
 import { RouteErrorBoundary } from './shell/route-error-boundary';
+import { RouteFrame } from './shell/route-frame';
+import { SectionGate } from './shell/section-gate';
 
 // Each screen is its own chunk, fetched with the 120 s chunk timeout of spec §9.
 const comingSoon = () => loadChunk(() => import('@/features/coming-soon/coming-soon-page')).then((m) => ({ Component: m.ComingSoonPage }));
@@ -26,15 +28,20 @@ const sectionRoute = (path: string, sectionId: SectionId, titleKey?: string): Ro
   lazy: comingSoon,
   handle: { sectionId, titleKey } satisfies RouteHandle,
 });
-const reportRoute = (path: string, titleKey: string): RouteObject => ({
+const reportRoute = (path: string, sectionId: SectionId, titleKey: string): RouteObject => ({
   path,
   lazy: comingSoon,
-  handle: { titleKey } satisfies RouteHandle,
+  handle: { sectionId, titleKey } satisfies RouteHandle,
 });
 
-/** Every route of spec §2. Report-style routes render without header and navigation. */
+/**
+ * Every route of spec §2. Report-style routes render without header and navigation. A route that belongs to a
+ * section says so in its handle (`sectionId`), snapshot routes included: the section gate then answers for a
+ * tenant without that section, the same way everywhere.
+ */
 export const routes: RouteObject[] = [
   {
+    element: <RouteFrame />,
     errorElement: <RouteErrorBoundary />,
     children: [
       // No sign-in guard (spec §2): the device test and the access-denied page.
@@ -48,23 +55,29 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: '/error', lazy: limitedAccess, handle: { titleKey: 'pages.error' } satisfies RouteHandle },
-          reportRoute('/report_fleet', 'pages.reportFleet'),
-          reportRoute('/report_kpi', 'pages.reportKpi'),
-          reportRoute('/poi_snapshot/:locationId', 'pages.poiSnapshot'),
           {
-            path: '/asset_snapshot/:deviceId',
-            lazy: assetDetail('AssetSnapshotPage'),
-            handle: { titleKey: 'pages.assetSnapshot' } satisfies RouteHandle,
-          },
-          {
-            path: '/powercoil_report_snapshot',
-            lazy: powerReport('PowerReportSnapshotPage'),
-            handle: { titleKey: 'pages.powerReportSnapshot' } satisfies RouteHandle,
-          },
-          {
-            path: '/coverage_checker',
-            lazy: () => loadChunk(() => import('@/features/coverage/coverage-page')).then((m) => ({ Component: m.CoveragePage })),
-            handle: { titleKey: 'pages.coverageChecker' } satisfies RouteHandle,
+            element: <SectionGate standalone />,
+            children: [
+              reportRoute('/report_fleet', 'report', 'pages.reportFleet'),
+              reportRoute('/report_kpi', 'report', 'pages.reportKpi'),
+              reportRoute('/poi_snapshot/:locationId', 'poi', 'pages.poiSnapshot'),
+              {
+                path: '/asset_snapshot/:deviceId',
+                lazy: assetDetail('AssetSnapshotPage'),
+                handle: { sectionId: 'assets', titleKey: 'pages.assetSnapshot' } satisfies RouteHandle,
+              },
+              {
+                path: '/powercoil_report_snapshot',
+                lazy: powerReport('PowerReportSnapshotPage'),
+                handle: { sectionId: 'powercoil_report', titleKey: 'pages.powerReportSnapshot' } satisfies RouteHandle,
+              },
+              {
+                // The device coverage check opens from the assets screen: part of the assets section.
+                path: '/coverage_checker',
+                lazy: () => loadChunk(() => import('@/features/coverage/coverage-page')).then((m) => ({ Component: m.CoveragePage })),
+                handle: { sectionId: 'assets', titleKey: 'pages.coverageChecker' } satisfies RouteHandle,
+              },
+            ],
           },
           {
             element: <AppShell />,
@@ -95,13 +108,14 @@ export const routes: RouteObject[] = [
               {
                 path: '/powercoil_analytics',
                 lazy: () => loadChunk(() => import('@/features/analytics/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
-                handle: { sectionId: 'powercoil_analytics' } satisfies RouteHandle,
+                handle: { sectionId: 'powercoil_analytics', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/assets',
                 lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),
                 handle: {
                   sectionId: 'assets',
+                  searchable: true,
                   preload: (queryClient) =>
                     import('@/lib/api/assets').then(({ assetListQuery }) => {
                       const { queryFn } = assetListQuery;
@@ -118,7 +132,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/powercoil_report',
                 lazy: powerReport('PowerReportPage'),
-                handle: { sectionId: 'powercoil_report' } satisfies RouteHandle,
+                handle: { sectionId: 'powercoil_report', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/powercoil_alerts',

@@ -11,6 +11,8 @@ export interface RouteHandle {
    * the tenant may turn out not to have the screen.
    */
   preload?: (queryClient: QueryClient) => Promise<unknown>;
+  /** The page narrows what it shows with the header search box; elsewhere the box is disabled. */
+  searchable?: boolean;
 }
 
 /** The deepest matched route's handle (the page on screen). */

@@ -3,3 +3,17 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
+
+/** The pages that already say the user lacks access: a refused request there must not send them on again. */
+const ACCESS_PAGES = ['/error', '/accessdenied'];
+
+/**
+ * Where a refused request (403) sends the user: /error, with the page they were on to return to. Null when
+ * they are on an access page already, so that the other refused requests of the same page (each screen asks
+ * several) do not wrap the address again and again (/error?redirect=/error?redirect=/profile).
+ */
+export function forbiddenRedirect(currentPath: string): string | null {
+  const pathname = currentPath.split(/[?#]/, 1)[0] ?? '';
+  if (ACCESS_PAGES.includes(pathname)) return null;
+  return `/error?redirect=${encodeURIComponent(currentPath)}`;
+}

@@ -28,4 +28,10 @@ export const ingestRoutes = {
     operationId: 'revokeIngestKey',
     security: 'tenant',
   }),
+  refusals: route({
+    method: 'GET',
+    path: '/api/ingest/refusals/device/:device_id',
+    operationId: 'listDeviceRefusals',
+    security: 'tenant',
+  }),
 };

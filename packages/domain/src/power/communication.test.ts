@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   communicationState,
+  missedMessagesOfDay,
+  REPORTS_PER_DAY_MAX,
   MISSED_MESSAGES_AVERAGE_MAX_PERCENT,
   MISSED_MESSAGES_GOOD_MAX_PERCENT,
   missedMessageLevel,
@@ -67,5 +69,17 @@ describe('missedMessageLevel', () => {
     expect(missedMessageLevel(0, 0)).toBe('good');
     expect(missedMessageLevel(1, 0)).toBe('bad');
     expect(missedMessageLevel(0, -5)).toBe('good');
+  });
+});
+
+describe('missed messages of a day (sequence gaps)', () => {
+  it('counts the numbers skipped between the first and the last', () => {
+    expect(missedMessagesOfDay(90, 1, 96)).toBe(6);
+    expect(missedMessagesOfDay(96, 1, 96)).toBe(0);
+  });
+  it('reads a jump larger than a day of reports as a counter reset: at most a day of reports is missed', () => {
+    expect(missedMessagesOfDay(2, 1, 3_000_000_000)).toBe(REPORTS_PER_DAY_MAX);
+    // A device reporting faster than every 15 minutes can miss as many as it sent.
+    expect(missedMessagesOfDay(1_440, 1, 3_000_000_000)).toBe(1_440);
   });
 });

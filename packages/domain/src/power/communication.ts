@@ -17,6 +17,22 @@ export function communicationState(lastMessageAtMs: number | null, nowMs: number
   return missedMessages > 0 ? 'missed_messages' : 'communicated';
 }
 
+/**
+ * What a sequence gap means. A monitor numbers its readings 1, 2, 3… (an unsigned 32-bit counter), one about every
+ * 15 minutes, so a day holds {@link REPORTS_PER_DAY_MAX} of them. Within a device's day, the numbers it skipped
+ * are messages lost on the way, but never more than a day's reports (96, or as many as the device sent that day
+ * if it reports faster): a jump larger than that (1, then 3,000,000,000) is a counter that restarted or jumped (a
+ * new board, a firmware reset, a wrap), not billions of lost messages. The rollups hold each day's first and last number and its count;
+ * the repositories compute this same rule in SQL (power-readings, assets, coverage).
+ */
+export const REPORTS_PER_DAY_MAX = 96;
+
+/** Messages a device missed in one day: its sequence gaps, at most a day's reports. */
+export function missedMessagesOfDay(received: number, firstSeq: number, lastSeq: number): number {
+  const skipped = lastSeq - firstSeq + 1 - received;
+  return Math.max(0, Math.min(skipped, Math.max(REPORTS_PER_DAY_MAX, received)));
+}
+
 export const MISSED_MESSAGE_LEVELS = ['good', 'average', 'bad'] as const;
 export type MissedMessageLevel = (typeof MISSED_MESSAGE_LEVELS)[number];
 

@@ -10,6 +10,7 @@ import {
   phaseLoadingPercent,
   type PhaseCurrentsA,
 } from '@gridlens/domain/power/electrical';
+import { atAnswerPrecisionOrNull } from '@gridlens/domain/number-format';
 import { computeIssueFlags } from '@gridlens/domain/power/issue-flags';
 import { powerChangeState } from '@gridlens/domain/power/power-change';
 import { isoTimestamp } from '../../http/iso-timestamp';
@@ -93,7 +94,8 @@ export function deriveAssetFigures(ratingKva: number, row: PeriodFigures, nowMs:
   };
 }
 
-const twoDecimals = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+/** The answer's precision (packages/domain number-format), shared with every other power-data answer. */
+const twoDecimals = atAnswerPrecisionOrNull;
 
 /**
  * One empty array per figure; an object literal, so the columns object has one fixed shape. The figures shown

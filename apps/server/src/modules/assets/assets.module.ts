@@ -1,17 +1,20 @@
 import type { CreatePowerDevice } from '@gridlens/contract/assets';
 import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
+import { tenantTimeZones, type TimeZoneOf } from '../tenants/tenants.module';
 import { createAssetsRepository, listQueryParts } from './assets.repository';
 import { registerAssetRoutes } from './assets.routes';
 import { createAssetsService } from './assets.service';
+
+export { windowOf } from './assets.service';
 
 /**
  * The device registry of transformer monitors and the assets list (power_devices, device_watchlist). Other
  * modules check devices through it: the ingest path and alert evaluation with their transaction's connection.
  */
-export function createAssetsModule({ db }: { db: Database }) {
+export function createAssetsModule({ db, timeZoneOf = tenantTimeZones(db) }: { db: Database; timeZoneOf?: TimeZoneOf }) {
   const repository = createAssetsRepository(db, { listParts: listQueryParts(db) });
-  const service = createAssetsService(repository);
+  const service = createAssetsService(repository, Date.now, (tenantId) => timeZoneOf(tenantId));
   return {
     name: 'assets',
     api: routesPlugin((api) => registerAssetRoutes(api, service)),

@@ -3,24 +3,52 @@ import {
   type AssetList,
   type AssetListItem,
   type CreatePowerDevice,
+  type DayWindow as DayWindowAnswer,
   type PowerDevice,
   type UpdatePowerDevice,
 } from '@gridlens/contract/assets';
-import { comparedRollupDays, DAY_MS, lastDays, type Period } from '@gridlens/domain/time-range';
+import {
+  comparedWindowDays,
+  lastZonedDays,
+  zonedDay,
+  zonedDayWindow,
+  zonedRollupDays,
+  type DayWindow,
+  type Period,
+} from '@gridlens/domain/time-range';
 import { HttpError, notFound } from '../../http/http-error';
 import { assetFiguresOf, toAssetListColumns } from './asset-list-columns';
 import type { AssetFigures } from './assets.public';
 import { asOfPast } from './past-day';
 import type { AssetsRepository } from './assets.repository';
 
-export function createAssetsService(repository: AssetsRepository, now: () => number = Date.now) {
-  /** The rollup rows of the assets list over a period (comparedRollupDays says which days it reads). */
+/** A day window as answers state it (the contract's DayWindow). */
+export const windowOf = (window: DayWindow): DayWindowAnswer => ({
+  from: new Date(window.fromMs).toISOString(),
+  to: new Date(window.toMs).toISOString(),
+  from_day: window.fromDay,
+  to_day: window.toDay,
+  time_zone: window.timeZone,
+  partial: window.partial,
+});
+
+export function createAssetsService(
+  repository: AssetsRepository,
+  now: () => number = Date.now,
+  timeZoneOf: (tenantId: string) => Promise<string> = () => Promise.resolve('UTC'),
+) {
   /**
-   * Every device's figures over a period. A period that ended before now is read as it saw itself
-   * (past-day.ts): the latest state is now's, not that period's.
+   * Every device's figures over a period, read from the daily rollups of the tenant's days it touches (and of the
+   * equally long run of days before it, for power change). A period that ended before now is read as it saw
+   * itself (past-day.ts): the latest state is now's, not that period's.
    */
   const periodRows = async (tenantId: string, userId: string, period: Period, nowMs: number) => {
-    const table = await repository.listWithPeriod(tenantId, userId, comparedRollupDays(period));
+    const timeZone = await timeZoneOf(tenantId);
+    const days = {
+      ...zonedRollupDays(period, timeZone),
+      previousFromDay: zonedDay(period.fromMs - (period.toMs - period.fromMs), timeZone),
+    };
+    const table = await repository.listWithPeriod(tenantId, userId, days);
     return period.toMs < nowMs ? asOfPast(table, period.toMs) : table;
   };
 
@@ -32,42 +60,47 @@ export function createAssetsService(repository: AssetsRepository, now: () => num
   }
 
   return {
+    timeZoneOf,
+
     /** Every device's assets-list figures over a period (what the fleet statistics count). */
     async figuresOver(tenantId: string, userId: string, period: Period): Promise<AssetFigures[]> {
       const nowMs = now();
       return assetFiguresOf(await periodRows(tenantId, userId, period, nowMs), Math.min(period.toMs, nowMs));
     },
     /**
-     * The assets list over the last `numDays` × 24 h, columnar, as GET /api/powerdata/device answers it. Rollups
-     * are per UTC day, so that is every UTC day it overlaps (for 1: yesterday and today so far).
+     * The assets list over the last `numDays` days of the tenant's calendar, today so far included (1: today since
+     * midnight, the power report's today), columnar, as GET /api/powerdata/device answers it, with its window.
      */
     async listColumns(tenantId: string, userId: string, numDays: number): Promise<AssetList> {
       const nowMs = now();
-      return toAssetListColumns(await periodRows(tenantId, userId, lastDays(numDays, nowMs), nowMs), nowMs);
+      const window = lastZonedDays(numDays, nowMs, await timeZoneOf(tenantId));
+      return { ...toAssetListColumns(await periodRows(tenantId, userId, window, nowMs), nowMs), window: windowOf(window) };
     },
 
     /**
-     * Every device over one UTC day (the power report): the assets list's figures for that day, with its
-     * figures for counting. Today is read as the list reads it; a past day without today's latest state
-     * (past-day.ts), and without the last-message times and total power only that state knows.
+     * Every device over one day of the tenant's calendar (the power report): the assets list's figures for that
+     * day, with its figures for counting. Today is read as the list reads it; a past day without today's latest
+     * state (past-day.ts), and without the last-message times and total power only that state knows.
      */
-    async dayOver(tenantId: string, userId: string, dayStartMs: number) {
+    async dayOver(tenantId: string, userId: string, day: string) {
       const nowMs = now();
-      const period = { fromMs: dayStartMs, toMs: Math.min(dayStartMs + DAY_MS, nowMs) };
-      const table = await periodRows(tenantId, userId, period, nowMs);
-      const list = toAssetListColumns(table, period.toMs);
+      const window = zonedDayWindow(day, nowMs, await timeZoneOf(tenantId));
+      const table = await periodRows(tenantId, userId, window, nowMs);
+      const list: AssetList = { ...toAssetListColumns(table, window.toMs), window: windowOf(window) };
       // A past day's last-message time is not known (past-day.ts stands one in, to judge communication).
-      if (period.toMs < nowMs) list.columns.last_message_at = list.columns.last_message_at.map(() => null);
-      return { list, figures: assetFiguresOf(table, period.toMs) };
+      if (window.toMs < nowMs) list.columns.last_message_at = list.columns.last_message_at.map(() => null);
+      return { list, figures: assetFiguresOf(table, window.toMs), window };
     },
 
     /**
-     * One device as the assets list shows it over the last `numDays` × 24 h (the asset detail header): made
-     * by the very code that makes the list, so the two always agree to the last decimal.
+     * One device as the assets list shows it over the last `numDays` days (the asset detail header): made by the
+     * very code that makes the list, so the two always agree to the last decimal.
      */
     async itemOver(tenantId: string, userId: string, deviceId: string, numDays: number): Promise<AssetListItem> {
       const nowMs = now();
-      const table = await repository.deviceWithPeriod(tenantId, userId, deviceId, comparedRollupDays(lastDays(numDays, nowMs)));
+      const window = lastZonedDays(numDays, nowMs, await timeZoneOf(tenantId));
+      const days = comparedWindowDays(window);
+      const table = await repository.deviceWithPeriod(tenantId, userId, deviceId, days);
       if (!table) throw notFound('Device');
       return assetListRowAt(toAssetListColumns(table, nowMs).columns, 0);
     },

@@ -1,3 +1,4 @@
+import { REPORTS_PER_DAY_MAX } from '@gridlens/domain/power/communication';
 import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
@@ -57,7 +58,7 @@ function figuresSql(parts: number, oneDevice = false): string {
   return `WITH period AS (
          SELECT device_id,
                 ${current('sum(message_count)')} AS message_count,
-                ${current('sum(max_seq - min_seq + 1 - message_count)')} AS missed_messages,
+                ${current(`sum(GREATEST(LEAST(max_seq - min_seq + 1 - message_count, GREATEST(${REPORTS_PER_DAY_MAX}, message_count)), 0))`)} AS missed_messages,
                 ${current('max(current_max_a[1])')} AS max_a1,
                 ${current('max(current_max_a[2])')} AS max_a2,
                 ${current('max(current_max_a[3])')} AS max_a3,

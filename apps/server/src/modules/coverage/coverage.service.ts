@@ -1,7 +1,7 @@
 import type { Coverage, DeviceCoverage, DeviceTest } from '@gridlens/contract/coverage';
 import { coverageLevel, lqiLevelOfCounts, type CoverageLevel, type CoverageWindowDays } from '@gridlens/domain/power/coverage';
 import { DEVICE_TEST_MESSAGES, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome } from '@gridlens/domain/power/device-test';
-import { lastDays, rollupDays } from '@gridlens/domain/time-range';
+import { DAY_MS, zonedDay, zonedDayStartMs } from '@gridlens/domain/time-range';
 import { notFound } from '../../http/http-error';
 import type { LinkQualityReads } from '../power-readings/power-readings.module';
 import type { CoverageRow } from '../power-readings/power-readings.public';
@@ -46,10 +46,15 @@ function deviceCoverage(row: CoverageRow, nowMs: number): DeviceCoverage {
 /** The device coverage check (/coverage_checker) and the installer's device test (/checkcoverage). */
 export function createCoverageService({ repository, now = Date.now }: Deps) {
   return {
-    /** The window is the UTC days the last `days` × 24 h touch, as the assets list reads its period. */
+    /**
+     * The window is the days of the tenant's calendar (which key the daily rollup) that the last `days` × 24 h touch:
+     * a device is judged over at least a whole day, even just after midnight.
+     */
     async coverage(tenantId: string, days: CoverageWindowDays): Promise<Coverage> {
       const nowMs = now();
-      const { fromDay, toDay } = rollupDays(lastDays(days, nowMs));
+      const timeZone = await repository.timeZoneOf(tenantId);
+      const fromDay = zonedDay(nowMs - days * DAY_MS, timeZone);
+      const toDay = zonedDay(nowMs, timeZone);
       const devices = (await repository.coverage(tenantId, fromDay, toDay)).map((row) => deviceCoverage(row, nowMs));
       devices.sort(
         (a, b) =>
@@ -58,7 +63,7 @@ export function createCoverageService({ repository, now = Date.now }: Deps) {
           (a.mean_lqi ?? -1) - (b.mean_lqi ?? -1) ||
           (a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : 0),
       );
-      return { days, from: `${fromDay}T00:00:00.000Z`, to: new Date(nowMs).toISOString(), devices };
+      return { days, from: new Date(zonedDayStartMs(fromDay, timeZone)).toISOString(), to: new Date(nowMs).toISOString(), devices };
     },
 
     /** 404 for a device id the caller's tenant does not have, whoever else may have it. */

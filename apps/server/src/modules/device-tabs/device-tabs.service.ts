@@ -11,6 +11,7 @@ import {
   type PqEventsPage,
 } from '@gridlens/contract/device-tabs';
 import { hydrogenOperation, hydrogenSensorStatus, type PqEventType } from '@gridlens/domain/power/enumerations';
+import { atAnswerPrecisionOrNull } from '@gridlens/domain/number-format';
 import { hydrogenRateOfChangePpmPerDay, isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
 import type { DeviceTabsRepository, HydrogenConfigRow, HydrogenRow, MeteringRow } from './device-tabs.repository';
@@ -134,7 +135,7 @@ export function createDeviceTabsService({ repository, requireDevice, now = Date.
           reading_count: readings.length,
           latest: readings.at(-1) ?? null,
           max_h2_ppm: samples.length > 0 ? Math.max(...samples.map((s) => s.h2Ppm)) : null,
-          rate_of_change_ppm_per_day: hydrogenRateOfChangePpmPerDay(samples),
+          rate_of_change_ppm_per_day: atAnswerPrecisionOrNull(hydrogenRateOfChangePpmPerDay(samples)),
         },
       };
     },
@@ -176,8 +177,8 @@ export function createDeviceTabsService({ repository, requireDevice, now = Date.
         })),
         summary: {
           reading_count: rows.length,
-          energy_imported_kwh: twoOrMore ? last.import_kwh - first.import_kwh : null,
-          energy_exported_kwh: twoOrMore ? last.export_kwh - first.export_kwh : null,
+          energy_imported_kwh: twoOrMore ? atAnswerPrecisionOrNull(last.import_kwh - first.import_kwh) : null,
+          energy_exported_kwh: twoOrMore ? atAnswerPrecisionOrNull(last.export_kwh - first.export_kwh) : null,
           voltage_min_v: min,
           voltage_max_v: max,
         },

@@ -1,6 +1,7 @@
 import { columnLiteral } from '../../db/array-literal';
 import { deleteOlderThan } from '../../db/aged-rows.repository';
 import type { Queryable } from '../../db/database';
+import { INPUT_DEPTH_MAX, nestedDeeperThan } from '@gridlens/contract/storable-input';
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000 nor an unpaired UTF-16 surrogate (JSON.stringify writes both as
@@ -9,8 +10,15 @@ import type { Queryable } from '../../db/database';
  */
 const UNSTORABLE_JSON_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const storableJson = (value: unknown) => JSON.stringify(value ?? null).replace(UNSTORABLE_JSON_ESCAPE, '$1\\ufffd');
+/** A payload nested deeper than any message is kept as a note: writing it out would overflow the stack. */
+const storableJson = (value: unknown) =>
+  nestedDeeperThan(value)
+    ? JSON.stringify({ unstored: `nested deeper than ${INPUT_DEPTH_MAX} levels` })
+    : JSON.stringify(value ?? null).replace(UNSTORABLE_JSON_ESCAPE, '$1\\ufffd');
 const storableText = (text: string) => text.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
+
+/** How much of a refused payload the device's refusals show. */
+const PAYLOAD_EXCERPT_CHARS = 300;
 
 /** Messages the ingest path refused, with why, for support (ingest_dead_letters). */
 export function createDeadLettersRepository() {
@@ -39,6 +47,26 @@ export function createDeadLettersRepository() {
           columnLiteral(letters, (l) => l.fields.join(',')),
           columnLiteral(letters, (l) => storableJson(l.payload)),
         ],
+      );
+    },
+
+    /**
+     * The device's latest refusals filed under the tenant, newest first, each payload cut to its first characters
+     * in the query (a refused payload may be megabytes).
+     */
+    recentForDevice(
+      db: Queryable,
+      tenantId: string,
+      deviceId: string,
+      limit: number,
+    ): Promise<{ received_at: Date; source: 'http' | 'mqtt'; reason: string; fields: string[]; payload_excerpt: string }[]> {
+      return db.query(
+        `SELECT received_at, source, reason, fields, left(payload::text, $4) AS payload_excerpt
+           FROM ingest_dead_letters
+          WHERE tenant_id = $1 AND device_id = $2
+          ORDER BY received_at DESC, id DESC
+          LIMIT $3`,
+        [tenantId, deviceId, limit, PAYLOAD_EXCERPT_CHARS],
       );
     },
 

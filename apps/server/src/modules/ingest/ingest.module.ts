@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import { createDeadLettersRepository } from './dead-letters.repository';
@@ -6,19 +8,39 @@ import { registerIngestKeyRoutes } from './ingest-keys.routes';
 import { createIngestKeysService } from './ingest-keys.service';
 import { registerIngestRoutes } from './ingest.routes';
 import { createIngestService, type IngestStores, type IngestSubscribers } from './ingest.service';
+import { createRefusalLog } from './refusal-log';
+import { registerRefusalRoutes } from './refusals.routes';
 
 /**
  * Device data's way in (ingest_keys, ingest_dead_letters): devices' HTTP batches under their ingest key, the
  * MQTT subscriber, and the keys' API. It validates and stores each batch through the stores of the modules that
  * own its tables, and hands what it stored to its subscribers, all in one transaction (device-pipeline.ts).
  */
-export function createIngestModule({ db, stores, subscribers }: { db: Database; stores: IngestStores; subscribers: IngestSubscribers }) {
+export function createIngestModule({
+  db,
+  stores,
+  subscribers,
+  log,
+  deviceClock,
+}: {
+  db: Database;
+  stores: IngestStores;
+  subscribers: IngestSubscribers;
+  /** Where refused messages are reported in aggregate (none: scripts). */
+  log?: FastifyBaseLogger | undefined;
+  deviceClock: DeviceClockWindow;
+}) {
   const keys = createIngestKeysService(createIngestKeysRepository(db));
-  const ingest = createIngestService({ db, ...stores, deadLetters: createDeadLettersRepository(), subscribers });
+  const deadLetters = createDeadLettersRepository();
+  const refusals = log ? createRefusalLog(log) : undefined;
+  const ingest = createIngestService({ db, ...stores, deadLetters, subscribers, refusals, deviceClock });
   return {
     name: 'ingest',
     open: routesPlugin((app) => registerIngestRoutes(app, keys, ingest)),
-    api: routesPlugin((api) => registerIngestKeyRoutes(api, keys)),
+    api: routesPlugin((api) => {
+      registerIngestKeyRoutes(api, keys);
+      registerRefusalRoutes(api, db, deadLetters);
+    }),
     ingest,
     keys,
   };

@@ -8,6 +8,7 @@ import type {
   PowerQualityEvent,
   TransformerReading,
 } from '@gridlens/contract/ingest';
+import { clockWindowProblem, DEFAULT_DEVICE_CLOCK_WINDOW, type DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database, Queryable } from '../../db/database';
 import { messageKey, NONE_STORED, type StoredMessages } from '../../db/stored-messages';
 import type { DerivedReading } from '../power-readings/power-readings.public';
@@ -67,6 +68,11 @@ interface Deps extends IngestStores {
   db: Database;
   deadLetters: DeadLettersRepository;
   subscribers?: IngestSubscribers;
+  /** Told of every refused message once it is filed (the log's aggregate lines). */
+  refusals?: { record: (letters: readonly DeadLetter[]) => void };
+  /** How far a device's clock may be off (decisions.md); messages dated outside are refused one by one. */
+  deviceClock?: DeviceClockWindow;
+  now?: () => number;
 }
 
 interface DeadLetter {
@@ -103,7 +109,17 @@ function byKindInLockOrder(messages: readonly DeviceMessage[]): ByKind {
  * the rollups current and run the after-store hook, all in one transaction. The caller acknowledges
  * only after this resolves, i.e. after commit. Rejected messages land in the dead-letter table.
  */
-export function createIngestService({ db, devices, readings, deviceMessages, deadLetters: deadLetterStore, subscribers = {} }: Deps) {
+export function createIngestService({
+  db,
+  devices,
+  readings,
+  deviceMessages,
+  deadLetters: deadLetterStore,
+  subscribers = {},
+  refusals,
+  deviceClock = DEFAULT_DEVICE_CLOCK_WINDOW,
+  now = Date.now,
+}: Deps) {
   const { afterReadings: afterStore, positions } = subscribers;
   return {
     async ingest(tenantId: string, source: IngestSource, rawMessages: readonly unknown[]): Promise<IngestResponse> {
@@ -111,9 +127,19 @@ export function createIngestService({ db, devices, readings, deviceMessages, dea
       const deadLetters: DeadLetter[] = [];
       const candidates: { index: number; message: DeviceMessage; key: string }[] = [];
       const seen = new Set<string>();
+      const nowMs = now();
 
       rawMessages.forEach((raw, index) => {
         const checked = validateMessage(raw);
+        if (checked.ok) {
+          const problem = clockWindowProblem(Date.parse(checked.message.time), nowMs, deviceClock);
+          if (problem) {
+            const reason = `clock_out_of_window: time: ${problem}`;
+            results[index] = { index, status: 'rejected', reason, fields: ['time'] };
+            deadLetters.push({ tenantId, source, deviceId: checked.message.device_id, reason, fields: ['time'], payload: raw });
+            return;
+          }
+        }
         if (!checked.ok) {
           results[index] = { index, status: 'rejected', reason: checked.reason, fields: checked.fields };
           deadLetters.push({ tenantId, source, deviceId: checked.deviceId, reason: checked.reason, fields: checked.fields, payload: raw });
@@ -185,6 +211,7 @@ export function createIngestService({ db, devices, readings, deviceMessages, dea
         await readings.updateLatest(tx, tenantId, newReadings, derived);
         await deadLetterStore.insertDeadLetters(tx, deadLetters);
       });
+      refusals?.record(deadLetters);
 
       const count = (status: IngestResult['status']) => results.filter((r) => r.status === status).length;
       return { accepted: count('accepted'), duplicates: count('duplicate'), rejected: count('rejected'), results };
@@ -193,6 +220,7 @@ export function createIngestService({ db, devices, readings, deviceMessages, dea
     /** For messages refused before they reach a batch (MQTT: unreadable JSON, a topic of no tenant, another device's id). */
     async deadLetter(...letters: DeadLetter[]): Promise<void> {
       await deadLetterStore.insertDeadLetters(db, letters);
+      refusals?.record(letters);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { z } from 'zod';
+import { INPUT_DEPTH_MAX, nestedDeeperThan, unstorableInput } from '@gridlens/contract/storable-input';
 import { DeviceMessageSchema, TransformerReadingSchema, type DeviceMessage, type TransformerReading } from '@gridlens/contract/ingest';
 
 export type ValidatedMessage =
@@ -68,15 +69,36 @@ function transformerReadingOf(raw: TransformerReading): TransformerReading {
   return reading;
 }
 
-/** Checks one message against the contract; a failure names every bad field. */
+/**
+ * Checks one message against the contract; a failure names every bad field. A message nested deeper than the API
+ * allows is refused first, by an iterative walk, before any validator recurses into it. A message the contract
+ * accepts is then held to what every stored value must be (storable-input.ts: no NUL, no half characters, no
+ * number a real column cannot hold); its unknown properties are already left out, as the contract ignores them.
+ */
 export function validateMessage(raw: unknown): ValidatedMessage {
+  if (nestedDeeperThan(raw))
+    return refused(raw, [{ field: 'message', message: `Must not be nested deeper than ${INPUT_DEPTH_MAX} levels` }]);
+  const checked = contractChecked(raw);
+  if (!checked.ok) return checked;
+  const unstorable = unstorableInput(checked.message, 'message');
+  return unstorable.length > 0 ? refused(raw, unstorable) : checked;
+}
+
+function contractChecked(raw: unknown): ValidatedMessage {
   if ((raw as { kind?: unknown } | null)?.kind === 'transformer' && acceptsTransformerReading(raw)) {
     return { ok: true, message: transformerReadingOf(raw as TransformerReading) };
   }
   const parsed = DeviceMessageSchema.safeParse(raw);
   if (parsed.success) return { ok: true, message: parsed.data };
-  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'message'))];
-  const reason = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'message'}: ${issue.message}`).join('; ');
+  return refused(
+    raw,
+    parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'message', message: issue.message })),
+  );
+}
+
+function refused(raw: unknown, problems: readonly { field: string; message: string }[]): ValidatedMessage {
+  const fields = [...new Set(problems.map((problem) => problem.field))];
+  const reason = problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
   const deviceId =
     typeof raw === 'object' && raw !== null && typeof (raw as { device_id?: unknown }).device_id === 'string'
       ? (raw as { device_id: string }).device_id

@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from './ingest.service';
-import { parseDeviceTopic, payloadMessages, sharedSubscription } from './mqtt-topics';
+import { createMqttIngestQueue, readDelivery } from './mqtt-ingest-queue';
+import { parseDeviceTopic, sharedSubscription } from './mqtt-topics';
 
 export interface MqttOptions {
   url: string;
@@ -15,14 +16,6 @@ export interface MqttOptions {
   /** … or whatever arrived within this time. */
   batchWindowMs?: number;
 }
-
-interface Pending {
-  tenantId: string;
-  messages: unknown[];
-  ack: (error: Error | null) => void;
-}
-
-type DeadLetter = Parameters<IngestService['deadLetter']>[0];
 
 /**
  * Subscribes to device topics and stores what arrives through the same ingest service as HTTP.
@@ -42,75 +35,16 @@ export function startMqttSubscriber(
   log: FastifyBaseLogger,
 ) {
   const connections = options.connections ?? 16;
-  const batchSize = options.batchSize ?? 500;
-  const batchWindowMs = options.batchWindowMs ?? 20;
-  let queue: Pending[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  const flushing = new Set<Promise<void>>();
-
-  const storeBatch = async (batch: Pending[]) => {
-    const byTenant = new Map<string, Pending[]>();
-    for (const item of batch) {
-      const items = byTenant.get(item.tenantId);
-      if (items) items.push(item);
-      else byTenant.set(item.tenantId, [item]);
-    }
-    for (const [tenantId, items] of byTenant) {
-      try {
-        await ingest.ingest(
-          tenantId,
-          'mqtt',
-          items.flatMap((i) => i.messages),
-        );
-        for (const item of items) item.ack(null);
-      } catch (error) {
-        log.error({ err: error, tenantId, messages: items.length }, 'storing MQTT messages failed; the broker will send them again');
-        for (const item of items) item.ack(error instanceof Error ? error : new Error(String(error)));
-      }
-    }
-  };
-  const flush = () => {
-    timer = null;
-    const batch = queue;
-    queue = [];
-    const done = storeBatch(batch).finally(() => flushing.delete(done));
-    flushing.add(done);
-    return done;
-  };
-  const enqueue = (item: Pending) => {
-    queue.push(item);
-    if (queue.length >= batchSize) {
-      if (timer) clearTimeout(timer);
-      void flush();
-    } else timer ??= setTimeout(() => void flush(), batchWindowMs);
-  };
+  const queue = createMqttIngestQueue(ingest, log, options);
 
   const handle = async (topic: string, payload: Buffer, ack: (error: Error | null) => void) => {
     const target = parseDeviceTopic(options.topicPrefix, topic);
     // The topic's tenant is checked before anything is filed under it, dead letters included.
     const tenantId = target && (await tenantExists(target.tenantId)) ? target.tenantId : null;
-    const letters: DeadLetter[] = [];
-    const letter = (reason: string, field: string, body: unknown) =>
-      letters.push({ tenantId, source: 'mqtt', deviceId: target?.deviceId ?? null, reason, fields: [field], payload: body });
-
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload.toString('utf8'));
-    } catch {
-      letter('invalid_json: the payload is not JSON', 'payload', { topic, text: payload.toString('utf8', 0, 2000) });
-    }
-    const matching: unknown[] = [];
-    if (letters.length === 0 && tenantId === null)
-      letter(`unknown_topic: ${topic} is not a device topic of a known tenant`, 'topic', parsed);
-    else if (letters.length === 0)
-      for (const message of payloadMessages(parsed)) {
-        const deviceId = typeof message === 'object' && message !== null ? (message as { device_id?: unknown }).device_id : undefined;
-        if (deviceId === target?.deviceId) matching.push(message);
-        else letter('device_mismatch: device_id differs from the topic', 'device_id', message);
-      }
+    const { messages, letters } = readDelivery(options.topicPrefix, topic, payload, tenantId);
     if (letters.length > 0) await ingest.deadLetter(...letters);
-    if (tenantId === null || matching.length === 0) return ack(null);
-    enqueue({ tenantId, messages: matching, ack });
+    if (tenantId === null || messages.length === 0) return ack(null);
+    queue.enqueue(tenantId, messages, ack);
   };
 
   /** Drops and reopens a connection whose messages could not be stored, so that the broker sends them again. */
@@ -164,9 +98,7 @@ export function startMqttSubscriber(
     ready,
     /** Stores what is queued, waits for batches being stored, then disconnects. */
     async close(): Promise<void> {
-      if (timer) clearTimeout(timer);
-      await flush();
-      await Promise.all(flushing);
+      await queue.drain();
       await Promise.all(clients.map(({ client }) => client.endAsync()));
     },
   };

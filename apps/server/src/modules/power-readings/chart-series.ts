@@ -1,4 +1,5 @@
 import type { ChartData } from '@gridlens/contract/power-readings';
+import { atAnswerPrecisionOrNull } from '@gridlens/domain/number-format';
 import { downsampleMinMax } from '@gridlens/domain/power/downsample';
 import { apparentPowerKva, capacityPercent, imbalancePercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 import type { ChartColumns, HourlyColumns } from './power-readings.repository';
@@ -37,9 +38,9 @@ export function chartSeries(columns: ChartColumns, ratingKva: number, maxPoints 
     series.current_med_a_3.push([t, med[2]]);
     series.temperature_max_c.push([t, tx[i] ?? null]);
     series.temperature_med_c.push([t, tm[i] ?? null]);
-    series.capacity_percent.push([t, capacityPercent(apparentPowerKva(max), ratingKva)]);
-    series.imbalance_percent.push([t, imbalancePercent(max)]);
-    series.total_kva.push([t, apparentPowerKva(med)]);
+    series.capacity_percent.push([t, atAnswerPrecisionOrNull(capacityPercent(apparentPowerKva(max), ratingKva))]);
+    series.imbalance_percent.push([t, atAnswerPrecisionOrNull(imbalancePercent(max))]);
+    series.total_kva.push([t, atAnswerPrecisionOrNull(apparentPowerKva(med))]);
   }
   const value = (p: Point) => (p[1] === null ? Number.NaN : p[1]);
   for (const name of Object.keys(series) as SeriesName[]) series[name] = downsampleMinMax(series[name], maxPoints, value);
@@ -69,7 +70,7 @@ export function hourlyChartSeries(
   const halfBucketMs = (bucketHours * HOUR_MS) / 2;
   const pick = (values: (number | null)[], i: number, scale = 1): number | null => {
     const value = values[i];
-    return value === null || value === undefined ? null : value * scale;
+    return value === null || value === undefined ? null : atAnswerPrecisionOrNull(value * scale);
   };
   const capacityScale = 100 / ratingKva;
   const sources: Record<SeriesName, [(number | null)[], (number | null)[], number]> = {

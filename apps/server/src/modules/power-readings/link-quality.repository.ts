@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { CoverageRow, DeviceTestDeviceRow, DeviceTestMessageRow } from './power-readings.public';
-import { IN_PERIOD, TRUE_SEQ, tenths } from './power-readings.repository';
+import { IN_PERIOD, missedOfDay, TRUE_SEQ, tenths } from './power-readings.repository';
 
 /**
  * Reads of the link figures for the coverage module (the device coverage check and the device test), from the
@@ -16,7 +16,7 @@ export function createLinkQualityRepository(db: Queryable) {
       return db.query<CoverageRow>(
         `SELECT d.device_id, d.transformer_name, d.latitude, d.longitude, d.connection_type,
                 coalesce(sum(r.message_count), 0)::int AS received,
-                coalesce(max(r.max_seq) - min(r.min_seq) + 1, 0)::int AS expected,
+                coalesce(sum(r.message_count + ${missedOfDay('r.')}), 0)::int AS expected,
                 coalesce(sum(r.lqi_count), 0)::int AS lqi_count,
                 (sum(r.lqi_sum)::float8 / nullif(sum(r.lqi_count), 0)) AS mean_lqi,
                 min(r.lqi_min)::int AS min_lqi,

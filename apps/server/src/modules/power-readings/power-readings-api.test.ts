@@ -197,6 +197,28 @@ for (const backend of TEST_DATABASES) {
       expect(trends.days.map((d) => d.day)).toEqual([new Date(lastWeek.fromMs).toISOString().slice(0, 10)]);
     });
 
+    it('reads two sequence numbers far apart as a counter jump, not billions of missed messages', async () => {
+      // 1, then 3,000,000,000 (both valid 32-bit sequence numbers), in the same UTC day.
+      const dayStart = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+      const inToday = (fraction: number) => new Date(dayStart + Math.floor((now - dayStart) * fraction)).toISOString();
+      const key = await registerDeviceWithKey(app, otherToken, 'gridwest', { device_id: 'TX-JUMP' });
+      const stored = await ingest(app, key, [reading('TX-JUMP', 1, inToday(0.3)), reading('TX-JUMP', 3_000_000_000, inToday(0.6))]);
+      expect(stored.json()).toMatchObject({ accepted: 2 });
+
+      const messages = await call(api.messages, { params: { device_id: 'TX-JUMP' }, query: { range: '24h' } }, otherToken, 'gridwest');
+      expect(messages.statusCode).toBe(200);
+      expect(messages.json().items.map((m) => [m.seq, m.missed])).toEqual([
+        [3_000_000_000, true],
+        [1, false],
+      ]);
+      const trends = await call(api.dailyTrends, { params: { id: 'TX-JUMP' }, query: { range: '7d' } }, otherToken, 'gridwest');
+      expect(trends.statusCode).toBe(200);
+      // At most a day's reports (96 at one every 15 minutes) are missed in a day, whatever the jump.
+      expect(trends.json().days.map((d) => d.missed_messages)).toEqual([96]);
+      const stats = (await call(api.fleetStats, { params: { duration: '24h' } }, otherToken, 'gridwest')).json();
+      expect(stats.communication.missed_messages).toBe(1);
+    });
+
     it("answers 404 for another tenant's device and 400 for a bad period", async () => {
       expect((await call(api.chart, { params: { id: 'TX-R' } }, otherToken, 'gridwest')).statusCode).toBe(404);
       expect((await call(api.messages, { params: TX_R }, otherToken, 'gridwest')).statusCode).toBe(404);

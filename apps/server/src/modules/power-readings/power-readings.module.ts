@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import type { AssetsService } from '../assets/assets.module';
+import { tenantTimeZones, type TimeZoneOf } from '../tenants/tenants.module';
 import { createLinkQualityRepository, type LinkQualityRepository } from './link-quality.repository';
 import { createPowerReadingsRepository } from './power-readings.repository';
 import { registerPowerReadingRoutes } from './power-readings.routes';
@@ -14,23 +15,31 @@ import { createReadingStore } from './reading-store.service';
  * (power_readings, power_device_daily, power_device_hourly, power_device_latest), in the one stored form
  * this module alone knows (reading-encoding.ts); charts, messages, analytics and the power report.
  */
-export function createPowerReadingsModule({ db, devices }: { db: Database; devices: AssetsService }) {
+export function createPowerReadingsModule({
+  db,
+  devices,
+  timeZoneOf = tenantTimeZones(db),
+}: {
+  db: Database;
+  devices: AssetsService;
+  timeZoneOf?: TimeZoneOf;
+}) {
   const repository = createPowerReadingsRepository(db);
-  const service = createPowerReadingsService({ repository, devices });
+  const service = createPowerReadingsService({ repository, devices, timeZoneOf });
   const store = createReadingStoreRepository();
   return {
     name: 'power-readings',
     api: routesPlugin((api) => registerPowerReadingRoutes(api, service)),
     /** How the ingest path stores readings, in its transaction. */
-    readingStore: createReadingStore(store),
+    readingStore: createReadingStore(store, (tenantId, tx) => timeZoneOf(tenantId, tx)),
     /** Each device's newest message from before an ingest batch (alert evaluation, in the ingest transaction). */
     previousLatest: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => store.previousLatest(tx, tenantId, deviceIds),
-    /** Link figures for the coverage module. */
-    linkQuality: createLinkQualityRepository(db),
+    /** Link figures for the coverage module, with the tenant's zone, whose days key the rollup they come from. */
+    linkQuality: { ...createLinkQualityRepository(db), timeZoneOf: (tenantId: string) => timeZoneOf(tenantId) },
     newestReadingAt: (tenantId: string) => repository.newestReadingAt(tenantId),
   };
 }
-export type LinkQualityReads = LinkQualityRepository;
+export type LinkQualityReads = LinkQualityRepository & { timeZoneOf: (tenantId: string) => Promise<string> };
 
 /** Retention's part here (see the retention module): readings and hourly rollups by age, and table maintenance. */
 export const readingRetention = (db: Queryable) => createReadingRetentionRepository(db);

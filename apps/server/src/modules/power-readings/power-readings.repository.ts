@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { HOURLY_SERIES, type HourlySeries } from './hourly-rollup';
+import { REPORTS_PER_DAY_MAX } from '@gridlens/domain/power/communication';
 import { STORED_SEQ_SHIFT } from './reading-encoding';
 
 export interface MessageRow {
@@ -56,7 +57,7 @@ export interface FleetPointRow {
 /**
  * A device's readings in [$3, $4) as the CTE `in_period` ($1 tenant, $2 device id). power_readings has no time
  * index (migration 0005): the period becomes a range of its (device_key, seq) index through the daily rollup's
- * min_seq/max_seq of the UTC days the period touches. Every stored reading counts in its day's rollup (same
+ * min_seq/max_seq of the days the period touches (the tenant's days, which key the rollup: migration 0012). Every stored reading counts in its day's rollup (same
  * transaction), late and out-of-order ones included, so the range holds them all; the time filter drops the rest.
  */
 export const IN_PERIOD = `
@@ -65,10 +66,19 @@ export const IN_PERIOD = `
     SELECT min(min_seq) - ${STORED_SEQ_SHIFT} AS lo, max(max_seq) - ${STORED_SEQ_SHIFT} AS hi
       FROM power_device_daily
      WHERE tenant_id = $1 AND device_id = $2
-       AND day BETWEEN ($3::timestamptz AT TIME ZONE 'UTC')::date AND ($4::timestamptz AT TIME ZONE 'UTC')::date),
+       AND day BETWEEN ($3::timestamptz AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date
+                   AND ($4::timestamptz AT TIME ZONE (SELECT time_zone FROM tenants WHERE id = $1))::date),
   in_period AS (
     SELECT r.* FROM period_device d, period_seqs s, power_readings r
      WHERE r.device_key = d.device_key AND r.seq BETWEEN s.lo AND s.hi AND r.measured_at >= $3 AND r.measured_at < $4)`;
+
+/**
+ * Messages a device missed in a day of power_device_daily (rows aliased `prefix`): its sequence gaps, at most a
+ * day's reports (missedMessagesOfDay in the domain says why). Computed in bigint: two numbers far apart
+ * overflow an int.
+ */
+export const missedOfDay = (prefix = '') =>
+  `GREATEST(LEAST(${prefix}max_seq - ${prefix}min_seq + 1 - ${prefix}message_count, GREATEST(${REPORTS_PER_DAY_MAX}, ${prefix}message_count)), 0)`;
 
 /** Decoded columns of power_readings (see reading-encoding.ts). */
 export const TRUE_SEQ = `(seq::float8 + ${STORED_SEQ_SHIFT})`;
@@ -93,7 +103,7 @@ export function createPowerReadingsRepository(db: Queryable) {
         `WITH ${IN_PERIOD}
          SELECT ${TRUE_SEQ} AS seq, measured_at, lqi, ARRAY[max_a1, max_a2, max_a3] AS current_max_a, ARRAY[med_a1, med_a2, med_a3] AS current_med_a,
                 ${tenths('temperature_max_dc')} AS temperature_max_c, ${tenths('temperature_med_dc')} AS temperature_med_c,
-                ${tenths('battery_dpct')} AS battery_pct, (seq - lag(seq) OVER (ORDER BY seq)) > 1 AS missed, count(*) OVER ()::int AS total
+                ${tenths('battery_dpct')} AS battery_pct, (seq::bigint - lag(seq::bigint) OVER (ORDER BY seq)) > 1 AS missed, count(*) OVER ()::int AS total
            FROM in_period
           ORDER BY measured_at DESC, seq DESC
           LIMIT $5 OFFSET $6`,
@@ -156,7 +166,7 @@ export function createPowerReadingsRepository(db: Queryable) {
 
     daily(tenantId: string, deviceId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {
       return db.query<DailyRow>(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, message_count, (max_seq - min_seq + 1 - message_count)::int AS missed_messages,
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, message_count, ${missedOfDay()}::int AS missed_messages,
                 current_max_a, current_med_sum_a, apparent_max_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c
            FROM power_device_daily
           WHERE tenant_id = $1 AND device_id = $2 AND day >= $3::date AND day <= $4::date
@@ -177,10 +187,10 @@ export function createPowerReadingsRepository(db: Queryable) {
       );
     },
 
-    /** Fleet total apparent power per day from the daily rollups. */
-    fleetDaily(tenantId: string, fromDay: string, toDay: string): Promise<FleetPointRow[]> {
-      return db.query<FleetPointRow>(
-        `SELECT day::timestamptz AS bucket, sum(apparent_med_sum_kva / message_count)::float8 AS mean_kva, sum(apparent_max_kva)::float8 AS max_kva,
+    /** Fleet total apparent power per day from the daily rollups (days of the tenant's calendar). */
+    fleetDaily(tenantId: string, fromDay: string, toDay: string): Promise<(FleetPointRow & { day: string })[]> {
+      return db.query<FleetPointRow & { day: string }>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, day::timestamptz AS bucket, sum(apparent_med_sum_kva / message_count)::float8 AS mean_kva, sum(apparent_max_kva)::float8 AS max_kva,
                 count(*)::int AS devices
            FROM power_device_daily
           WHERE tenant_id = $1 AND day >= $2::date AND day <= $3::date AND message_count > 0

@@ -20,13 +20,24 @@ import {
 } from '@gridlens/domain/power/electrical';
 import { POWER_CHANGE_STATES } from '@gridlens/domain/power/power-change';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
-import { DAY_MS, dayBuckets, periodOfRange, rollupDays, utcDay } from '@gridlens/domain/time-range';
+import { atAnswerPrecision as r2, atAnswerPrecisionOrNull as r2OrNull } from '@gridlens/domain/number-format';
+import {
+  DAY_MS,
+  zonedDayBuckets,
+  periodOfRange,
+  zonedDay,
+  zonedDayStartMs,
+  zonedRangeWindow,
+  zonedRollupDays,
+} from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
-import type { AssetsService } from '../assets/assets.module';
+import { windowOf, type AssetsService } from '../assets/assets.module';
 import type { AssetFigures } from '../assets/assets.public';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
+
+const HOUR_MS = 3_600_000;
 
 /** Points of the issues-over-time chart at most (Analytics overview). */
 const ISSUE_BUCKETS = 14;
@@ -53,10 +64,12 @@ interface Deps {
   repository: PowerReadingsRepository;
   devices: AssetsService;
   now?: () => number;
+  /** The tenant's time zone, whose days key the daily rollups and make the report's days. */
+  timeZoneOf?: (tenantId: string) => Promise<string>;
 }
 
 /** The counts behind the assets screen's summary charts and the power report's fleet status. */
-function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range'> {
+function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range' | 'window'> {
   return {
     device_count: items.length,
     capacity: count(items, CAPACITY_STATES, (i) => i.capacity_state, true) as FleetStats['capacity'],
@@ -72,7 +85,7 @@ function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range'> {
 const countIssues = (items: readonly AssetFigures[]) =>
   Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length]));
 
-export function createPowerReadingsService({ repository, devices, now = Date.now }: Deps) {
+export function createPowerReadingsService({ repository, devices, now = Date.now, timeZoneOf = () => Promise.resolve('UTC') }: Deps) {
   const ratingOrThrow = async (tenantId: string, deviceId: string): Promise<number> =>
     (await devices.require(tenantId, deviceId)).rating_kva;
 
@@ -93,9 +106,9 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
           temperature_max_c: row.temperature_max_c,
           temperature_med_c: row.temperature_med_c,
           battery_pct: row.battery_pct,
-          total_kva: apparentPowerKva(row.current_med_a as unknown as PhaseCurrentsA),
-          capacity_percent: capacityPercent(apparentPowerKva(max), ratingKva),
-          imbalance_percent: imbalancePercent(max),
+          total_kva: r2(apparentPowerKva(row.current_med_a as unknown as PhaseCurrentsA)),
+          capacity_percent: r2(capacityPercent(apparentPowerKva(max), ratingKva)),
+          imbalance_percent: r2(imbalancePercent(max)),
         };
       });
       return { items, page, page_size: pageSize, total };
@@ -117,8 +130,9 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
     async dailyTrends(tenantId: string, deviceId: string, period: PeriodInput) {
       const ratingKva = await ratingOrThrow(tenantId, deviceId);
       const { from, to } = resolvePeriod(period, now());
-      const { fromDay, toDay } = rollupDays({ fromMs: from.getTime(), toMs: to.getTime() });
+      const { fromDay, toDay } = zonedRollupDays({ fromMs: from.getTime(), toMs: to.getTime() }, await timeZoneOf(tenantId));
       const rows = await repository.daily(tenantId, deviceId, fromDay, toDay);
+      const today = zonedDay(now(), await timeZoneOf(tenantId));
       return {
         device_id: deviceId,
         rating_kva: ratingKva,
@@ -127,51 +141,69 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
           const meanKva = d.apparent_med_sum_kva / n;
           return {
             day: d.day,
+            partial: d.day === today,
             message_count: d.message_count,
             missed_messages: d.missed_messages,
             current_max_a: d.current_max_a,
-            current_mean_of_medians_a: d.current_med_sum_a.map((sum) => sum / n),
-            apparent_max_kva: d.apparent_max_kva,
-            apparent_mean_kva: meanKva,
-            capacity_max_percent: capacityPercent(d.apparent_max_kva, ratingKva),
-            utilisation_percent: capacityPercent(meanKva, ratingKva),
-            imbalance_max_percent: d.imbalance_max_percent,
-            temperature_max_c: d.temperature_max_c,
-            temperature_min_c: d.temperature_min_c,
+            current_mean_of_medians_a: d.current_med_sum_a.map((sum) => r2(sum / n)),
+            apparent_max_kva: r2(d.apparent_max_kva),
+            apparent_mean_kva: r2(meanKva),
+            capacity_max_percent: r2(capacityPercent(d.apparent_max_kva, ratingKva)),
+            utilisation_percent: r2(capacityPercent(meanKva, ratingKva)),
+            imbalance_max_percent: r2(d.imbalance_max_percent),
+            temperature_max_c: r2OrNull(d.temperature_max_c),
+            temperature_min_c: r2OrNull(d.temperature_min_c),
           };
         }),
       };
     },
 
-    /** The assets screen's summary charts for a range: the assets list over that many days, counted. */
+    /**
+     * The assets screen's summary charts for a range: the assets list over that many days of the tenant's calendar
+     * (today so far included, as the list reads them), counted.
+     */
     async fleetStats(tenantId: string, userId: string, range: TimeRange): Promise<FleetStats> {
-      return { range, ...countFleet(await devices.figuresOver(tenantId, userId, periodOfRange(range, now()))) };
+      const window = zonedRangeWindow(range, now(), await timeZoneOf(tenantId));
+      return { range, window: windowOf(window), ...countFleet(await devices.figuresOver(tenantId, userId, window)) };
     },
 
-    /** The power report of a UTC day (today when none is given): the fleet's status and every device's figures. */
+    /** The power report of a day of the tenant's calendar (today when none is given): the fleet's status and every device's figures. */
     async dayReport(tenantId: string, userId: string, day: string | undefined): Promise<PowerReport> {
       const nowMs = now();
-      const dayStartMs = day === undefined ? Math.floor(nowMs / DAY_MS) * DAY_MS : Date.parse(`${day}T00:00:00Z`);
-      if (dayStartMs > nowMs) throw validationError([{ field: 'day', message: 'The day of a report cannot be in the future' }]);
+      const timeZone = await timeZoneOf(tenantId);
+      const reportDay = day ?? zonedDay(nowMs, timeZone);
       // The report compares the day with the one before, which must be a date PostgreSQL reads (and no
       // reading is older than the epoch).
-      if (dayStartMs < DAY_MS) throw validationError([{ field: 'day', message: 'The day of a report must be after 1970-01-01' }]);
-      const { list, figures } = await devices.dayOver(tenantId, userId, dayStartMs);
-      return { day: utcDay(dayStartMs), generated_at: new Date(nowMs).toISOString(), fleet: countFleet(figures), devices: list };
+      if (Date.parse(`${reportDay}T00:00:00Z`) < DAY_MS)
+        throw validationError([{ field: 'day', message: 'The day of a report must be after 1970-01-01' }]);
+      if (zonedDayStartMs(reportDay, timeZone) > nowMs)
+        throw validationError([{ field: 'day', message: 'The day of a report cannot be in the future' }]);
+      const { list, figures, window } = await devices.dayOver(tenantId, userId, reportDay);
+      return {
+        day: reportDay,
+        generated_at: new Date(nowMs).toISOString(),
+        window: windowOf(window),
+        fleet: countFleet(figures),
+        devices: list,
+      };
     },
 
     /**
-     * Devices with each issue flag over time: the range cut into at most ISSUE_BUCKETS buckets of whole UTC
-     * days, each read as the assets list reads a period and judged by the same domain rules. One list read
+     * Devices with each issue flag over time: the range cut into at most ISSUE_BUCKETS buckets of whole days of
+     * the tenant's calendar, each read as the assets list reads a period and judged by the same domain rules. One list read
      * per bucket (about 0.1 s each for 10,000 devices); a per-day rollup of the flags would make it one read.
      */
     async issueTimeline(tenantId: string, userId: string, range: TimeRange): Promise<IssueTimeline> {
       const buckets: IssueTimeline['buckets'] = [];
-      for (const bucket of dayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS)) {
+      const cut = zonedDayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS, await timeZoneOf(tenantId));
+      const fullMs = Math.max(...cut.map((b) => b.toMs - b.fromMs));
+      for (const bucket of cut) {
         const items = await devices.figuresOver(tenantId, userId, bucket);
         buckets.push({
           from: new Date(bucket.fromMs).toISOString(),
           to: new Date(bucket.toMs).toISOString(),
+          // Shorter than the others (the range's first part-day, or today so far): its counts are not like with like.
+          partial: cut.length > 1 && bucket.toMs - bucket.fromMs < fullMs,
           device_count: items.length,
           reporting_devices: items.filter((i) => i.message_count > 0).length,
           issues: countIssues(items),
@@ -182,23 +214,29 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
 
     /** Fleet total power over a range: from the hourly rollup for 24h, from the daily rollup beyond. */
     async fleetTotals(tenantId: string, range: TimeRange): Promise<FleetTotals> {
-      const period = periodOfRange(range, now());
+      const nowMs = now();
+      const period = periodOfRange(range, nowMs);
       const hourly = range === '24h';
-      const { fromDay, toDay } = rollupDays(period);
+      const timeZone = await timeZoneOf(tenantId);
+      const { fromDay, toDay } = zonedRollupDays(period, timeZone);
       const points = hourly
         ? await repository.fleetHourly(tenantId, new Date(period.fromMs), new Date(period.toMs))
-        : await repository.fleetDaily(tenantId, fromDay, toDay);
+        : (await repository.fleetDaily(tenantId, fromDay, toDay)).map((p) => ({
+            ...p,
+            bucket: new Date(zonedDayStartMs(p.day, timeZone)),
+          }));
       const size = await devices.fleetSize(tenantId);
       return {
         range,
         resolution: hourly ? 'hour' : 'day',
         device_count: size.device_count,
         reporting_devices: Math.max(0, ...points.map((p) => p.devices)),
-        total_rating_kva: size.total_rating_kva,
+        total_rating_kva: r2(size.total_rating_kva),
         points: points.map((p) => ({
           time: new Date(p.bucket).toISOString(),
-          mean_kva: p.mean_kva,
-          max_kva: p.max_kva,
+          partial: hourly ? new Date(p.bucket).getTime() + HOUR_MS > nowMs : 'day' in p && p.day === zonedDay(nowMs, timeZone),
+          mean_kva: r2(p.mean_kva),
+          max_kva: r2(p.max_kva),
           devices: p.devices,
         })),
       };

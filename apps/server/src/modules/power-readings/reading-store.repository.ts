@@ -197,7 +197,10 @@ export function createReadingStoreRepository() {
            current_max_a = EXCLUDED.current_max_a, current_med_a = EXCLUDED.current_med_a,
            temperature_max_c = EXCLUDED.temperature_max_c, temperature_med_c = EXCLUDED.temperature_med_c,
            battery_pct = coalesce(EXCLUDED.battery_pct, l.battery_pct), lqi = coalesce(EXCLUDED.lqi, l.lqi)
-         WHERE EXCLUDED.last_message_at > l.last_message_at`,
+         WHERE EXCLUDED.last_message_at > l.last_message_at
+            -- A latest state dated further ahead than any device clock may be (DEVICE_CLOCK_AHEAD_MINUTES is
+            -- at most a day) is no state at all: a current reading replaces it rather than queueing behind it.
+            OR l.last_message_at > now() + interval '1 day'`,
         [tenantId, ...transformerColumns(latest)],
       );
     },

@@ -13,7 +13,11 @@ import { dailyContributions, latestPerDevice } from './transformer-rollups';
  * subscribers between the rollups and the latest state (alert evaluation must still see the latest state from
  * before the batch). The stored form (precision, sequence packing, rollup series) is this module's alone.
  */
-export function createReadingStore(repository = createReadingStoreRepository()) {
+export function createReadingStore(
+  repository = createReadingStoreRepository(),
+  /** The tenant's time zone, read with the transaction's connection: daily rollups are keyed by the tenant's days. */
+  timeZoneOf: (tenantId: string, tx: Queryable) => Promise<string> = () => Promise.resolve('UTC'),
+) {
   return {
     /** The reading as it will be stored (see reading-encoding.ts): applied before anything is derived from it. */
     atStoredPrecision,
@@ -23,7 +27,7 @@ export function createReadingStore(repository = createReadingStoreRepository()) 
     /** Adds new readings to the daily and hourly rollups; answers them with their derived values. */
     async addToRollups(tx: Queryable, tenantId: string, readings: readonly TransformerReading[]): Promise<DerivedReading[]> {
       const derived = readings.map(deriveReading);
-      await repository.addToDailyRollup(tx, tenantId, dailyContributions(derived));
+      await repository.addToDailyRollup(tx, tenantId, dailyContributions(derived, await timeZoneOf(tenantId, tx)));
       await repository.addToHourlyRollup(tx, tenantId, hourlyContributions(derived));
       return derived;
     },

@@ -1,13 +1,13 @@
 import type { TransformerReading } from '@gridlens/contract/ingest';
 import { LQI_AVERAGE_MIN, LQI_GOOD_MIN } from '@gridlens/domain/power/coverage';
-import { utcDay } from '@gridlens/domain/time-range';
+import { zonedDay } from '@gridlens/domain/time-range';
 import type { DerivedReading } from './power-readings.public';
 import { maxOrNull, minOrNull } from './extremes';
 
 /** One device-day of the power_device_daily rollup, as the readings of one batch contribute to it. */
 export interface DailyContribution {
   deviceId: string;
-  day: string; // YYYY-MM-DD, UTC
+  day: string; // YYYY-MM-DD, in the tenant's time zone
   messageCount: number;
   minSeq: number;
   maxSeq: number;
@@ -31,13 +31,13 @@ export interface DailyContribution {
 }
 
 /**
- * Folds accepted readings into per-device, per-UTC-day contributions. The database adds them to what the
+ * Folds accepted readings into per-device, per-day (the tenant's days) contributions. The database adds them to what the
  * day already holds.
  */
-export function dailyContributions(readings: readonly DerivedReading[]): DailyContribution[] {
+export function dailyContributions(readings: readonly DerivedReading[], timeZone = 'UTC'): DailyContribution[] {
   const byKey = new Map<string, DailyContribution>();
   for (const r of readings) {
-    const day = utcDay(r.measuredMs); // whatever offset the device sent
+    const day = zonedDay(r.measuredMs, timeZone); // the tenant's day, whatever offset the device sent
     const key = `${r.deviceId}\u0000${day}`;
     const { maxA: max, medA: med, temperatureMaxC: tMax, temperatureMedC: tMed } = r;
     const tMin = tMed === null ? tMax : Math.min(tMed, tMax ?? tMed);

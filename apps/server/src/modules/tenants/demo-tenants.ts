@@ -1,7 +1,7 @@
 import type { TenantRow } from './tenants.repository';
 
 /** Tenants of the demo data set; the embedded identity provider's demo users belong to them. */
-export const DEMO_TENANTS: TenantRow[] = [
+export const DEMO_TENANTS: Omit<TenantRow, 'time_zone'>[] = [
   {
     id: 'netzero',
     name: 'NetZero Networks',
@@ -31,6 +31,7 @@ export const DEMO_TENANTS: TenantRow[] = [
       { id: 'alerts', label: 'Alerts' },
     ],
   },
+  // GridWest names one tab its own way (spec §3 tabs: id and label); the others keep the portal's names.
   {
     id: 'gridwest',
     name: 'GridWest Utilities',
@@ -39,7 +40,7 @@ export const DEMO_TENANTS: TenantRow[] = [
     language: 'EN',
     tabs: [
       { id: 'assets', label: 'Assets' },
-      { id: 'powercoil_report', label: 'Power report' },
+      { id: 'powercoil_report', label: 'Daily grid report' },
       { id: 'powercoil_alerts', label: 'Power alerts' },
     ],
   },

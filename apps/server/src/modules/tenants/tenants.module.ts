@@ -11,6 +11,8 @@ export function createTenantsModule({ db }: { db: Queryable }) {
     name: 'tenants',
     findTenant,
     tenantExists: async (tenantId: string) => (await findTenant(tenantId)) !== null,
+    /** The tenant's time zone (its calendar days); see tenantTimeZones. */
+    timeZoneOf: tenantTimeZones(db),
     /** Idempotent: adds the demo tenants that are missing and leaves existing rows as they are. */
     async seedDemoTenants(): Promise<void> {
       for (const tenant of DEMO_TENANTS) await repository.upsert(tenant);
@@ -18,3 +20,20 @@ export function createTenantsModule({ db }: { db: Queryable }) {
   };
 }
 export type FindTenant = ReturnType<typeof createTenantsModule>['findTenant'];
+
+/**
+ * A reader of tenants' time zones, kept per process: a tenant's zone is set when it is created and not changed
+ * through the portal (its daily rollups are keyed by its days). UTC for a tenant that does not exist.
+ */
+export function tenantTimeZones(db: Queryable): (tenantId: string, q?: Queryable) => Promise<string> {
+  const zones = new Map<string, string>();
+  return async (tenantId, q = db) => {
+    const known = zones.get(tenantId);
+    if (known !== undefined) return known;
+    // Read with the caller's connection: the ingest path asks inside its transaction.
+    const zone = (await createTenantsRepository(q).timeZone(tenantId)) ?? 'UTC';
+    zones.set(tenantId, zone);
+    return zone;
+  };
+}
+export type TimeZoneOf = ReturnType<typeof tenantTimeZones>;

@@ -8,17 +8,25 @@ export interface TenantRow {
   powerdata_type: string | null;
   tabs: { id: SectionId; label: string }[];
   language: string;
+  /** IANA time zone of the tenant's calendar days (migration 0012). */
+  time_zone: string;
 }
 
 export function createTenantsRepository(db: Queryable) {
   return {
     async findById(tenantId: string): Promise<TenantRow | null> {
-      const rows = await db.query<TenantRow>('SELECT id, name, type, powerdata_type, tabs, language FROM tenants WHERE id = $1', [
-        tenantId,
-      ]);
+      const rows = await db.query<TenantRow>(
+        'SELECT id, name, type, powerdata_type, tabs, language, time_zone FROM tenants WHERE id = $1',
+        [tenantId],
+      );
       return rows[0] ?? null;
     },
-    async upsert(tenant: TenantRow): Promise<void> {
+    /** The tenant's time zone, or null when there is no such tenant. */
+    async timeZone(tenantId: string): Promise<string | null> {
+      const rows = await db.query<{ time_zone: string }>('SELECT time_zone FROM tenants WHERE id = $1', [tenantId]);
+      return rows[0]?.time_zone ?? null;
+    },
+    async upsert(tenant: Omit<TenantRow, 'time_zone'>): Promise<void> {
       await db.query(
         `INSERT INTO tenants (id, name, type, powerdata_type, tabs, language) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (id) DO NOTHING`,

@@ -1,5 +1,6 @@
 import type { PositionMessage } from '@gridlens/contract/ingest';
 import type { TrackingObservation } from '@gridlens/domain/alerts/tracking-alert-rules';
+import { DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT } from '@gridlens/domain/device-clock';
 import { locationAt, nextStillness, type PointOfInterest, type Stillness } from '@gridlens/domain/tracking/positions';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
@@ -12,9 +13,17 @@ const ms = (value: Date | string) => new Date(value).getTime();
 
 type PoiById = ReadonlyMap<string, PointOfInterest>;
 
-/** A device's state before this batch, as alerts judge it, and how long it has stood still. */
-function stateBefore(row: TrackerStateRow | undefined, pois: PoiById) {
+/** Further ahead than any device clock may be: a latest state dated beyond now + this is no state at all. */
+const IMPOSSIBLY_AHEAD_MS = DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT * 60_000;
+
+/**
+ * A device's state before this batch, as alerts judge it, and how long it has stood still. A state dated
+ * impossibly far ahead (stored before the device clock window was enforced) is ignored, so that it does not
+ * hold back every current position (the upsert replaces it likewise).
+ */
+function stateBefore(row: TrackerStateRow | undefined, pois: PoiById, nowMs: number) {
   if (!row || row.last_message_at === null || row.still_since === null || row.latitude === null || row.longitude === null) return null;
+  if (ms(row.last_message_at) > nowMs + IMPOSSIBLY_AHEAD_MS) return null;
   const location = row.location_id === null ? null : pois.get(row.location_id);
   const stillness: Stillness = {
     sinceMs: ms(row.still_since),
@@ -63,7 +72,7 @@ export function createPositionStore(repository: TrackingRepository, afterPositio
     const devices: TrackedSteps[] = [];
     const latest: LatestUpdate[] = [];
     for (const [deviceId, list] of perDevice) {
-      const before = stateBefore(states.get(deviceId), poiById);
+      const before = stateBefore(states.get(deviceId), poiById, Date.now());
       list.sort((a, b) => ms(a.time) - ms(b.time) || a.seq - b.seq);
       let previous = before?.observation ?? null;
       let stillness = before?.stillness ?? null;

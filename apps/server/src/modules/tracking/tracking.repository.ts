@@ -151,7 +151,9 @@ export function createTrackingRepository(db: Queryable) {
            longitude = excluded.longitude, message_type = excluded.message_type, battery_pct = excluded.battery_pct,
            location_id = excluded.location_id, still_since = excluded.still_since, still_latitude = excluded.still_latitude,
            still_longitude = excluded.still_longitude
-         WHERE excluded.last_message_at >= l.last_message_at`,
+         WHERE excluded.last_message_at >= l.last_message_at
+            -- A position dated further ahead than any device clock may be (at most a day) never pins the state.
+            OR l.last_message_at > now() + interval '1 day'`,
         [
           tenantId,
           columnLiteral(updates, (u) => u.deviceId),

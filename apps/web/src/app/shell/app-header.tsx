@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '@gridlens/domain/language';
 import { useAppStore } from '@/lib/app-store';
 import { useClientConfig } from '@/lib/client-config-context';
+import { useRouteHandle } from '@/lib/route-handle';
 import { changeLanguage, LANGUAGE_NAME_KEYS } from '@/lib/language-preference';
 
 /** Spec §2 Shell: menu toggle, page title, environment badge, shared search, theme toggle, language selector. */
@@ -23,6 +24,8 @@ export function AppHeader({ title }: { title: string }) {
   const { t } = useTranslation();
   const { environment } = useClientConfig();
   const { navigationExpanded, setNavigationExpanded, searchText, setSearchText, themeMode, setThemeMode, language } = useAppStore();
+  // Only a page that narrows what it shows with the search takes text in it (docs/decisions.md, Header search).
+  const searchable = useRouteHandle().searchable === true;
   const themeLabel = themeMode === 'dark' ? t('header.toLight') : t('header.toDark');
 
   return (
@@ -62,10 +65,17 @@ export function AppHeader({ title }: { title: string }) {
         )}
         <TextField
           size="small"
-          value={searchText}
+          value={searchable ? searchText : ''}
+          disabled={!searchable}
           onChange={(event) => setSearchText(event.target.value)}
           placeholder={t('header.searchPlaceholder')}
-          sx={{ ml: { sm: 'auto' }, order: { xs: 1, sm: 0 }, width: { xs: '100%', sm: 160, md: 300 } }}
+          sx={{
+            ml: { sm: 'auto' },
+            order: { xs: 1, sm: 0 },
+            width: { xs: '100%', sm: 160, md: 300 },
+            // One clear button: the adornment below, not also the browser's own on a search input.
+            '& input::-webkit-search-cancel-button': { display: 'none' },
+          }}
           slotProps={{
             htmlInput: { 'aria-label': t('header.search'), type: 'search' },
             input: {
@@ -74,13 +84,14 @@ export function AppHeader({ title }: { title: string }) {
                   <SearchIcon fontSize="small" />
                 </InputAdornment>
               ),
-              endAdornment: searchText ? (
-                <InputAdornment position="end">
-                  <IconButton size="small" aria-label={t('header.clearSearch')} onClick={() => setSearchText('')}>
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
+              endAdornment:
+                searchable && searchText ? (
+                  <InputAdornment position="end">
+                    <IconButton size="small" aria-label={t('header.clearSearch')} onClick={() => setSearchText('')}>
+                      <ClearIcon fontSize="small" />
+                    </IconButton>
+                  </InputAdornment>
+                ) : undefined,
             },
           }}
         />

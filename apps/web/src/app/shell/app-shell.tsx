@@ -1,19 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { sectionById } from '@gridlens/domain/sections';
 import { tracking as trackingCalls } from '@/lib/api/tracking';
 import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
-import { LimitedAccessNotice } from '@/features/errors/limited-access-notice';
-import { useRouteHandle } from '@/lib/route-handle';
+import { usePageTitle } from '@/lib/page-title';
 import { AppHeader } from './app-header';
 import { AppSnackbar } from './app-snackbar';
 import { FullPageMessage } from './full-page-message';
 import { PendingLoader } from './pending-loader';
+import { SectionGate } from './section-gate';
 import { SideNavigation } from './side-navigation';
 import { SignInErrorAlert } from './sign-in-error-alert';
 import { useNavigationCollapse } from './use-navigation-collapse';
@@ -30,17 +29,13 @@ const FeedbackWidget = lazy(() =>
 export function AppShell() {
   const { t } = useTranslation();
   const { data, failed, retry } = useShellData();
-  const handle = useRouteHandle();
   const location = useLocation();
   const queryClient = useQueryClient();
   const setSearchText = useAppStore((s) => s.setSearchText);
   const [feedbackReady, setFeedbackReady] = useState(false);
   useNavigationCollapse();
 
-  const title = handle.titleKey ? t(handle.titleKey) : handle.sectionId ? t(sectionById(handle.sectionId).labelKey) : t('app.name');
-  useEffect(() => {
-    document.title = `${title} · ${t('app.name')}`;
-  }, [title, t]);
+  const title = usePageTitle();
 
   // The shared search box starts empty whenever another section opens.
   const area = location.pathname.split('/')[1] ?? '';
@@ -73,7 +68,6 @@ export function AppShell() {
   }
   if (!data) return <FullPageMessage message={t('app.loading')} busy />;
 
-  const sectionAllowed = !handle.sectionId || data.tenant.tabs.some((tab) => tab.id === handle.sectionId);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <PendingLoader />
@@ -82,7 +76,7 @@ export function AppShell() {
         <AppHeader title={title} />
         <SignInErrorAlert />
         <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
-          {sectionAllowed ? <Outlet /> : <LimitedAccessNotice />}
+          <SectionGate />
         </Box>
       </Box>
       <AppSnackbar />

@@ -16,6 +16,7 @@ import type { SectionCatalogue } from '@gridlens/contract/config';
 import type { SectionId } from '@gridlens/domain/sections';
 import { useAppStore } from '@/lib/app-store';
 import { useIdentity } from '@/lib/use-identity';
+import { useSectionLabel } from '@/lib/section-label';
 import { useActiveAlertCount } from '@/lib/api/alerts';
 import { SectionIcon } from './section-icon';
 
@@ -31,6 +32,7 @@ interface Props {
 export function SideNavigation({ sections, catalogue }: Props) {
   const { t } = useTranslation();
   const expanded = useAppStore((s) => s.navigationExpanded);
+  const sectionLabel = useSectionLabel();
   const identity = useIdentity();
   const width = expanded ? NAV_WIDTH_EXPANDED_PX : NAV_WIDTH_COLLAPSED_PX;
   // Issue 5: each alerts entry carries the count of its alerts active and not yet acknowledged.
@@ -87,7 +89,7 @@ export function SideNavigation({ sections, catalogue }: Props) {
         <List>
           {sections.map((id) => {
             const section = catalogue.find((s) => s.id === id);
-            return section ? entry(section.route, t(section.labelKey), iconOf(id, <SectionIcon name={section.icon} />)) : null;
+            return section ? entry(section.route, sectionLabel(id), iconOf(id, <SectionIcon name={section.icon} />)) : null;
           })}
         </List>
       </Box>

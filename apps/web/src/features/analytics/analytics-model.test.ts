@@ -10,7 +10,7 @@ const totals = (points: { mean_kva: number; max_kva: number }[], rating = 1000):
   device_count: 2,
   reporting_devices: 2,
   total_rating_kva: rating,
-  points: points.map((p, i) => ({ time: new Date(Date.UTC(2026, 10, 15 + i)).toISOString(), devices: 2, ...p })),
+  points: points.map((p, i) => ({ time: new Date(Date.UTC(2026, 10, 15 + i)).toISOString(), devices: 2, partial: false, ...p })),
 });
 
 describe('analytics', () => {
@@ -34,6 +34,7 @@ describe('analytics', () => {
         {
           from: '2026-11-20T00:00:00.000Z',
           to: '2026-11-21T00:00:00.000Z',
+          partial: false,
           device_count: 3,
           reporting_devices: 3,
           issues: { HasNoPower: 2 },
@@ -41,6 +42,7 @@ describe('analytics', () => {
         {
           from: '2026-11-21T00:00:00.000Z',
           to: '2026-11-22T00:00:00.000Z',
+          partial: false,
           device_count: 3,
           reporting_devices: 2,
           issues: { HasNoPower: 1, HasLowBattery: 3 },

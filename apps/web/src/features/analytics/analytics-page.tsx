@@ -20,6 +20,9 @@ import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { FactList } from '@/lib/ui/fact-list';
 import { rangeOf, TimeRangeSelect } from '@/lib/ui/time-range-select';
 import { usePaging } from '@/lib/ui/use-paging';
+import { textsMatch } from '@/lib/text-search';
+import { useHeaderSearch } from '@/lib/use-header-search';
+import { partialStart } from '@/lib/ui/partial-start';
 import { devicesByIssues, issueSeries, totalPowerFacts, type DeviceIssues } from './analytics-model';
 
 const LIGHT = ['#b3261e', '#9a6700', '#0b57d0', '#7b1fa2', '#00695c', '#c2185b', '#37474f', '#e65100', '#2e7d32', '#5d4037'];
@@ -34,7 +37,8 @@ export function AnalyticsPage() {
   const totals = useFleetTotals(range);
   const timeline = useIssueTimeline(range);
   const list = useAssetList();
-  const paging = usePaging(range);
+  const search = useHeaderSearch();
+  const paging = usePaging(`${range}|${search}`);
   const timeZone = browserTimeZone();
   const language = i18n.language;
   const palette = theme.palette.mode === 'dark' ? DARK : LIGHT;
@@ -44,6 +48,18 @@ export function AnalyticsPage() {
   // The range as the server read it (it ends when the answer was made), so the chart spans all of it.
   const period = periodOfRange(range, totals.dataUpdatedAt);
   const ranked = useMemo(() => (list.data ? devicesByIssues(list.data) : []), [list.data]);
+  // The header search narrows the devices list over the texts its rows show (issues in the user's language);
+  // the fleet charts above stay whole-fleet figures and say so while a search is on.
+  const found = useMemo(() => {
+    const columns = list.data?.columns;
+    if (!search || !columns) return ranked;
+    return ranked.filter((r) =>
+      textsMatch(
+        [columns.device_id[r.index], columns.transformer_name[r.index], ...r.issues.map((flag) => t(`issueFlags.${flag}`))],
+        search,
+      ),
+    );
+  }, [ranked, list.data, search, t]);
   // Made once per answer: a new array on every render (a page of the devices table) would redraw both charts.
   const powerSeries = useMemo((): [number[], number[], number[]] => {
     const points = totals.data?.points ?? [];
@@ -89,6 +105,7 @@ export function AnalyticsPage() {
     data: [number[], ...(number | null)[][]],
     xRange: { fromMs: number; toMs: number },
     decimals: number,
+    partialFromMs: number | null,
   ) => (
     <ChartPanel
       panelId={id}
@@ -103,6 +120,8 @@ export function AnalyticsPage() {
       formatTick={(v, d) => number(v, d)}
       formatTime={time}
       formatAxisTime={axisTime}
+      partialFromMs={partialFromMs}
+      partialLabel={t('figures.partialDay')}
     />
   );
 
@@ -149,6 +168,7 @@ export function AnalyticsPage() {
                 powerSeries,
                 period,
                 2,
+                partialStart(totals.data.points.map((p) => ({ fromMs: Date.parse(p.time), partial: p.partial }))),
               )
             )}
           </>
@@ -171,30 +191,32 @@ export function AnalyticsPage() {
             issuesSeries ?? [[]],
             { fromMs: Date.parse(timeline.data.buckets[0]?.from ?? ''), toMs: Date.parse(timeline.data.buckets.at(-1)?.to ?? '') },
             0,
+            partialStart(timeline.data.buckets.map((b) => ({ fromMs: Date.parse(b.from), partial: b.partial }))),
           )
         )}
       </Paper>
 
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="analytics-devices-title">
         <Typography id="analytics-devices-title" component="h2" variant="h6">
-          {t('analytics.devicesTitle', { total: number(ranked.length, 0) })}
+          {t('analytics.devicesTitle', { total: number(found.length, 0) })}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('analytics.devicesNote')}
+          {search ? ` ${t('filters.analyticsSearch')}` : ''}
         </Typography>
         {list.isPending ? (
           <Typography>{t('assetDetail.loadingTab')}</Typography>
         ) : !columns ? (
           <Typography>{t('assetDetail.tabFailed')}</Typography>
-        ) : ranked.length === 0 ? (
+        ) : found.length === 0 ? (
           <Typography data-testid="analytics-devices-none">{t('messages.noData')}</Typography>
         ) : (
           <DataTable
             label={t('analytics.devicesTable')}
             columns={deviceColumns}
-            rows={ranked.slice(paging.page * paging.pageSize, (paging.page + 1) * paging.pageSize)}
+            rows={found.slice(paging.page * paging.pageSize, (paging.page + 1) * paging.pageSize)}
             rowKey={(r) => r.index}
-            paging={{ ...paging, total: ranked.length }}
+            paging={{ ...paging, total: found.length }}
             testId="analytics-devices"
           />
         )}

@@ -43,12 +43,12 @@ export function segmentFilter(field: AssetField, value: string | null): AssetFil
   return { id: segmentId(field, value), test: (columns, i) => (columns[field][i] ?? null) === value };
 }
 
-/** How many devices fall in each value of a chart, in the chart's order. */
-export function countByValue(columns: AssetColumns, count: number, chart: SummaryChart): number[] {
+/** How many of the given rows (the devices the table narrows to) fall in each value of a chart, in the chart's order. */
+export function countByValue(columns: AssetColumns, rows: readonly number[], chart: SummaryChart): number[] {
   const position = new Map(chart.values.map((value, k) => [value, k]));
   const counts = chart.values.map(() => 0);
   const values = columns[chart.field] as unknown[];
-  for (let i = 0; i < count; i += 1) {
+  for (const i of rows) {
     const k = position.get((values[i] ?? null) as string | null);
     if (k !== undefined) counts[k] = (counts[k] ?? 0) + 1;
   }
@@ -72,9 +72,10 @@ export function warningFilter(id: WarningId): AssetFilter {
   return { id: `warning:${id}`, test: warning.test };
 }
 
-export function countMatching(columns: AssetColumns, count: number, test: AssetFilter['test']): number {
+/** How many of the given rows pass a test. */
+export function countMatching(columns: AssetColumns, rows: readonly number[], test: AssetFilter['test']): number {
   let matching = 0;
-  for (let i = 0; i < count; i += 1) if (test(columns, i)) matching += 1;
+  for (const i of rows) if (test(columns, i)) matching += 1;
   return matching;
 }
 

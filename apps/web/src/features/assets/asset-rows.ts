@@ -1,5 +1,6 @@
 import { cellText, isNumericColumn, shownNumber, sortValue, type AssetColumn, type DisplayContext } from './asset-columns';
 import type { AssetColumns, AssetField, AssetFilter } from './asset-filters';
+import { searchKey, textsMatch } from '@/lib/text-search';
 
 export interface SortOrder {
   field: AssetField;
@@ -8,14 +9,19 @@ export interface SortOrder {
 
 export interface RowSelection {
   filter: AssetFilter | null;
-  /** The header search box: matched, case-insensitive, against the identifying text columns. */
+  /**
+   * The header search box: matched, case-insensitive, against the identifying columns and the text columns
+   * shown (`searched`), as the table writes them (statuses in the user's language).
+   */
   search: string;
+  /** The columns on screen whose text the search looks in, besides the identifying ones. */
+  searched?: readonly AssetColumn[];
   /** Per-column filter text: "contains" for text, or a comparison such as ">85", "<=15", "=400" for numbers. */
   columnFilters: Partial<Record<AssetField, string>>;
   sort: SortOrder | null;
 }
 
-/** The columns the header search box looks in: what an operator would type to find a transformer. */
+/** The columns the header search box always looks in, shown or not: what an operator would type to find a transformer. */
 export const SEARCHED_FIELDS: readonly AssetField[] = ['device_id', 'transformer_name', 'transformer_number', 'asset_id', 'monitor_type'];
 
 type Comparison = { operator: '<' | '<=' | '>' | '>=' | '='; value: number };
@@ -47,8 +53,10 @@ type RowTest = (index: number) => boolean;
 function columnFilterTest(columns: AssetColumns, col: AssetColumn, text: string, display: DisplayContext): RowTest | null {
   const wanted = text.trim().toLocaleLowerCase();
   if (wanted === '') return null;
-  const comparison = isNumericColumn(col) ? parseComparison(wanted) : null;
-  if (comparison) {
+  if (isNumericColumn(col)) {
+    // Only a comparison filters a number column (the box says what it takes); anything else filters nothing.
+    const comparison = parseComparison(wanted);
+    if (!comparison) return null;
     // Numbers compare as shown: temperatures in the user's unit, at the decimals on screen.
     return (i) => {
       const value = shownNumber(columns, col, i, display.temperatureMetric);
@@ -60,23 +68,46 @@ function columnFilterTest(columns: AssetColumns, col: AssetColumn, text: string,
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** The indexes of the rows to show, filtered and sorted; empty values sort last in both directions. */
-export function selectRows(
+/** The characters a number column's filter takes: digits, a decimal mark, a sign and the comparison operators. */
+export const NUMBER_FILTER_CHARACTERS = /^[\d\s.,<>=-]*$/;
+
+/** Whether a number column's filter text is one it applies: empty, or a whole comparison. */
+export const isNumberFilter = (text: string) => text.trim() === '' || parseComparison(text) !== null;
+
+const searchedColumns = (
+  selection: Pick<RowSelection, 'searched'>,
+  columnsByField: ReadonlyMap<AssetField, AssetColumn>,
+): AssetColumn[] => {
+  const byField = new Map<AssetField, AssetColumn>();
+  for (const field of SEARCHED_FIELDS) {
+    const col = columnsByField.get(field);
+    if (col) byField.set(field, col);
+  }
+  for (const col of selection.searched ?? []) if (col.kind === 'text' || col.kind === 'enum') byField.set(col.field, col);
+  return [...byField.values()];
+};
+
+/**
+ * The rows the search and the column filters leave: what the table narrows the fleet to, and what the summary
+ * charts and warnings count. A chart segment or warning filter (`selection.filter`) picks among them after.
+ */
+export function narrowRows(
   columns: AssetColumns,
   count: number,
-  selection: RowSelection,
+  selection: Omit<RowSelection, 'filter' | 'sort'>,
   columnsByField: ReadonlyMap<AssetField, AssetColumn>,
   display: DisplayContext,
 ): number[] {
   const tests: RowTest[] = [];
-  if (selection.filter) {
-    const { test } = selection.filter;
-    tests.push((i) => test(columns, i));
-  }
-  const search = selection.search.trim().toLocaleLowerCase();
+  const search = searchKey(selection.search);
   if (search) {
-    const searched = SEARCHED_FIELDS.map((field) => columns[field] as unknown[]);
-    tests.push((i) => searched.some((values) => ((values[i] as string | null) ?? '').toLocaleLowerCase().includes(search)));
+    const searched = searchedColumns(selection, columnsByField);
+    tests.push((i) =>
+      textsMatch(
+        searched.map((col) => ((columns[col.field][i] ?? null) === null ? null : cellText(columns, col, i, display))),
+        search,
+      ),
+    );
   }
   for (const [field, text] of Object.entries(selection.columnFilters) as [AssetField, string][]) {
     const col = columnsByField.get(field);
@@ -85,7 +116,29 @@ export function selectRows(
   }
   const rows: number[] = [];
   for (let i = 0; i < count; i += 1) if (tests.every((test) => test(i))) rows.push(i);
+  return rows;
+}
 
+/** The indexes of the rows to show, filtered and sorted; empty values sort last in both directions. */
+export function selectRows(
+  columns: AssetColumns,
+  count: number,
+  selection: RowSelection,
+  columnsByField: ReadonlyMap<AssetField, AssetColumn>,
+  display: DisplayContext,
+): number[] {
+  return pickRows(columns, narrowRows(columns, count, selection, columnsByField, display), selection, columnsByField);
+}
+
+/** Of the narrowed rows, those of the chart segment or warning chosen, in the chosen order. */
+export function pickRows(
+  columns: AssetColumns,
+  narrowed: readonly number[],
+  selection: Pick<RowSelection, 'filter' | 'sort'>,
+  columnsByField: ReadonlyMap<AssetField, AssetColumn>,
+): number[] {
+  const { filter } = selection;
+  const rows = filter ? narrowed.filter((i) => filter.test(columns, i)) : [...narrowed];
   const sortColumn = selection.sort ? columnsByField.get(selection.sort.field) : undefined;
   if (selection.sort && sortColumn) {
     const sign = selection.sort.direction === 'asc' ? 1 : -1;

@@ -7,18 +7,19 @@ import { countMatching, WARNINGS, type AssetColumns, type WarningId } from './as
 
 interface AssetWarningsProps {
   columns: AssetColumns;
-  count: number;
+  /** The devices the search and column filters leave: the warnings count these. */
+  rows: readonly number[];
   formatCount: (value: number) => string;
   onShow: (id: WarningId) => void;
 }
 
 /** The warnings of spec §8, each shown only when some device has it, with a button that filters the table to them. */
-export function AssetWarnings({ columns, count, formatCount, onShow }: AssetWarningsProps) {
+export function AssetWarnings({ columns, rows, formatCount, onShow }: AssetWarningsProps) {
   const { t } = useTranslation();
-  // Counted once per list, not on every render of the page.
+  // Counted once per list and narrowing, not on every render of the page.
   const present = useMemo(
-    () => WARNINGS.map((w) => ({ id: w.id, devices: countMatching(columns, count, w.test) })).filter((w) => w.devices > 0),
-    [columns, count],
+    () => WARNINGS.map((w) => ({ id: w.id, devices: countMatching(columns, rows, w.test) })).filter((w) => w.devices > 0),
+    [columns, rows],
   );
   if (present.length === 0) return null;
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssetListItem } from '@gridlens/contract/assets';
 import { ASSET_COLUMNS, cellText, DEFAULT_VISIBLE_COLUMNS, type DisplayContext } from './asset-columns';
 import { countByValue, countMatching, segmentFilter, SUMMARY_CHARTS, warningFilter, WARNINGS, type AssetColumns } from './asset-filters';
-import { parseComparison, selectRows, type RowSelection } from './asset-rows';
+import { isNumberFilter, narrowRows, NUMBER_FILTER_CHARACTERS, parseComparison, selectRows, type RowSelection } from './asset-rows';
 import { csvField } from '@/lib/csv';
 import { assetsCsv } from './assets-csv';
 import { assetsSheet } from './assets-xlsx';
@@ -103,6 +103,7 @@ const items: AssetListItem[] = [
   },
 ];
 const columns = columnsOf(items);
+const everyRow = items.map((_item, i) => i);
 const byField = new Map(ASSET_COLUMNS.map((c) => [c.field, c]));
 const col = (field: keyof AssetListItem) => byField.get(field)!;
 const display: DisplayContext = {
@@ -121,13 +122,13 @@ describe('assets summaries', () => {
   it('counts every device once per chart, empty values under "no data"', () => {
     const capacity = SUMMARY_CHARTS.find((c) => c.id === 'capacity')!;
     expect(capacity.values).toEqual(['underperforming', 'normal', 'overutilised', null]);
-    expect(countByValue(columns, items.length, capacity)).toEqual([1, 1, 1, 1]);
+    expect(countByValue(columns, everyRow, capacity)).toEqual([1, 1, 1, 1]);
     const communication = SUMMARY_CHARTS.find((c) => c.id === 'communication')!;
-    expect(countByValue(columns, items.length, communication)).toEqual([2, 1, 1]);
+    expect(countByValue(columns, everyRow, communication)).toEqual([2, 1, 1]);
   });
 
   it('counts the devices behind each warning of spec §8', () => {
-    const counts = Object.fromEntries(WARNINGS.map((w) => [w.id, countMatching(columns, items.length, w.test)]));
+    const counts = Object.fromEntries(WARNINGS.map((w) => [w.id, countMatching(columns, everyRow, w.test)]));
     expect(counts).toEqual({ temperature_error: 1, temperature_alert: 1, missed_messages: 1, no_communication: 1 });
   });
 });
@@ -143,6 +144,38 @@ describe('choosing the rows', () => {
     expect(select({ search: 'quay' })).toEqual(['TX-2']);
     expect(select({ search: 'tx-1' })).toEqual(['TX-1', 'TX-10']);
     expect(select({ search: 'nowhere' })).toEqual([]);
+  });
+
+  it('searches the texts of the columns shown as the table writes them, statuses in the user’s words', () => {
+    const shown = [col('device_id'), col('capacity_state'), col('communication_state'), col('capacity_percent')];
+    // The test's labels read "<field>/<value>", as a translation would read in the user's language.
+    expect(select({ search: 'capacity_state/overutilised', searched: shown })).toEqual(['TX-1']);
+    expect(select({ search: 'Communication_State/MISSED', searched: shown })).toEqual(['A-7']);
+    // A column not on screen is not searched, nor are numbers (their column filters compare them).
+    expect(select({ search: 'capacity_state/overutilised' })).toEqual([]);
+    expect(select({ search: '95', searched: shown })).toEqual([]);
+    // An empty cell's dash is nothing to find.
+    expect(select({ search: '–', searched: shown })).toEqual([]);
+  });
+
+  it('lets the summaries count what the search and column filters leave, before a segment is chosen', () => {
+    const narrowed = narrowRows(columns, items.length, { search: 'tx-1', columnFilters: {} }, byField, display);
+    expect(narrowed.map((i) => items[i]!.device_id)).toEqual(['TX-1', 'TX-10']);
+    const capacity = SUMMARY_CHARTS.find((c) => c.id === 'capacity')!;
+    expect(countByValue(columns, narrowed, capacity)).toEqual([0, 0, 1, 1]);
+    expect(countMatching(columns, narrowed, warningFilter('no_communication').test)).toBe(1);
+    expect(countMatching(columns, narrowed, warningFilter('temperature_error').test)).toBe(0);
+  });
+
+  it('applies to a number column only a whole comparison, and takes only its characters', () => {
+    expect(select({ columnFilters: { capacity_percent: 'abc' } })).toEqual(['TX-1', 'TX-2', 'TX-10', 'A-7']);
+    expect(select({ columnFilters: { capacity_percent: '>' } })).toEqual(['TX-1', 'TX-2', 'TX-10', 'A-7']);
+    expect(isNumberFilter('>')).toBe(false);
+    expect(isNumberFilter('abc')).toBe(false);
+    expect(isNumberFilter('')).toBe(true);
+    expect(isNumberFilter('>= 12,5')).toBe(true);
+    expect(NUMBER_FILTER_CHARACTERS.test('<= -3.5')).toBe(true);
+    expect(NUMBER_FILTER_CHARACTERS.test('8a')).toBe(false);
   });
 
   it('filters a number column by comparison and a text column by contained text', () => {

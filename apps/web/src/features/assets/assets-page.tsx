@@ -12,9 +12,11 @@ import { temperatureUnit } from '@gridlens/domain/temperature';
 import type { AssetListItem } from '@gridlens/contract/assets';
 import { columnRowAt } from '@gridlens/contract/columnar';
 import { useAppStore } from '@/lib/app-store';
+import { useHeaderSearch } from '@/lib/use-header-search';
 import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import { WindowNote } from '@/lib/ui/window-note';
 import { useAssetList, useWatchDevice } from '@/lib/api/assets';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { utcDay } from '@gridlens/domain/time-range';
@@ -31,7 +33,7 @@ import {
   type AssetFilter,
   type WarningId,
 } from './asset-filters';
-import { selectRows, type SortOrder } from './asset-rows';
+import { narrowRows, pickRows, type SortOrder } from './asset-rows';
 import { AssetWarnings } from './asset-warnings';
 import { csvBlob, downloadBlob } from '@/lib/csv';
 import { assetsCsv } from './assets-csv';
@@ -59,7 +61,7 @@ export function AssetsPage() {
   const list = useAssetList();
   const { mutate: watchDevice } = useWatchDevice();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
-  const search = useDeferredValue(useAppStore((s) => s.searchText));
+  const search = useHeaderSearch();
   const display = useAssetDisplay();
   const { visible, toggle } = useVisibleColumns();
   const mapTiles = useContext(ClientConfigContext)?.mapTiles ?? null;
@@ -79,21 +81,23 @@ export function AssetsPage() {
       ASSET_COLUMNS.map((col) => [col.field, `${t(`assets.columns.${col.field}`)}${col.kind === 'temperature' ? ` (${unit})` : ''}`]),
     );
   }, [t, display.temperatureMetric]);
-  // Counted once per list, not on every keystroke, sort or snackbar.
-  const chartCounts = useMemo(() => (columns ? SUMMARY_CHARTS.map((chart) => countByValue(columns, count, chart)) : []), [columns, count]);
   const formatCount = useCallback((value: number) => formatNumber(value, display.languageTag, 0), [display.languageTag]);
-  const rows = useMemo(
+  // The search and the column filters narrow the fleet: the table, the charts and the warnings all follow them.
+  const narrowed = useMemo(
     () =>
       columns
-        ? selectRows(
-            columns,
-            count,
-            { filter: active?.filter ?? null, search, columnFilters: deferredColumnFilters, sort },
-            COLUMNS_BY_FIELD,
-            display,
-          )
+        ? narrowRows(columns, count, { search, searched: shown, columnFilters: deferredColumnFilters }, COLUMNS_BY_FIELD, display)
         : [],
-    [columns, count, active, search, deferredColumnFilters, sort, display],
+    [columns, count, search, shown, deferredColumnFilters, display],
+  );
+  // Counted once per narrowing, not on every sort, segment choice or snackbar.
+  const chartCounts = useMemo(
+    () => (columns ? SUMMARY_CHARTS.map((chart) => countByValue(columns, narrowed, chart)) : []),
+    [columns, narrowed],
+  );
+  const rows = useMemo(
+    () => (columns ? pickRows(columns, narrowed, { filter: active?.filter ?? null, sort }, COLUMNS_BY_FIELD) : []),
+    [columns, narrowed, active, sort],
   );
 
   const applyFilter = useCallback(
@@ -152,9 +156,10 @@ export function AssetsPage() {
 
   return (
     <Box data-testid="assets-page">
+      {list.data?.window && <WindowNote window={list.data.window} timeZone={display.timeZone} testId="assets-window" />}
       <AssetWarnings
         columns={columns}
-        count={count}
+        rows={narrowed}
         formatCount={formatCount}
         onShow={(id: WarningId) => applyFilter({ filter: warningFilter(id), label: t(`assets.warnings.${id}`) })}
       />
@@ -225,6 +230,7 @@ export function AssetsPage() {
           onColumnFilter={onColumnFilter}
           onWatch={onWatch}
           onEdit={onEdit}
+          nowMs={list.dataUpdatedAt}
         />
       </Paper>
       {editedIndex >= 0 && (

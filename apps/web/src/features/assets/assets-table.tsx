@@ -1,4 +1,4 @@
-import { memo, useRef, type MouseEvent } from 'react';
+import { memo, useId, useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import InputBase from '@mui/material/InputBase';
 import TableSortLabel from '@mui/material/TableSortLabel';
@@ -7,8 +7,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { cellText, isNumericColumn, type AssetColumn, type DisplayContext } from './asset-columns';
+import { figureAgeText } from './figure-age';
 import type { AssetColumns, AssetField } from './asset-filters';
-import type { SortOrder } from './asset-rows';
+import { isNumberFilter, NUMBER_FILTER_CHARACTERS, type SortOrder } from './asset-rows';
 
 const ROW_HEIGHT = 36;
 const HEAD_ROW_HEIGHT = 52;
@@ -28,10 +29,13 @@ interface AssetsTableProps {
   onColumnFilter: (field: AssetField, text: string) => void;
   onWatch: (deviceId: string, watch: boolean) => void;
   onEdit: (deviceId: string) => void;
+  /** When the list was read: a latest-state figure older than current shows its age (figure-age.ts). */
+  nowMs: number;
 }
 
 interface AssetRowProps {
   t: TFunction;
+  nowMs: number;
   columns: AssetColumns;
   index: number;
   position: number;
@@ -52,7 +56,7 @@ const STAR_OUTLINE =
  * buttons, icons and router links per row made those frames long tasks. The device link is a plain anchor
  * whose clicks the table hands to the router.
  */
-const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, display, onWatch, onEdit }: AssetRowProps) {
+const AssetRow = memo(function AssetRow({ t, nowMs, columns, index, position, shown, display, onWatch, onEdit }: AssetRowProps) {
   const deviceId = columns.device_id[index] as string;
   const watched = columns.watchlisted[index] === true;
   return (
@@ -80,7 +84,11 @@ const AssetRow = memo(function AssetRow({ t, columns, index, position, shown, di
           {col.field === 'device_id' ? (
             <a href={`/asset/${encodeURIComponent(deviceId)}`}>{deviceId}</a>
           ) : (
-            cellText(columns, col, index, display)
+            figureCell(
+              t,
+              cellText(columns, col, index, display),
+              figureAgeText(col.field, columns.last_message_at[index] ?? null, nowMs, display.languageTag),
+            )
           )}
         </td>
       ))}
@@ -137,15 +145,12 @@ const TableHeader = memo(function TableHeader({ shown, titles, sort, onSort, col
         <th />
         {shown.map((col) => (
           <th key={col.field}>
-            <InputBase
+            <ColumnFilterBox
+              field={col.field}
+              numeric={isNumericColumn(col)}
+              label={t('assets.filterColumn', { column: header(col.field) })}
               value={columnFilters[col.field] ?? ''}
-              onChange={(event) => onColumnFilter(col.field, event.target.value)}
-              placeholder={isNumericColumn(col) ? t('assets.filterNumberPlaceholder') : t('assets.filterPlaceholder')}
-              inputProps={{
-                'aria-label': t('assets.filterColumn', { column: header(col.field) }),
-                'data-testid': `filter-${col.field}`,
-              }}
-              sx={{ width: '100%', fontSize: '0.8125rem', borderBottom: 1, borderColor: 'divider' }}
+              onChange={onColumnFilter}
             />
           </th>
         ))}
@@ -153,6 +158,79 @@ const TableHeader = memo(function TableHeader({ shown, titles, sort, onSort, col
     </thead>
   );
 });
+
+interface ColumnFilterBoxProps {
+  field: AssetField;
+  numeric: boolean;
+  label: string;
+  value: string;
+  onChange: (field: AssetField, text: string) => void;
+}
+
+/**
+ * A column's filter box. A number column's takes only what a comparison is written with (digits, a decimal mark,
+ * a sign, <, >, =): a letter is refused, and while the text is not a whole comparison the box says what it
+ * accepts, and the column is not filtered (rather than silently showing no rows).
+ */
+function ColumnFilterBox({ field, numeric, label, value, onChange }: ColumnFilterBoxProps) {
+  const { t } = useTranslation();
+  const helpId = useId();
+  const [refused, setRefused] = useState(false);
+  const invalid = numeric && (refused || !isNumberFilter(value));
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <InputBase
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (numeric && !NUMBER_FILTER_CHARACTERS.test(next)) {
+            setRefused(true);
+            return;
+          }
+          setRefused(false);
+          onChange(field, next);
+        }}
+        onBlur={() => setRefused(false)}
+        error={invalid}
+        placeholder={numeric ? t('assets.filterNumberPlaceholder') : t('assets.filterPlaceholder')}
+        inputProps={{
+          'aria-label': label,
+          'aria-invalid': invalid,
+          'aria-describedby': invalid ? helpId : undefined,
+          'data-testid': `filter-${field}`,
+        }}
+        sx={{ width: '100%', fontSize: '0.8125rem', borderBottom: 1, borderColor: invalid ? 'error.main' : 'divider' }}
+      />
+      {invalid && (
+        <Box
+          id={helpId}
+          role="alert"
+          sx={{
+            position: 'absolute',
+            top: '100%',
+            right: 0,
+            zIndex: 2,
+            width: 220,
+            p: 1,
+            fontSize: '0.75rem',
+            fontWeight: 400,
+            lineHeight: 1.3,
+            whiteSpace: 'normal',
+            textAlign: 'left',
+            color: 'error.main',
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'error.main',
+            borderRadius: 1,
+            boxShadow: 2,
+          }}
+        >
+          {t('filters.numberOnly')}
+        </Box>
+      )}
+    </Box>
+  );
+}
 
 /**
  * The devices table: a real table (sticky header, sortable column headers, a filter box per column) whose body
@@ -170,6 +248,7 @@ export function AssetsTable({
   onColumnFilter,
   onWatch,
   onEdit,
+  nowMs,
 }: AssetsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -238,6 +317,8 @@ export function AssetsTable({
             textOverflow: 'ellipsis',
           },
           '& td.numeric': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+          // A figure of a message that is no longer current: muted, its age beside it (figure-age.ts).
+          '& .stale-figure': { color: 'text.secondary', fontStyle: 'italic' },
           '& th.numeric': { textAlign: 'right' },
           '& th.numeric .MuiTableSortLabel-root': { flexDirection: 'row-reverse' },
           '& tbody tr:hover td': { bgcolor: 'action.hover' },
@@ -277,6 +358,7 @@ export function AssetsTable({
             <AssetRow
               key={rows[item.index]}
               t={t}
+              nowMs={nowMs}
               columns={columns}
               index={rows[item.index] as number}
               position={item.index}
@@ -313,3 +395,16 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
   width: 1,
 } as const;
+
+/**
+ * A cell's figure, with its age beside it in a muted style when it comes from a message that is no longer current
+ * (a silent device's total power: "105.59 · 3 days ago").
+ */
+function figureCell(t: TFunction, text: string, age: string | null) {
+  if (age === null) return text;
+  return (
+    <span className="stale-figure" title={t('figures.staleTitle', { age })} data-testid="stale-figure">
+      {t('figures.aged', { value: text, age })}
+    </span>
+  );
+}

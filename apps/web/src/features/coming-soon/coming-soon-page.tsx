@@ -4,14 +4,12 @@ import Typography from '@mui/material/Typography';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { sectionById } from '@gridlens/domain/sections';
-import { useRouteHandle } from '@/lib/route-handle';
+import { usePageTitle } from '@/lib/page-title';
 
 /** Stands in for a screen whose feature arrives in a later release, and says so. */
 export function ComingSoonPage() {
   const { t } = useTranslation();
-  const handle = useRouteHandle();
-  const page = handle.titleKey ? t(handle.titleKey) : handle.sectionId ? t(sectionById(handle.sectionId).labelKey) : t('app.name');
+  const page = usePageTitle();
   return (
     <Paper variant="outlined" sx={{ p: 4, maxWidth: 640, m: 'auto', mt: 4, textAlign: 'center' }} data-testid="coming-soon">
       <ConstructionIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />

@@ -4,15 +4,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
   onRetry?: () => void;
   onSignOut?: () => void;
+  /** An Installer's way on: the device test (/checkcoverage) is theirs to use. */
+  offerDeviceTest?: boolean;
 }
 
 /** Spec §2: the user has limited access and should contact the provider to learn about the features offered. */
-export function LimitedAccessDialog({ onRetry, onSignOut }: Props) {
+export function LimitedAccessDialog({ onRetry, onSignOut, offerDeviceTest = false }: Props) {
   const { t } = useTranslation();
   return (
     <Dialog open aria-labelledby="limited-access-title" aria-describedby="limited-access-body">
@@ -22,6 +25,11 @@ export function LimitedAccessDialog({ onRetry, onSignOut }: Props) {
       </DialogContent>
       <DialogActions>
         {onSignOut && <Button onClick={onSignOut}>{t('nav.signOut')}</Button>}
+        {offerDeviceTest && (
+          <Button component={RouterLink} to="/checkcoverage" variant="contained">
+            {t('access.openDeviceTest')}
+          </Button>
+        )}
         {onRetry && (
           <Button variant="contained" onClick={onRetry}>
             {t('errors.tryAgain')}

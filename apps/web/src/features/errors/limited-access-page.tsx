@@ -1,22 +1,29 @@
 import Box from '@mui/material/Box';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from 'react-oidc-context';
+import { INSTALLER_ROLE } from '@gridlens/domain/roles';
 import { safeRedirectPath } from '@/lib/safe-redirect';
+import { useIdentity } from '@/lib/use-identity';
 import { LimitedAccessDialog } from './limited-access-dialog';
 
 /**
  * /error and /accessdenied (report-style, no shell). /error?redirect=<path> offers to try that path
- * again; both offer signing out, so a user on the wrong account can switch.
+ * again; both offer signing out, so a user on the wrong account can switch, and an Installer the device test.
  */
 export function LimitedAccessPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const installer = useIdentity()?.roles.includes(INSTALLER_ROLE) === true;
   const redirect = safeRedirectPath(params.get('redirect'));
   const signOut = auth.isAuthenticated ? () => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token }) : undefined;
   return (
     <Box component="main" sx={{ minHeight: '100vh' }}>
-      <LimitedAccessDialog onRetry={redirect ? () => void navigate(redirect, { replace: true }) : undefined} onSignOut={signOut} />
+      <LimitedAccessDialog
+        onRetry={redirect ? () => void navigate(redirect, { replace: true }) : undefined}
+        onSignOut={signOut}
+        offerDeviceTest={installer}
+      />
     </Box>
   );
 }

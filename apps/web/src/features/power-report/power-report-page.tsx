@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +15,16 @@ import { utcDay } from '@gridlens/domain/time-range';
 import { usePowerReport } from '@/lib/api/power-readings';
 import { browserTimeZone, useUserSettings } from '@/lib/api/config';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { WindowNote } from '@/lib/ui/window-note';
 import { usePaging } from '@/lib/ui/use-paging';
-import { fleetStatusRows, type FleetStatusRow } from './report-model';
+import { loadChunk } from '@/lib/chunk-load';
+import { textsMatch } from '@/lib/text-search';
+import { useHeaderSearch } from '@/lib/use-header-search';
+import { fleetCountsOf, fleetStatusRows, type FleetStatusRow } from './report-model';
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+// The date picker (about 60 KB) follows the report instead of holding it back: the tables need none of it.
+const DayPicker = lazy(() => loadChunk(() => import('@/lib/ui/day-picker')).then((m) => ({ default: m.DayPicker })));
 const HIDE_IN_PRINT = { '@media print': { display: 'none' } } as const;
 
 interface PowerReportProps {
@@ -35,7 +40,10 @@ function PowerReport({ snapshot }: PowerReportProps) {
   const asked = params.get('day');
   const day = asked && DAY_PATTERN.test(asked) && asked <= today ? asked : today;
   const report = usePowerReport(day);
-  const paging = usePaging(day);
+  // The header search narrows both tables; the snapshot has no header, so it always shows the whole fleet.
+  const headerSearch = useHeaderSearch();
+  const search = snapshot ? '' : headerSearch;
+  const paging = usePaging(`${day}|${search}`);
   const metric = useUserSettings().data?.temperature_metric ?? 'celsius';
   const timeZone = browserTimeZone();
   const language = i18n.language;
@@ -44,8 +52,19 @@ function PowerReport({ snapshot }: PowerReportProps) {
   const label = (group: string, value: string | null) => t(`assets.values.${group}.${value === null ? 'none' : value}`);
   const unit = temperatureUnit(metric);
   const dayText = formatDay(day, timeZone);
-  const statusRows = useMemo(() => (report.data ? fleetStatusRows(report.data) : []), [report.data]);
-  const indices = useMemo(() => Array.from({ length: report.data?.devices.count ?? 0 }, (_unused, i) => i), [report.data]);
+  const indices = useMemo(() => {
+    const all = Array.from({ length: report.data?.devices.count ?? 0 }, (_unused, i) => i);
+    const c = report.data?.devices.columns;
+    if (!search || !c) return all;
+    return all.filter((i) =>
+      textsMatch([c.device_id[i], c.transformer_name[i], t(`assets.values.status_category.${c.status_category[i] ?? 'none'}`)], search),
+    );
+  }, [report.data, search, t]);
+  const fleet = useMemo(
+    () => (report.data ? (search ? fleetCountsOf(report.data.devices.columns, indices) : report.data.fleet) : null),
+    [report.data, search, indices],
+  );
+  const statusRows = useMemo(() => (fleet ? fleetStatusRows({ fleet }) : []), [fleet]);
 
   const statusColumns: DataColumn<FleetStatusRow>[] = [
     { id: 'group', title: t('powerReport.group'), cell: (r) => t(`assets.columns.${r.group}`) },
@@ -107,17 +126,19 @@ function PowerReport({ snapshot }: PowerReportProps) {
               {day < today ? ` ${t('powerReport.pastDayNote')}` : ''}
             </Typography>
           )}
+          {report.data && <WindowNote window={report.data.window} timeZone={timeZone} testId="report-window" />}
         </Box>
         {!snapshot && (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', ...HIDE_IN_PRINT }}>
-            <TextField
-              type="date"
-              size="small"
-              label={t('powerReport.day')}
-              value={day}
-              onChange={(event) => event.target.value && setParams({ day: event.target.value }, { replace: true })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'report-day' } }}
-            />
+            <Suspense fallback={<Box sx={{ width: 180, height: 40 }} />}>
+              <DayPicker
+                label={t('powerReport.day')}
+                value={day}
+                max={today}
+                onChange={(next) => DAY_PATTERN.test(next) && next <= today && setParams({ day: next }, { replace: true })}
+                testId="report-day"
+              />
+            </Suspense>
             <Button startIcon={<PrintIcon />} variant="outlined" onClick={() => window.print()}>
               {t('powerReport.print')}
             </Button>
@@ -135,8 +156,13 @@ function PowerReport({ snapshot }: PowerReportProps) {
         <>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="report-fleet-title">
             <Typography id="report-fleet-title" component="h3" variant="h6" sx={{ mb: 1 }}>
-              {t('powerReport.fleetTitle', { total: number(report.data.fleet.device_count, 0) })}
+              {t('powerReport.fleetTitle', { total: number(fleet?.device_count ?? 0, 0) })}
             </Typography>
+            {search && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="report-search-note">
+                {t('filters.reportSearch')}
+              </Typography>
+            )}
             <DataTable
               label={t('powerReport.fleetTable', { day: dayText })}
               columns={statusColumns}
@@ -147,9 +173,9 @@ function PowerReport({ snapshot }: PowerReportProps) {
           </Paper>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="report-devices-title">
             <Typography id="report-devices-title" component="h3" variant="h6" sx={{ mb: 1 }}>
-              {t('powerReport.devicesTitle', { total: number(report.data.devices.count, 0) })}
+              {t('powerReport.devicesTitle', { total: number(indices.length, 0) })}
             </Typography>
-            {report.data.devices.count === 0 ? (
+            {indices.length === 0 ? (
               <Typography>{t('messages.noData')}</Typography>
             ) : (
               <DataTable

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PowerReport } from '@gridlens/contract/power-readings';
-import { fleetStatusRows } from './report-model';
+import type { AssetListColumns } from '@gridlens/contract/assets';
+import { fleetCountsOf, fleetStatusRows } from './report-model';
 
 const report = {
   fleet: {
@@ -33,5 +34,29 @@ describe('the fleet status table', () => {
     expect(of('status_category', 'no_power')).toMatchObject({ devices: 0, sharePercent: 0 });
     expect(of('capacity_state', null)).toMatchObject({ devices: 1, sharePercent: 25 });
     expect(of('battery_status', 'Low')).toMatchObject({ devices: 1, sharePercent: 25 });
+  });
+});
+
+describe('the fleet status of the devices a search found', () => {
+  const columns = {
+    status_category: ['phase_imbalance', 'no_issue', 'phase_imbalance', 'low_battery'],
+    communication_state: ['communicated', 'communicated', 'missed_messages', 'no_communication_24h'],
+    capacity_state: ['normal', null, 'overutilised', 'normal'],
+    battery_status: ['High', 'High', 'Low', 'Unknown'],
+  } as unknown as AssetListColumns;
+
+  it('counts only those devices, an empty capacity state as no data', () => {
+    const counts = fleetCountsOf(columns, [0, 2]);
+    expect(counts.device_count).toBe(2);
+    expect(counts.status).toMatchObject({ phase_imbalance: 2, no_issue: 0, low_battery: 0 });
+    expect(counts.communication).toEqual({ communicated: 1, no_communication_24h: 0, missed_messages: 1 });
+    expect(counts.capacity).toEqual({ underperforming: 0, normal: 1, overutilised: 1, no_data: 0 });
+    expect(counts.battery).toEqual({ High: 1, Low: 1, Unknown: 0 });
+    expect(fleetCountsOf(columns, [1]).capacity.no_data).toBe(1);
+  });
+
+  it('gives shares of the devices found', () => {
+    const of = fleetStatusRows({ fleet: fleetCountsOf(columns, [0, 2]) }).find((r) => r.value === 'phase_imbalance');
+    expect(of).toMatchObject({ devices: 2, sharePercent: 100 });
   });
 });

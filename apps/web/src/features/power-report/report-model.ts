@@ -1,3 +1,4 @@
+import type { AssetListColumns } from '@gridlens/contract/assets';
 import type { PowerReport } from '@gridlens/contract/power-readings';
 import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
 import { COMMUNICATION_STATES } from '@gridlens/domain/power/communication';
@@ -12,8 +13,11 @@ export interface FleetStatusRow {
   sharePercent: number | null;
 }
 
+/** The counts the fleet status table shows: the report's whole fleet, or the devices a search found. */
+export type FleetCounts = Pick<PowerReport['fleet'], 'device_count' | 'status' | 'communication' | 'capacity' | 'battery'>;
+
 /** The fleet status table of a report: device status first, then communication, capacity and battery, each value in the spec's order. */
-export function fleetStatusRows({ fleet }: PowerReport): FleetStatusRow[] {
+export function fleetStatusRows({ fleet }: { fleet: FleetCounts }): FleetStatusRow[] {
   const share = (devices: number) => (fleet.device_count === 0 ? null : (devices / fleet.device_count) * 100);
   const rows = (group: FleetStatusRow['group'], values: readonly (string | null)[], counts: Record<string, number>) =>
     values.map((value) => {
@@ -26,4 +30,26 @@ export function fleetStatusRows({ fleet }: PowerReport): FleetStatusRow[] {
     ...rows('capacity_state', [...CAPACITY_STATES, null], fleet.capacity),
     ...rows('battery_status', BATTERY_STATUSES, fleet.battery),
   ];
+}
+
+/**
+ * The fleet counts of some of the report's devices (those the header search found), counted from the devices
+ * table itself, as the server counts the whole fleet: an empty capacity state is "no data".
+ */
+export function fleetCountsOf(columns: AssetListColumns, rows: readonly number[]): FleetCounts {
+  const tally = <K extends string>(keys: readonly K[], valueOf: (i: number) => string | null | undefined) => {
+    const counts = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+    for (const i of rows) {
+      const key = (valueOf(i) ?? 'no_data') as K;
+      if (key in counts) counts[key] += 1;
+    }
+    return counts;
+  };
+  return {
+    device_count: rows.length,
+    status: tally(DEVICE_STATUS_CATEGORIES, (i) => columns.status_category[i]),
+    communication: tally(COMMUNICATION_STATES, (i) => columns.communication_state[i]),
+    capacity: tally([...CAPACITY_STATES, 'no_data'] as const, (i) => columns.capacity_state[i]),
+    battery: tally(BATTERY_STATUSES, (i) => columns.battery_status[i]),
+  };
 }

@@ -14,9 +14,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TenantSettings, UserSettings } from '@gridlens/contract/config';
-import { arrangeSections, sectionById, type SectionId } from '@gridlens/domain/sections';
+import { arrangeSections, type SectionId } from '@gridlens/domain/sections';
 import { useUpdateUserSettings } from '@/lib/api/config';
 import { useAppStore } from '@/lib/app-store';
+import { useSectionLabel } from '@/lib/section-label';
 import { SectionOrderList } from './section-order-list';
 
 interface Draft {
@@ -42,7 +43,7 @@ export function SectionPreferencesCard({ tenant, settings }: { tenant: TenantSet
   const saved = useMemo(() => draftFrom(tenant, settings), [tenant, settings]);
   const [draft, setDraft] = useState<Draft>(saved);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-  const label = (id: SectionId) => t(sectionById(id).labelKey);
+  const label = useSectionLabel();
   const visible = draft.order.filter((id) => !draft.hidden.includes(id));
 
   const toggleHidden = (id: SectionId, show: boolean) => {

@@ -33,6 +33,28 @@ interface ChartPanelProps {
   /** Absent for charts that do not zoom (the daily trends). */
   onZoom?: (fromMs: number, toMs: number) => void;
   onResetZoom?: () => void;
+  /**
+   * Where the part still under way begins (today so far, the hour under way), or null: from there to the right
+   * edge the chart is hatched and `partialLabel` says why, so a lower last point reads as "not over yet".
+   */
+  partialFromMs?: number | null;
+  partialLabel?: string;
+}
+
+/** A diagonal hatching in the given colour, as a canvas pattern. */
+function hatching(ctx: CanvasRenderingContext2D, colour: string): CanvasPattern | null {
+  const tile = document.createElement('canvas');
+  tile.width = 8;
+  tile.height = 8;
+  const t = tile.getContext('2d');
+  if (!t) return null;
+  t.strokeStyle = colour;
+  t.lineWidth = 1;
+  t.beginPath();
+  t.moveTo(0, 8);
+  t.lineTo(8, 0);
+  t.stroke();
+  return ctx.createPattern(tile, 'repeat');
 }
 
 const HEIGHT = 220;
@@ -55,6 +77,8 @@ export function ChartPanel(props: ChartPanelProps) {
 
   const textColour = theme.palette.text.secondary;
   const gridColour = theme.palette.divider;
+  // Changes with the theme's mode, as textColour does (in styleKey).
+  const hatchColour = theme.palette.text.disabled;
   const zoomable = props.onZoom !== undefined;
   const styleKey = `${lines.map((l) => `${l.label}/${l.colour}`).join()}|${timeLabel}|${textColour}|${gridColour}|${zoomable}`;
 
@@ -109,6 +133,21 @@ export function ChartPanel(props: ChartPanelProps) {
             latest.current.onZoom?.(fromMs, toMs);
           },
         ],
+        // The part still under way, hatched under the lines.
+        drawAxes: [
+          (u) => {
+            const from = latest.current.partialFromMs;
+            if (from === null || from === undefined) return;
+            const left = Math.max(u.bbox.left, u.valToPos(from, 'x', true));
+            const right = u.bbox.left + u.bbox.width;
+            const pattern = right > left ? hatching(u.ctx, hatchColour) : null;
+            if (!pattern) return;
+            u.ctx.save();
+            u.ctx.fillStyle = pattern;
+            u.ctx.fillRect(left, u.bbox.top, right - left, u.bbox.height);
+            u.ctx.restore();
+          },
+        ],
         // Tells tests and the web bench that this panel's data is on the canvas.
         draw: [(u) => element.setAttribute('data-drawn-points', String(u.data[0].length))],
       },
@@ -144,7 +183,7 @@ export function ChartPanel(props: ChartPanelProps) {
 
   useEffect(() => {
     plot.current?.setData(data);
-  }, [data, xRange.fromMs, xRange.toMs]);
+  }, [data, xRange.fromMs, xRange.toMs, props.partialFromMs]);
 
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} component="section" aria-labelledby={`chart-${panelId}-title`}>
@@ -162,6 +201,11 @@ export function ChartPanel(props: ChartPanelProps) {
           '& .u-select': { background: theme.palette.mode === 'dark' ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.08)' },
         }}
       />
+      {props.partialFromMs !== null && props.partialFromMs !== undefined && props.partialLabel && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }} data-testid={`chart-${panelId}-partial`}>
+          {props.partialLabel}
+        </Typography>
+      )}
     </Paper>
   );
 }

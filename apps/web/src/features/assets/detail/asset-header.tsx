@@ -13,6 +13,7 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, type TemperatureMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { timeSinceText } from '@/lib/time-since-text';
 import { FactList, type Fact } from '@/lib/ui/fact-list';
+import { figureAgeText } from '../figure-age';
 import { toneOf } from '../asset-filters';
 import { valueKey } from '../use-asset-display';
 
@@ -58,6 +59,11 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
     );
   };
   const lastMessageMs = item.last_message_at === null ? null : Date.parse(item.last_message_at);
+  /** A figure of the latest message with its age when it is not current (figure-age.ts). */
+  const aged = (field: string, text: string) => {
+    const age = text === '–' ? null : figureAgeText(field, item.last_message_at, nowMs, languageTag);
+    return age === null ? text : t('figures.aged', { value: text, age });
+  };
   const label = (field: string) => `${t(`assets.columns.${field}`)}${field === 'temperature_max_c' ? ` (${unit})` : ''}`;
   const facts: Fact[] = (
     [
@@ -65,9 +71,9 @@ export function AssetHeader({ item, languageTag, timeZone, temperatureMetric, no
       ['capacity_percent', number(item.capacity_percent)],
       ['utilisation_percent', number(item.utilisation_percent)],
       ['imbalance_percent', number(item.imbalance_percent)],
-      ['total_kva', number(item.total_kva)],
+      ['total_kva', aged('total_kva', number(item.total_kva))],
       ['temperature_max_c', temperature(item.temperature_max_c)],
-      ['battery_pct', number(item.battery_pct)],
+      ['battery_pct', aged('battery_pct', number(item.battery_pct))],
       ['monitor_type', item.monitor_type],
       ['asset_id', item.asset_id ?? '–'],
       ['transformer_number', item.transformer_number ?? '–'],

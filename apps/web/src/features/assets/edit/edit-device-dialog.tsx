@@ -14,6 +14,7 @@ import type { AssetListItem } from '@gridlens/contract/assets';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { ApiRequestError } from '@/lib/api/api-client';
 import { useAppStore } from '@/lib/app-store';
+import { DayPicker } from '@/lib/ui/day-picker';
 import { useUpdateDevice } from '@/lib/api/assets';
 import { valueKey } from '../use-asset-display';
 import { formValuesOf, REQUIRED_FIELDS, validateChanges, type DeviceFormValues, type EditableField } from './device-form';
@@ -50,7 +51,7 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
     const problem = problems[field];
     return problem ? t(problem.key, problem.values) : undefined;
   };
-  const text = (field: EditableField, extra: { type?: string; numeric?: boolean } = {}) => (
+  const text = (field: EditableField, extra: { numeric?: boolean } = {}) => (
     <TextField
       key={field}
       label={t(`assets.columns.${field}`)}
@@ -59,12 +60,10 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
       required={REQUIRED_FIELDS.has(field)}
       error={problems[field] !== undefined}
       helperText={problemText(field)}
-      type={extra.type}
       size="small"
       fullWidth
       slotProps={{
         htmlInput: { 'data-testid': `edit-${field}`, ...(extra.numeric ? NUMERIC_INPUT : {}) },
-        inputLabel: extra.type === 'date' ? { shrink: true } : undefined,
       }}
     />
   );
@@ -144,7 +143,15 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
           {text('rating_kva', { numeric: true })}
           {text('device_voltage_v', { numeric: true })}
           {text('connected_mprns', { numeric: true })}
-          {text('installation_date', { type: 'date' })}
+          <DayPicker
+            label={t('assets.columns.installation_date')}
+            value={values.installation_date as string}
+            onChange={(day) => set('installation_date', day)}
+            error={problems.installation_date !== undefined}
+            helperText={problemText('installation_date')}
+            testId="edit-installation_date"
+            fullWidth
+          />
           {text('latitude', { numeric: true })}
           {text('longitude', { numeric: true })}
           {choice('device_status', DEVICE_STATUSES, false)}

@@ -14,6 +14,7 @@ import { csvBlob, downloadBlob } from '@/lib/csv';
 import { fetchAllMessages, useMessagesPage } from '@/lib/api/power-readings';
 import { isNumericMessageColumn, messageCell, MESSAGE_COLUMNS, type MessageDisplay } from './message-columns';
 import { messagesCsv } from './messages-csv';
+import { RefusedMessages } from './refused-messages';
 import { DataTable } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { useLastData } from '@/lib/ui/use-last-data';
@@ -50,45 +51,55 @@ export function AssetMessages({ deviceId, range, display }: AssetMessagesProps) 
     }
   };
 
+  const refused = <RefusedMessages deviceId={deviceId} timeZone={display.timeZone} languageTag={display.languageTag} />;
   if (messages.isPending) return <Typography sx={{ p: 2 }}>{t('assetDetail.loadingMessages')}</Typography>;
-  if (!shownPage) return <Typography sx={{ p: 2 }}>{t('assetDetail.messagesFailed')}</Typography>;
+  if (!shownPage)
+    return (
+      <>
+        <Typography sx={{ p: 2 }}>{t('assetDetail.messagesFailed')}</Typography>
+        {refused}
+      </>
+    );
   const { items, total } = shownPage;
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="asset-messages">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-        <Typography component="h3" variant="h6" sx={{ flex: 1 }}>
-          {t('assetDetail.messagesTitle', { total: formatNumber(total, display.languageTag, 0) })}
-        </Typography>
-        <Button
-          startIcon={<DownloadIcon />}
-          disabled={exporting || total === 0}
-          onClick={() => void exportCsv()}
-          data-testid="export-messages"
-        >
-          {exporting ? t('assetDetail.exporting') : t('assets.exportCsv')}
-        </Button>
-      </Box>
-      {messages.isError && <LoadFailed onRetry={() => void messages.refetch()} />}
-      {total === 0 ? (
-        <Typography sx={{ p: 2 }} data-testid="messages-no-data">
-          {t('messages.noData')}
-        </Typography>
-      ) : (
-        <DataTable
-          label={t('assetDetail.messagesTable', { device: deviceId })}
-          columns={MESSAGE_COLUMNS.map((col, c) => ({
-            id: col.id,
-            title: headers[c] ?? col.id,
-            numeric: isNumericMessageColumn(col),
-            cell: (message: PowerMessage) => messageCell(col, message, shown),
-            emphasis: col.id === 'missed' ? (message: PowerMessage) => message.missed : undefined,
-          }))}
-          rows={items}
-          rowKey={(message) => message.seq}
-          paging={{ ...paging, total }}
-        />
-      )}
-    </Paper>
+    <>
+      <Paper variant="outlined" sx={{ p: 2 }} data-testid="asset-messages">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography component="h3" variant="h6" sx={{ flex: 1 }}>
+            {t('assetDetail.messagesTitle', { total: formatNumber(total, display.languageTag, 0) })}
+          </Typography>
+          <Button
+            startIcon={<DownloadIcon />}
+            disabled={exporting || total === 0}
+            onClick={() => void exportCsv()}
+            data-testid="export-messages"
+          >
+            {exporting ? t('assetDetail.exporting') : t('assets.exportCsv')}
+          </Button>
+        </Box>
+        {messages.isError && <LoadFailed onRetry={() => void messages.refetch()} />}
+        {total === 0 ? (
+          <Typography sx={{ p: 2 }} data-testid="messages-no-data">
+            {t('messages.noData')}
+          </Typography>
+        ) : (
+          <DataTable
+            label={t('assetDetail.messagesTable', { device: deviceId })}
+            columns={MESSAGE_COLUMNS.map((col, c) => ({
+              id: col.id,
+              title: headers[c] ?? col.id,
+              numeric: isNumericMessageColumn(col),
+              cell: (message: PowerMessage) => messageCell(col, message, shown),
+              emphasis: col.id === 'missed' ? (message: PowerMessage) => message.missed : undefined,
+            }))}
+            rows={items}
+            rowKey={(message) => message.seq}
+            paging={{ ...paging, total }}
+          />
+        )}
+      </Paper>
+      {refused}
+    </>
   );
 }

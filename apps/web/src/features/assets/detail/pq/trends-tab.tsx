@@ -11,6 +11,7 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { useDailyTrends } from '@/lib/api/power-readings';
 import { ChartPanel } from '@/lib/ui/chart-panel';
+import { partialStart } from '@/lib/ui/partial-start';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import type { TabProps } from './tab-display';
 
@@ -52,7 +53,12 @@ export function TrendsTab({ deviceId, range, languageTag, timeZone, temperatureM
       </Typography>
     );
 
-  const xRange = { fromMs: dayMs(days[0]?.day ?? ''), toMs: dayMs(days.at(-1)?.day ?? '') + DAY_MS };
+  // The axis ends with the last day's point (today's, still under way), not at an empty tomorrow.
+  const firstDayMs = dayMs(days[0]?.day ?? '');
+  const lastDayMs = dayMs(days.at(-1)?.day ?? '');
+  const xRange = { fromMs: firstDayMs, toMs: lastDayMs > firstDayMs ? lastDayMs : firstDayMs + DAY_MS };
+  // The segment into today's point is hatched: today so far, not a whole day.
+  const partialFromMs = partialStart(days.map((d) => ({ fromMs: dayMs(d.day), partial: d.partial })));
   const dayText = (ms: number) => formatDay(utcDay(ms), timeZone);
   const columns: DataColumn<DailyTrend>[] = [
     { id: 'day', title: t('assetDetail.trends.day'), cell: (d) => formatDay(d.day, timeZone) },
@@ -91,7 +97,7 @@ export function TrendsTab({ deviceId, range, languageTag, timeZone, temperatureM
         title={title}
         description={t('assetDetail.chartDescription', {
           chart: title,
-          period: `${dayText(xRange.fromMs)} – ${dayText(xRange.toMs - 1)}`,
+          period: `${dayText(xRange.fromMs)} – ${dayText(lastDayMs)}`,
         })}
         lines={[
           { label: names[0], colour: colours[0], dashed: false },
@@ -105,6 +111,8 @@ export function TrendsTab({ deviceId, range, languageTag, timeZone, temperatureM
         formatTick={(v, decimals) => number(v, decimals)}
         formatTime={dayText}
         formatAxisTime={(ms) => dayText(ms).slice(0, 5)}
+        partialFromMs={partialFromMs}
+        partialLabel={t('figures.partialDay')}
       />
     );
   };

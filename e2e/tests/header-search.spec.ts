@@ -1,0 +1,132 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../support/sign-in';
+
+// One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, timezoneId: 'UTC' });
+  page = await context.newPage();
+  await signIn(page, DEMO.power, '/assets');
+  await expect(page.getByTestId('assets-page')).toBeVisible();
+});
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+const searchBox = () => page.getByRole('searchbox', { name: 'Search' });
+const number = (text: string | null) => Number((text ?? 'NaN').replaceAll(',', ''));
+const shownCount = async () => {
+  const text = (await page.getByTestId('assets-shown-count').textContent()) ?? '';
+  const match = /^([\d,]+) of ([\d,]+) devices$/.exec(text);
+  if (!match) throw new Error(`unexpected count text: ${text}`);
+  return { shown: number(match[1] ?? null), total: number(match[2] ?? null) };
+};
+const legendSum = async (chart: string) => {
+  let sum = 0;
+  for (const legend of await page.getByTestId(`summary-${chart}`).locator('[data-testid^="legend-"]').all())
+    sum += number(await legend.locator('span').last().textContent());
+  return sum;
+};
+const columnTexts = (table: Locator, column: number) => table.locator(`tbody tr td:nth-child(${column})`).allTextContents();
+
+test('the header search box has one clear button', async () => {
+  await searchBox().fill('NZ');
+  await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(1);
+  // A search input also gets the browser's own cancel button (not in the accessibility tree): a second one,
+  // unless a style rule that applies to this input hides it.
+  const nativeCancelHidden = await searchBox().evaluate((input) => {
+    if ((input as HTMLInputElement).type !== 'search') return true;
+    const PSEUDO = '::-webkit-search-cancel-button';
+    const rules: CSSStyleRule[] = [];
+    const collect = (list: CSSRuleList) => {
+      for (const rule of Array.from(list)) {
+        if (rule instanceof CSSStyleRule) rules.push(rule);
+        else if (rule instanceof CSSGroupingRule) collect(rule.cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    return rules.some(
+      (rule) =>
+        (rule.style.display === 'none' || rule.style.getPropertyValue('-webkit-appearance') === 'none') &&
+        rule.selectorText
+          .split(',')
+          .filter((selector) => selector.includes(PSEUDO))
+          .some((selector) => input.matches(selector.replace(PSEUDO, '').trim() || '*')),
+    );
+  });
+  expect(nativeCancelHidden).toBe(true);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(searchBox()).toHaveValue('');
+});
+
+test('on Assets the search matches translated status texts, and the charts and warnings count what the table shows', async () => {
+  const before = await shownCount();
+  expect(before.shown).toBe(before.total);
+  await searchBox().fill('Phase imbalance');
+  await expect.poll(async () => (await shownCount()).shown).toBeLessThan(before.total);
+  const { shown } = await shownCount();
+  expect(shown).toBeGreaterThan(0);
+  for (const status of await page.getByTestId('asset-row').locator('td[data-field="status_category"]').allTextContents())
+    expect(status).toBe('Phase imbalance');
+  for (const chart of ['capacity', 'imbalance', 'powerChange', 'battery', 'communication', 'deviceStatus'])
+    expect(await legendSum(chart), chart).toBe(shown);
+  for (const warning of await page.getByTestId('asset-warnings').getByRole('status').all()) {
+    const devices = number(/Devices: ([\d,]+)/.exec((await warning.textContent()) ?? '')?.[1] ?? null);
+    expect(devices).toBeLessThanOrEqual(shown);
+  }
+});
+
+test('on Analytics the search narrows the devices with issues, over their issue texts too', async () => {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Analytics' }).click();
+  const table = page.getByTestId('analytics-devices');
+  await expect(table).toBeVisible();
+  const heading = page.locator('#analytics-devices-title');
+  const total = number(/\(([\d,]+)/.exec((await heading.textContent()) ?? '')?.[1] ?? null);
+  expect(total).toBeGreaterThan(0);
+  await searchBox().fill('Temperature over limit');
+  await expect.poll(async () => number(/\(([\d,]+)/.exec((await heading.textContent()) ?? '')?.[1] ?? null)).toBeLessThan(total);
+  const issues = await columnTexts(table, 4);
+  expect(issues.length).toBeGreaterThan(0);
+  for (const text of issues) expect(text).toContain('Temperature over limit');
+
+  const id = (await table.locator('tbody tr').first().locator('a').textContent()) ?? '';
+  await searchBox().fill(id);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr a')).toHaveText(id);
+});
+
+test('on the power report the search narrows the devices, and the fleet status counts follow them', async () => {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Power report' }).click();
+  const devices = page.getByTestId('report-devices');
+  await expect(devices).toBeVisible();
+  const fleetTotal = () =>
+    page
+      .locator('#report-fleet-title')
+      .textContent()
+      .then((text) => number(/\(([\d,]+) devices\)/.exec(text ?? '')?.[1] ?? null));
+  const everyDevice = await fleetTotal();
+  expect(everyDevice).toBeGreaterThan(100);
+  await searchBox().fill('Phase imbalance');
+  await expect.poll(fleetTotal).toBeLessThan(everyDevice);
+  const matched = await fleetTotal();
+  expect(matched).toBeGreaterThan(0);
+  const statuses = await columnTexts(devices, 3);
+  expect(statuses.length).toBe(Math.min(matched, 100));
+  for (const status of statuses) expect(status).toBe('Phase imbalance');
+  const groups = await columnTexts(page.getByTestId('report-fleet'), 1);
+  const counts = (await columnTexts(page.getByTestId('report-fleet'), 3)).map(number);
+  expect(counts.filter((_count, i) => groups[i] === 'Status').reduce((sum, n) => sum + n, 0)).toBe(matched);
+  expect(counts[groups.indexOf('Status')]).toBe(0); // "No issue" is the first status, and no matched device has it
+});
+
+test('a page the search would not narrow leaves the box disabled, so that typing never seems to do nothing', async () => {
+  await searchBox().fill('NZ');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Power alerts' }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('Power alerts');
+  await expect(searchBox()).toBeDisabled();
+  await expect(searchBox()).toHaveValue('');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Assets' }).click();
+  await expect(searchBox()).toBeEnabled();
+});
