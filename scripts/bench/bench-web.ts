@@ -11,6 +11,7 @@ import { healthApi } from '@gridlens/contract/health';
 import { urlOf } from '@gridlens/contract/route';
 import { fillYearOfHours, yearChartRender, type YearChartFigures } from './bench-web-chart';
 import { fillFleet } from './bench-reads';
+import { feelFigures, type FeelFigures } from './bench-web-feel';
 import type { BenchBackend } from './bench-support';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -33,6 +34,8 @@ export interface WebFigures {
   mapLongTasks: number;
   mapLongestTaskMs: number;
   yearChart: YearChartFigures;
+  /** The demo fleet's assets screen as a user feels it: throttled, cold cache (bench-web-feel.ts). */
+  feel: FeelFigures;
 }
 
 export const webBuildExists = () => existsSync(join(DIST, 'index.html'));
@@ -149,6 +152,8 @@ export async function benchWeb(backend: BenchBackend & { url: string }): Promise
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
+    // First, before the 10,000 more devices: the demo as a new operator meets it, on a phone-class device.
+    const feel = await feelFigures(browser, BASE);
     await fillFleet(backend, 'netzero', 'BX-'); // 10,000 more transformers for the demo operator
     await fillYearOfHours(backend, 'netzero', 'BX-1'); // and a year of hourly history for one of them
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
@@ -176,6 +181,7 @@ export async function benchWeb(backend: BenchBackend & { url: string }): Promise
       mapLongTasks: map.tasks.length,
       mapLongestTaskMs: map.tasks.reduce((longest, t) => Math.max(longest, t.duration), 0),
       yearChart,
+      feel,
     };
   } finally {
     await browser.close();

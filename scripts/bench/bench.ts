@@ -95,6 +95,11 @@ async function runWeb(): Promise<void> {
     print(
       `shell first-load JavaScript: ${fmt(web.shellJsGzipBytes / 1024)} KB gzipped in ${web.shellFiles} files; screens in the shell: ${web.screenChunks.length === 0 ? 'none (each its own chunk)' : web.screenChunks.join(', ')}`,
     );
+    const { feel } = web;
+    const runs = (pick: (run: (typeof feel.runs)[number]) => number) => feel.runs.map((run) => fmt(pick(run), 0)).join(', ');
+    print(
+      `as a user feels it (1.6 Mbit/s, 150 ms round trip, 4x CPU slowdown, cold cache, signed in, /assets on a phone screen), median of ${feel.runs.length}: largest contentful paint ${fmt(feel.lcpMedianMs, 0)} ms (budget 2,500; runs ${runs((r) => r.lcpMs)}; element ${feel.runs[0]?.lcpElement ?? '?'}), INP ${fmt(feel.inpMedianMs, 0)} ms (budget 200; runs ${runs((r) => r.inpMs)}), total blocking time ${fmt(feel.tbtMedianMs, 0)} ms (runs ${runs((r) => r.tbtMs)})`,
+    );
     print(
       `assets screen with ${web.devices} devices: interactive p50 ${fmt(web.interactiveP50Ms, 0)} ms, max ${fmt(web.interactiveMaxMs, 0)} ms after navigation`,
     );

@@ -1,6 +1,8 @@
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadScreenCode } from './app/screen-preload';
 import { fetchClientConfig } from './lib/api/client-config';
 import { initI18n } from './lib/i18n';
 import { provideDigestOutsideSecureContexts } from './lib/insecure-context-digest';
@@ -13,7 +15,20 @@ if (!rootElement) throw new Error('index.html has no #root element');
 document.body.setAttribute(THEME_ATTRIBUTE, readInitialThemeMode());
 
 const language = readStoredLanguage();
+preloadScreenCode();
 const [config] = await Promise.all([fetchClientConfig().catch(() => null), initI18n(language), provideDigestOutsideSecureContexts()]);
-const { StartupFailure } = await import('./app/startup-failure');
-
-createRoot(rootElement).render(<StrictMode>{config ? <App config={config} language={language} /> : <StartupFailure />}</StrictMode>);
+const root = createRoot(rootElement);
+if (config)
+  root.render(
+    <StrictMode>
+      <App config={config} language={language} />
+    </StrictMode>,
+  );
+else {
+  const { StartupFailure } = await import('./app/startup-failure');
+  root.render(
+    <StrictMode>
+      <StartupFailure />
+    </StrictMode>,
+  );
+}

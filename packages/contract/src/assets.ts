@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { columnRowAt, type Columns } from './columnar';
 import { endpoint } from './endpoint';
 import { assetsRoutes } from './routes/assets';
 import { ApiErrorSchema } from './errors';
@@ -118,7 +119,7 @@ export type AssetListItem = z.infer<typeof AssetListItemSchema>;
 export const ASSET_LIST_FIELDS = Object.keys(AssetListItemSchema.shape) as (keyof AssetListItem)[];
 
 /** Each field of AssetListItem as one array, index i of every array describing the same device. */
-export type AssetListColumns = { [K in keyof AssetListItem]: AssetListItem[K][] };
+export type AssetListColumns = Columns<AssetListItem>;
 
 /**
  * GET /api/powerdata/device: the assets list, columnar. With 10,000 devices, an array of objects repeated
@@ -156,9 +157,7 @@ export type AssetList = z.infer<typeof AssetListSchema>;
 
 /** Row `index` of a columnar assets list, for code that works on one device (the edit dialog, tests). */
 export function assetListRowAt(columns: AssetListColumns, index: number): AssetListItem {
-  const row: Record<string, unknown> = {};
-  for (const field of ASSET_LIST_FIELDS) row[field] = columns[field][index];
-  return row as AssetListItem;
+  return columnRowAt(columns, index);
 }
 
 /** Every row of a columnar assets list. */

@@ -12,9 +12,13 @@ const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.
 const SERVER_PREFIXES = [API_PREFIX, '/oidc', '/ingest/', '/healthz', '/readyz', '/client-config.json'];
 
 /**
- * Serves the built web app. Hashed files under /assets are cached for a year; index.html is
+ * Serves the built web app, precompressed where the build left .br and .gz files. Hashed files under /assets are cached for a year; index.html is
  * never cached, so a deploy reaches users on their next navigation. Unknown GET paths outside the
  * API get index.html (client-side routes); everything else answers the JSON 404.
+ *
+ * The client-side routes are a route of their own (GET /*, below every other route), not the not-found
+ * handler: compression is attached to routes, and the HTML, the first thing a browser waits for, is gzipped
+ * like the scripts.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<boolean> {
   const root = resolve(distDir ?? DEFAULT_DIST_DIR);
@@ -24,18 +28,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       root,
       wildcard: false,
       index: false,
+      // The build writes each file beside itself as .br and .gz at the strongest settings (apps/web/vite.config.ts):
+      // sent as they are to a browser that takes them; a file without them is compressed on the fly.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const immutable = path.includes(`${root}/assets/`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/*', (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
+      if (isServerPath || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
-    if (available && request.method === 'GET' && !isServerPath && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
     return reply.status(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
   });
   return available;

@@ -16,6 +16,7 @@ import { createAppTheme } from '@/lib/theme';
 import { storeThemeMode } from '@/lib/theme-preference';
 import { userIdentity } from '@/lib/user-identity';
 import { AuthGate } from './auth/auth-gate';
+import { preloadScreenData } from './screen-preload';
 import { replaceRoute } from './router-navigation';
 
 function createQueryClient(): QueryClient {
@@ -51,6 +52,10 @@ export function App({ config, language }: { config: ClientConfig; language: Lang
       },
       onRequestStarted: store.requestStarted,
       onRequestFinished: store.requestFinished,
+    });
+    // A user still signed in from before: the shell's settings and the screen's data need not wait for the router.
+    void userManager.getUser().then((user) => {
+      if (user && !user.expired) preloadScreenData(queryClient);
     });
     return null;
   });

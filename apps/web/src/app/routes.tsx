@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { SectionId } from '@gridlens/domain/sections';
+import { quietly } from '@/lib/api/api-client';
 import { loadChunk } from '@/lib/chunk-load';
 import { RequireAuth } from './auth/require-auth';
 import type { RouteHandle } from '@/lib/route-handle';
@@ -112,7 +113,16 @@ export const routes: RouteObject[] = [
               {
                 path: '/assets',
                 lazy: () => loadChunk(() => import('@/features/assets/assets-page')).then((m) => ({ Component: m.AssetsPage })),
-                handle: { sectionId: 'assets', searchable: true } satisfies RouteHandle,
+                handle: {
+                  sectionId: 'assets',
+                  searchable: true,
+                  preload: (queryClient) =>
+                    import('@/lib/api/assets').then(({ assetListQuery }) => {
+                      const { queryFn } = assetListQuery;
+                      if (typeof queryFn !== 'function') return undefined;
+                      return queryClient.prefetchQuery({ ...assetListQuery, queryFn: (context) => quietly(() => queryFn(context)) });
+                    }),
+                } satisfies RouteHandle,
               },
               {
                 path: '/asset/:deviceId',

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMatches } from 'react-router';
 import type { SectionId } from '@gridlens/domain/sections';
 
@@ -5,6 +6,11 @@ import type { SectionId } from '@gridlens/domain/sections';
 export interface RouteHandle {
   sectionId?: SectionId;
   titleKey?: string;
+  /**
+   * Asks for the screen's first data before its chunk has arrived (app/screen-preload.ts), `quietly` (api-client):
+   * the tenant may turn out not to have the screen.
+   */
+  preload?: (queryClient: QueryClient) => Promise<unknown>;
   /** The page narrows what it shows with the header search box; elsewhere the box is disabled. */
   searchable?: boolean;
 }

@@ -11,6 +11,9 @@ export function createAppTheme(mode: ThemeMode): Theme {
       // Dark mode's red is light enough to read on the dark paper, so text on it is black: white on it is only
       // 3.7:1 (axe caught the Active chips of the alert screens); black is 5.7:1.
       ...(mode === 'dark' ? { error: { main: '#f44336', contrastText: '#000000' } } : {}),
+      // Light mode's orange (#ed6c02) gives white text 3.1:1 and reads at 3.1:1 as text on white (Lighthouse caught
+      // the environment chip); this deeper amber is 5.0:1 both ways.
+      ...(mode === 'light' ? { warning: { main: '#b45309', contrastText: '#ffffff' } } : {}),
       background: mode === 'dark' ? { default: '#0f1720', paper: '#18222d' } : { default: '#f3f6f9', paper: '#ffffff' },
     },
     shape: { borderRadius: 8 },

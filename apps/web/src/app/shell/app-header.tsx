@@ -1,5 +1,5 @@
 import AppBar from '@mui/material/AppBar';
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -30,7 +30,8 @@ export function AppHeader({ title }: { title: string }) {
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 1.5 }}>
+      {/* On a phone the controls do not fit one row: the search box takes a row of its own, full width. */}
+      <Toolbar sx={{ gap: 1.5, flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: { xs: 1, sm: 0 } }}>
         <IconButton
           edge="start"
           aria-label={t('nav.toggle')}
@@ -43,13 +44,24 @@ export function AppHeader({ title }: { title: string }) {
           {title}
         </Typography>
         {environment !== 'production' && (
-          <Chip
-            size="small"
-            color="warning"
-            label={environment}
+          // Drawn like a small chip, without the Chip component, which the first load need not carry (brief §8 shell budget).
+          <Box
+            component="span"
             aria-label={t('header.environment', { name: environment })}
             data-testid="environment-badge"
-          />
+            sx={{
+              px: 1,
+              lineHeight: '24px',
+              borderRadius: 3,
+              bgcolor: 'warning.main',
+              color: 'warning.contrastText',
+              typography: 'body2',
+              fontSize: '0.8125rem',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {environment}
+          </Box>
         )}
         <TextField
           size="small"
@@ -58,8 +70,9 @@ export function AppHeader({ title }: { title: string }) {
           onChange={(event) => setSearchText(event.target.value)}
           placeholder={t('header.searchPlaceholder')}
           sx={{
-            ml: 'auto',
-            width: { xs: 160, md: 300 },
+            ml: { sm: 'auto' },
+            order: { xs: 1, sm: 0 },
+            width: { xs: '100%', sm: 160, md: 300 },
             // One clear button: the adornment below, not also the browser's own on a search input.
             '& input::-webkit-search-cancel-button': { display: 'none' },
           }}
@@ -86,6 +99,7 @@ export function AppHeader({ title }: { title: string }) {
           <IconButton
             aria-label={themeLabel}
             onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}
+            sx={{ ml: { xs: 'auto', sm: 0 } }}
             data-testid="theme-toggle"
           >
             {themeMode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}

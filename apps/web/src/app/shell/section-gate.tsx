@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Outlet } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LimitedAccessNotice } from '@/features/errors/limited-access-notice';
 import { tenantSettingsQuery } from '@/lib/api/config';
+import { loadChunk } from '@/lib/chunk-load';
 import { sectionAllowed } from '@/lib/page-title';
 import { useRouteHandle } from '@/lib/route-handle';
 import { FullPageMessage } from './full-page-message';
+
+// Loaded only when a section is refused: the first load of every user need not carry it (brief §8).
+const LimitedAccessNotice = lazy(() =>
+  loadChunk(() => import('@/features/errors/limited-access-notice')).then((m) => ({ default: m.LimitedAccessNotice })),
+);
 
 /**
  * The one access rule of the routes: a route that belongs to a section (its handle's `sectionId`) shows the
@@ -32,11 +38,16 @@ export function SectionGate({ standalone = false }: { standalone?: boolean }) {
     );
   }
   if (sectionAllowed(sectionId, tenant.data.tabs)) return <Outlet />;
+  const notice = (
+    <Suspense fallback={null}>
+      <LimitedAccessNotice />
+    </Suspense>
+  );
   return standalone ? (
     <Box component="main" sx={{ p: 3 }}>
-      <LimitedAccessNotice />
+      {notice}
     </Box>
   ) : (
-    <LimitedAccessNotice />
+    notice
   );
 }

@@ -4,6 +4,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import Badge from '@mui/material/Badge';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -47,18 +48,21 @@ export function SideNavigation({ sections, catalogue }: Props) {
       icon
     );
 
+  // Each link in an item of its list: a list that holds links directly is no list to a screen reader.
   const entry = (to: string, label: string, icon: React.ReactNode) => (
-    <Tooltip key={to} title={expanded ? '' : label} placement="right">
-      <ListItemButton
-        component={NavLink}
-        to={to}
-        aria-label={expanded ? undefined : label}
-        sx={{ minHeight: 48, px: 2.5, '&.active': { bgcolor: 'action.selected', borderRight: 3, borderColor: 'primary.main' } }}
-      >
-        <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>{icon}</ListItemIcon>
-        {expanded && <ListItemText primary={label} />}
-      </ListItemButton>
-    </Tooltip>
+    <ListItem key={to} disablePadding sx={{ display: 'block' }}>
+      <Tooltip title={expanded ? '' : label} placement="right">
+        <ListItemButton
+          component={NavLink}
+          to={to}
+          aria-label={expanded ? undefined : label}
+          sx={{ minHeight: 48, px: 2.5, '&.active': { bgcolor: 'action.selected', borderRight: 3, borderColor: 'primary.main' } }}
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>{icon}</ListItemIcon>
+          {expanded && <ListItemText primary={label} />}
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
   );
 
   return (

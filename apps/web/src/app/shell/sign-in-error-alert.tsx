@@ -1,35 +1,19 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { useAppStore } from '@/lib/app-store';
+import { loadChunk } from '@/lib/chunk-load';
 
-/** Spec §2/§8: any sign-in error appears in a dismissible red alert (with a way to try again where useful). */
+const SignInErrorBody = lazy(() => loadChunk(() => import('./sign-in-error-body')).then((m) => ({ default: m.SignInErrorBody })));
+
+/**
+ * Spec §2/§8: any sign-in error appears in a dismissible red alert (with a way to try again where useful). The
+ * alert itself loads only when there is an error: the first load of every user need not carry it (brief §8).
+ */
 export function SignInErrorAlert({ onRetry }: { onRetry?: () => void }) {
-  const { t } = useTranslation();
   const message = useAppStore((s) => s.signInError);
-  const dismiss = useAppStore((s) => s.setSignInError);
   if (!message) return null;
   return (
-    <Alert
-      severity="error"
-      variant="filled"
-      sx={{ m: 2 }}
-      action={
-        <>
-          {onRetry && (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              {t('auth.signInAgain')}
-            </Button>
-          )}
-          <IconButton color="inherit" size="small" aria-label={t('auth.dismiss')} title={t('auth.dismiss')} onClick={() => dismiss(null)}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        </>
-      }
-    >
-      {t('auth.signInError', { message })}
-    </Alert>
+    <Suspense fallback={null}>
+      <SignInErrorBody message={message} onRetry={onRetry} />
+    </Suspense>
   );
 }

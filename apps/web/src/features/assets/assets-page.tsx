@@ -9,7 +9,8 @@ import SignalIcon from '@mui/icons-material/SignalCellularAlt';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { temperatureUnit } from '@gridlens/domain/temperature';
-import { assetListRowAt } from '@gridlens/contract/assets';
+import type { AssetListItem } from '@gridlens/contract/assets';
+import { columnRowAt } from '@gridlens/contract/columnar';
 import { useAppStore } from '@/lib/app-store';
 import { useHeaderSearch } from '@/lib/use-header-search';
 import { loadChunk } from '@/lib/chunk-load';
@@ -234,7 +235,7 @@ export function AssetsPage() {
       </Paper>
       {editedIndex >= 0 && (
         <Suspense fallback={null}>
-          <EditDeviceDialog key={editing} device={assetListRowAt(columns, editedIndex)} onClose={() => setEditing(null)} />
+          <EditDeviceDialog key={editing} device={columnRowAt<AssetListItem>(columns, editedIndex)} onClose={() => setEditing(null)} />
         </Suspense>
       )}
       <Paper ref={mapSection} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="assets-map-title">

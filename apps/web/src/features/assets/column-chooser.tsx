@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { useTranslation } from 'react-i18next';
 import { ASSET_COLUMNS } from './asset-columns';
@@ -32,15 +33,13 @@ export function ColumnChooser({ visible, onToggle }: ColumnChooserProps) {
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 420 } } }}>
         {ASSET_COLUMNS.filter((col) => col.field !== 'device_id').map((col) => (
           <MenuItem key={col.field} onClick={() => onToggle(col.field)} dense role="menuitemcheckbox" aria-checked={visible.has(col.field)}>
-            {/* The menu item is the checkbox to assistive technology (role and aria-checked); this one is only drawn. */}
-            <Checkbox
-              checked={visible.has(col.field)}
-              size="small"
-              tabIndex={-1}
-              disableRipple
-              sx={{ p: 0.5, mr: 1 }}
-              slotProps={{ input: { 'aria-hidden': true } }}
-            />
+            {/* The menu item is the checkbox to assistive technology (role and aria-checked); this is only its picture,
+                an icon rather than some fifty Checkbox inputs, which made opening the menu on a phone slower than 200 ms. */}
+            {visible.has(col.field) ? (
+              <CheckBoxIcon fontSize="small" color="primary" sx={{ m: 0.5, mr: 1.5 }} />
+            ) : (
+              <CheckBoxOutlineBlankIcon fontSize="small" sx={{ m: 0.5, mr: 1.5, color: 'text.secondary' }} />
+            )}
             <ListItemText primary={t(`assets.columns.${col.field}`)} />
           </MenuItem>
         ))}

@@ -39,6 +39,22 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
+let quietDepth = 0;
+
+/**
+ * Runs `call` so that the requests it starts report a 400 or 403 to their caller only: no snackbar, no move to
+ * /error. For answers asked for ahead of need (app/screen-preload.ts): a screen that is shown asks again, and
+ * reports a failure then; a screen that is not shown (another tenant's section) says nothing.
+ */
+export function quietly<T>(call: () => T | Promise<T>): Promise<T> {
+  quietDepth += 1;
+  try {
+    return Promise.resolve(call());
+  } finally {
+    quietDepth -= 1;
+  }
+}
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 function withQuery(path: string, query?: Query): string {
@@ -62,6 +78,7 @@ interface RequestOptions {
 async function request(method: string, path: string, { json, bytes, query, answer = 'json' }: RequestOptions = {}): Promise<unknown> {
   if (!hooks) throw new Error('configureApiClient() must run before the first request');
   const { getSession, onBadRequest, onForbidden, onRequestStarted, onRequestFinished } = hooks;
+  const quiet = quietDepth > 0; // read before the first await, while quietly() is still on the stack
   onRequestStarted();
   try {
     const session = await getSession();
@@ -79,9 +96,11 @@ async function request(method: string, path: string, { json, bytes, query, answe
     const data: unknown = isJson ? await response.json() : undefined;
     if (response.status === 200 || response.status === 201) return data;
     const error = toApiError(response.status, data);
-    if (response.status === 400) onBadRequest();
-    else if (response.status === 403) onForbidden(window.location.pathname + window.location.search + window.location.hash);
-    else console.warn(`API ${method} ${path} answered ${response.status}: ${error.message}`);
+    if (response.status === 400) {
+      if (!quiet) onBadRequest();
+    } else if (response.status === 403) {
+      if (!quiet) onForbidden(window.location.pathname + window.location.search + window.location.hash);
+    } else console.warn(`API ${method} ${path} answered ${response.status}: ${error.message}`);
     throw error;
   } finally {
     onRequestFinished();

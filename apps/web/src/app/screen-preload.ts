@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router';
+import { sectionCatalogueQuery, tenantSettingsQuery, userSettingsQuery } from '@/lib/api/config';
+import type { RouteHandle } from '@/lib/route-handle';
+import { routes } from './routes';
+
+// On a cold start the router renders nothing until the screen's chunk has arrived, the shell asks for its
+// settings only once it renders, and the screen for its data only after that: three waits in a row on a slow
+// network. These start each of them as early as it can start, so that they overlap.
+
+const matchedRoutes = () => matchRoutes(routes, window.location) ?? [];
+
+/** Fetches the chunks of the screen at the address bar's path, while the configuration and translations load. */
+export function preloadScreenCode(): void {
+  for (const { route } of matchedRoutes()) {
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined); // the router reports a failure
+  }
+}
+
+/**
+ * For a signed-in user: the shell's settings and the screen's own data at once, in parallel. The screen's request is
+ * quiet: if the tenant turns out not to have the screen, the shell shows the limited-access notice and nothing else.
+ */
+export function preloadScreenData(queryClient: QueryClient): void {
+  const handles = matchedRoutes().map(({ route }) => route.handle as RouteHandle | undefined);
+  const screen = handles.findLast((handle) => handle?.sectionId !== undefined || handle?.titleKey !== undefined);
+  void queryClient.prefetchQuery(tenantSettingsQuery);
+  void queryClient.prefetchQuery(userSettingsQuery);
+  void queryClient.prefetchQuery(sectionCatalogueQuery);
+  void screen?.preload?.(queryClient).catch(() => undefined); // the screen's own query shows a failure
+}
