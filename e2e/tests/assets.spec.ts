@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -167,9 +168,8 @@ test('the assets screen has no serious or critical accessibility violations, in 
   await page.getByRole('region', { name: 'Map', exact: true }).scrollIntoViewIfNeeded(); // the map too
   for (const theme of ['light', 'dark']) {
     await expect(page.getByTestId('assets-map').locator('.map-cluster').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    // The shared scan ends MUI's colour transitions first: a scan half-way through the theme switch measured a fading button.
+    await expectNoSeriousViolations(page, theme);
     await page.getByRole('button', { name: /Switch to the (dark|light) theme/ }).click();
   }
 });

@@ -34,6 +34,10 @@ test('the tabs switch and keep the URL', async () => {
 });
 
 test('a new rule shows the specification messages for bad input and saves nothing', async () => {
+  // The demo tenant comes with its seeded rules; a refused rule must leave exactly those.
+  const rules = page.getByTestId('alert-rules').getByRole('row');
+  await expect(rules.nth(1)).toBeVisible();
+  const before = await rules.count();
   await page.getByTestId('new-alert').click();
   await page.getByTestId('save-rule').click();
   await expect(page.getByRole('dialog').getByText('This field is required')).toHaveCount(3);
@@ -42,7 +46,7 @@ test('a new rule shows the specification messages for bad input and saves nothin
   await expect(page.getByRole('dialog').getByText('Number has to be between 0 and 100')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByTestId('rules-none')).toBeVisible();
+  await expect(rules).toHaveCount(before);
 });
 
 test('a rule with a recipient is created, and a reading over its threshold raises an alert that can be acknowledged', async () => {
@@ -52,11 +56,12 @@ test('a rule with a recipient is created, and a reading over its threshold raise
   await chooseTrigger(page, 'Max current L1', { operator: '>', value: '500' });
   await page.getByTestId('save-rule').click();
   await expect(page.getByText('Alert saved')).toBeVisible();
-  const rules = page.getByTestId('alert-rules');
-  await expect(rules.locator('tbody tr')).toHaveCount(1);
-  await expect(rules.locator('tbody tr').first()).toContainText(`${QUIET_DEVICE}Max current L1 > 500.00 A`);
+  // Beside the demo tenant's seeded fleet-wide rules, the new rule is the one naming the device.
+  const rule = page.getByTestId('alert-rules').locator('tbody tr', { hasText: QUIET_DEVICE });
+  await expect(rule).toHaveCount(1);
+  await expect(rule).toContainText(`${QUIET_DEVICE}Max current L1 > 500.00 A`);
 
-  await page.getByTestId('open-recipients').click();
+  await rule.getByTestId('open-recipients').click();
   await page.getByTestId('recipient-name').fill('Control room');
   await page.getByTestId('recipient-email').fill('control-room');
   await page.getByTestId('add-recipient').click();
@@ -65,9 +70,10 @@ test('a rule with a recipient is created, and a reading over its threshold raise
   await page.getByTestId('add-recipient').click();
   await expect(page.getByTestId('recipients').getByText('control@netzero.example.ie')).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
-  await expect(rules.locator('tbody tr td:nth-child(3)')).toHaveText('1');
+  await expect(rule.locator('td:nth-child(3)')).toHaveText('1');
 
-  // A reading from the field crosses the threshold, through the real ingestion path.
+  // A reading from the field crosses the threshold, through the real ingestion path: balanced phases under the
+  // seeded rules' 580 A, so that only the new rule fires.
   const sent = await page.request.post(pathOf(ingestRoutes.messages), {
     headers: { authorization: `Bearer ${DEMO_INGEST_KEY}` },
     data: {
@@ -78,8 +84,8 @@ test('a rule with a recipient is created, and a reading over its threshold raise
           device_id: QUIET_DEVICE,
           seq: Math.floor(Date.now() / 1000),
           time: new Date().toISOString(),
-          current_max_a: [900, 20, 20],
-          current_med_a: [600, 15, 15],
+          current_max_a: [550, 540, 540],
+          current_med_a: [450, 440, 440],
           temperature_max_c: 30,
           temperature_med_c: 28,
           battery_pct: 90,
@@ -92,7 +98,7 @@ test('a rule with a recipient is created, and a reading over its threshold raise
 
   await page.getByTestId('alerts-tab-active').click();
   const row = page.getByTestId('active-alerts').locator('tbody tr', { hasText: QUIET_DEVICE });
-  await expect(row).toContainText('900.00 A');
+  await expect(row).toContainText('550.00 A');
   await expect(row).toContainText('Active');
   await page.reload();
   await expect(page.getByTestId('alerts-badge')).toContainText(/\d/);
@@ -106,7 +112,7 @@ test('a rule with a recipient is created, and a reading over its threshold raise
   await page.getByTestId(`history-${QUIET_DEVICE}`).click();
   const history = page.getByTestId('alert-history');
   await expect(history).toContainText('Triggered');
-  await expect(history).toContainText('900.00 A');
+  await expect(history).toContainText('550.00 A');
   await expect(history).toContainText(`Acknowledged · ${DEMO.power.name}`);
   await page.getByTestId('add-comment').click();
   await expect(page.getByRole('dialog').getByText('This field is required')).toBeVisible();
@@ -134,11 +140,16 @@ test('the alert screens have no serious or critical accessibility violations, in
 
 test('deleting a rule asks first, then removes it and its alert', async () => {
   await page.getByTestId('alerts-tab-manage').click();
-  await page.getByRole('button', { name: 'Delete' }).click();
+  const rules = page.getByTestId('alert-rules').locator('tbody tr');
+  const rule = rules.filter({ hasText: QUIET_DEVICE });
+  await expect(rule).toHaveCount(1);
+  const before = await rules.count();
+  await rule.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText('Max current L1 > 500.00 A');
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByText('Alert deleted')).toBeVisible();
-  await expect(page.getByTestId('rules-none')).toBeVisible();
+  await expect(rule).toHaveCount(0);
+  await expect(rules).toHaveCount(before - 1);
   await page.getByTestId('alerts-tab-active').click();
   await expect(page.getByTestId('active-alerts').locator('tbody tr', { hasText: QUIET_DEVICE })).toHaveCount(0);
 });
