@@ -12,7 +12,7 @@ import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
 import { registerOpenApi } from './http/openapi';
-import { registerPublicOriginRedirect } from './http/public-origin';
+import { isPotentiallyTrustworthy, registerPublicOriginRedirect } from './http/public-origin';
 import { registerWebApp } from './http/web-app';
 import { createConfigModule } from './modules/config/config.module';
 import { createCoverageModule } from './modules/coverage/coverage.module';
@@ -67,6 +67,11 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
+  // A trial reached over plain http at the machine's address: browsers ignore Cross-Origin-Opener-Policy there and
+  // log an error for it on every page, which an operator opening the console would take for a fault.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isPotentiallyTrustworthy(request)) void reply.removeHeader('cross-origin-opener-policy');
+  });
   // Answers over 1 KB (the assets list is 3.5 MB for 10,000 devices; the web app's scripts) are gzipped for
   // clients that ask: level 3 compresses about 5.7 times in half the time of the default level 6. Request
   // bodies are not decompressed: device batches arrive plain, within the body limit. Ingest answers opt out.

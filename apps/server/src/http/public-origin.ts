@@ -24,6 +24,16 @@ export function requestOrigin({ protocol, host }: RequestAddress): string | null
   }
 }
 
+/**
+ * Whether browsers treat the address as a secure context (https, or loopback by name or number): elsewhere they
+ * ignore Cross-Origin-Opener-Policy and report it as an error on every page load.
+ */
+export function isPotentiallyTrustworthy({ protocol, host }: RequestAddress): boolean {
+  if (protocol === 'https') return true;
+  const hostname = host.replace(/:\d+$/, '').toLowerCase();
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
+}
+
 /** Paths that machines call by whatever address they were given: they are answered, never redirected. */
 const NOT_REDIRECTED = [API_PREFIX, '/ingest/', '/healthz', '/readyz'];
 

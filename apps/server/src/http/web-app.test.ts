@@ -61,6 +61,19 @@ describe('the web app as served', () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 
+  it('sends Cross-Origin-Opener-Policy only where browsers apply it: https and loopback, not plain http at another address', async () => {
+    const at = (host: string, proto?: string) =>
+      app.inject({ method: 'GET', url: '/assets', headers: { host, ...(proto ? { 'x-forwarded-proto': proto } : {}) } });
+    expect((await at('localhost:3000')).headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect((await at('127.0.0.1:3000')).headers['cross-origin-opener-policy']).toBe('same-origin');
+    const remote = await at('192.0.2.2:3000');
+    expect(remote.statusCode).toBe(200);
+    expect(remote.headers['cross-origin-opener-policy']).toBeUndefined();
+    // The rest of the protection stays.
+    expect(remote.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(remote.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('gzips the hashed scripts and caches them for a year', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(response.statusCode).toBe(200);
