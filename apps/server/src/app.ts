@@ -69,8 +69,11 @@ export async function buildApp({
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
   // A trial reached over plain http at the machine's address: browsers ignore Cross-Origin-Opener-Policy there and
   // log an error for it on every page, which an operator opening the console would take for a fault.
-  app.addHook('onSend', async (request, reply) => {
-    if (!isPotentiallyTrustworthy(request)) void reply.removeHeader('cross-origin-opener-policy');
+  // Removed as helmet set it, on the raw answer too: the identity provider's answers bypass Fastify's onSend.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isPotentiallyTrustworthy(request)) return;
+    reply.raw.removeHeader('cross-origin-opener-policy');
+    void reply.removeHeader('cross-origin-opener-policy');
   });
   // Answers over 1 KB (the assets list is 3.5 MB for 10,000 devices; the web app's scripts) are gzipped for
   // clients that ask: level 3 compresses about 5.7 times in half the time of the default level 6. Request
