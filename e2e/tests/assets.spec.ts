@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
+import { shownCount as shownCountOf } from '../support/assets-screen';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -19,12 +20,7 @@ test.afterAll(async () => {
   await page.context().close();
 });
 
-const shownCount = async () => {
-  const text = (await page.getByTestId('assets-shown-count').textContent()) ?? '';
-  const match = /^([\d,]+) of ([\d,]+) devices$/.exec(text); // counts are grouped as English writes them
-  if (!match) throw new Error(`unexpected count text: ${text}`);
-  return { shown: Number(match[1]?.replaceAll(',', '')), total: Number(match[2]?.replaceAll(',', '')) };
-};
+const shownCount = () => shownCountOf(page);
 const legendCount = async (legend: Locator) => Number(((await legend.locator('span').last().textContent()) ?? 'NaN').replaceAll(',', ''));
 const rows = () => page.getByTestId('asset-row');
 

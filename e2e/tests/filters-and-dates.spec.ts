@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { shownCount as shownCountOf } from '../support/assets-screen';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -16,12 +17,7 @@ test.afterAll(async () => {
   await page.context().close();
 });
 
-const shownCount = async () => {
-  const text = (await page.getByTestId('assets-shown-count').textContent()) ?? '';
-  const match = /^([\d,]+) of ([\d,]+) devices$/.exec(text);
-  if (!match) throw new Error(`unexpected count text: ${text}`);
-  return { shown: Number(match[1]?.replaceAll(',', '')), total: Number(match[2]?.replaceAll(',', '')) };
-};
+const shownCount = () => shownCountOf(page);
 
 test('a number column’s filter refuses letters and says what it accepts', async () => {
   const filter = page.getByTestId('filter-capacity_percent');

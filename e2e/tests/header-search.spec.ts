@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { shownCount as shownCountOf } from '../support/assets-screen';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -17,12 +18,7 @@ test.afterAll(async () => {
 
 const searchBox = () => page.getByRole('searchbox', { name: 'Search' });
 const number = (text: string | null) => Number((text ?? 'NaN').replaceAll(',', ''));
-const shownCount = async () => {
-  const text = (await page.getByTestId('assets-shown-count').textContent()) ?? '';
-  const match = /^([\d,]+) of ([\d,]+) devices$/.exec(text);
-  if (!match) throw new Error(`unexpected count text: ${text}`);
-  return { shown: number(match[1] ?? null), total: number(match[2] ?? null) };
-};
+const shownCount = () => shownCountOf(page);
 const legendSum = async (chart: string) => {
   let sum = 0;
   for (const legend of await page.getByTestId(`summary-${chart}`).locator('[data-testid^="legend-"]').all())

@@ -105,18 +105,29 @@ export function zonedDay(ms: number, timeZone: string): string {
   return lastZonedDay;
 }
 
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatterOf = (timeZone: string) => {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
 /** The zone's offset from UTC at an instant, in ms (Dublin in summer: +3,600,000). */
 function offsetMs(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(ms);
+  // Making a formatter costs far more than using one: each zone's is made once, as the day formatters are.
+  const parts = clockFormatterOf(timeZone).formatToParts(ms);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return wall - Math.floor(ms / 1000) * 1000;
