@@ -10,12 +10,15 @@ interface AppState {
   themeMode: ThemeMode;
   navigationExpanded: boolean;
   searchText: string;
+  /** Spec §3 shared state "selected customer": the customer whose sites narrow every tracking screen; null for all. */
+  selectedCustomer: string | null;
   snackbar: { message: string; id: number } | null;
   pendingRequests: number;
   signInError: string | null;
   setThemeMode: (mode: ThemeMode) => void;
   setNavigationExpanded: (expanded: boolean) => void;
   setSearchText: (text: string) => void;
+  setSelectedCustomer: (customerId: string | null) => void;
   showSnackbar: (message: string) => void;
   closeSnackbar: () => void;
   requestStarted: () => void;
@@ -28,12 +31,14 @@ export const useAppStore = create<AppState>()((set) => ({
   themeMode: readInitialThemeMode(),
   navigationExpanded: isNavigationWide(window.innerWidth),
   searchText: '',
+  selectedCustomer: null,
   snackbar: null,
   pendingRequests: 0,
   signInError: null,
   setThemeMode: (themeMode) => set({ themeMode }),
   setNavigationExpanded: (navigationExpanded) => set({ navigationExpanded }),
   setSearchText: (searchText) => set({ searchText }),
+  setSelectedCustomer: (selectedCustomer) => set({ selectedCustomer }),
   showSnackbar: (message) => set({ snackbar: { message, id: Date.now() } }),
   closeSnackbar: () => set({ snackbar: null }),
   requestStarted: () => set((s) => ({ pendingRequests: s.pendingRequests + 1 })),
