@@ -11,9 +11,11 @@ describe('locationAt', () => {
     expect(locationAt({ latitude: 53.36, longitude: -6.26 }, [depot, yard])).toBeNull();
   });
 
-  it('picks the nearest centre where circles overlap', () => {
-    // 0.0015° north of the depot (167 m) is inside both circles, nearer the yard's centre (111 m).
-    expect(locationAt({ latitude: 53.3515, longitude: -6.26 }, [depot, yard])?.id).toBe('yard');
+  it('picks the smaller circle where circles overlap, then the nearer centre', () => {
+    // 0.0015° north of the depot (167 m) is inside both circles, nearer the yard's centre (111 m): the depot is smaller.
+    expect(locationAt({ latitude: 53.3515, longitude: -6.26 }, [depot, yard])?.id).toBe('depot');
+    const twin = { ...depot, id: 'twin', latitude: 53.3525 };
+    expect(locationAt({ latitude: 53.3515, longitude: -6.26 }, [depot, twin])?.id).toBe('twin');
   });
 });
 

@@ -17,13 +17,17 @@ export interface PointOfInterest extends GeoPoint {
   radiusM: number;
 }
 
-/** The POI a point is in: of those whose circle holds it, the one whose centre is nearest; null outside all. */
+/**
+ * The POI a point is in, among circles: of those that hold it, the smallest, then the one whose centre is nearest
+ * (the rule of the placement index, place-index.ts, which also takes polygons); null outside all.
+ */
 export function locationAt<P extends PointOfInterest>(point: GeoPoint, locations: readonly P[]): P | null {
   let best: P | null = null;
   let bestKm = Number.POSITIVE_INFINITY;
   for (const location of locations) {
     const km = distanceKm(point, location);
-    if (km * 1000 <= location.radiusM && km < bestKm) {
+    if (km * 1000 > location.radiusM) continue;
+    if (best === null || location.radiusM < best.radiusM || (location.radiusM === best.radiusM && km < bestKm)) {
       best = location;
       bestKm = km;
     }
