@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { trackingRoutes } from './routes/tracking';
 import { ApiErrorSchema } from './errors';
-import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
-import { LOCATION_RADIUS_DEFAULT_M, LOCATION_RADIUS_MAX_M, LOCATION_RADIUS_MIN_M } from '@gridlens/domain/tracking/positions';
+import { LAST_MESSAGE_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
 import { NAME_MAX_LENGTH } from './assets';
+import { CreateLocationSchema, LocationListQuerySchema, LocationSchema } from './tracking-locations';
+
+// The POI's schemas live with the rest of tracking places; re-exported for the callers that know them here.
+export { CreateLocationSchema, LocationSchema, type CreateLocation, type Location } from './tracking-locations';
 
 /** A tracked device with its newest position (spec §3 Device (tracking), §7 /api/device). */
 export const TrackedDeviceSchema = z
@@ -24,20 +27,6 @@ export const TrackedDeviceSchema = z
   .meta({ id: 'TrackedDevice' });
 export type TrackedDevice = z.infer<typeof TrackedDeviceSchema>;
 
-/** A point of interest (spec §3 Location, §7 /api/location). */
-export const LocationSchema = z
-  .object({
-    LocationID: z.string(),
-    LocationType: z.enum(LOCATION_TYPES),
-    Latitude: z.number(),
-    Longitude: z.number(),
-    FullName: z.string(),
-    RadiusM: z.number(),
-    DeviceCount: z.number().int().describe('Devices in it now'),
-  })
-  .meta({ id: 'Location' });
-export type Location = z.infer<typeof LocationSchema>;
-
 const identifier = z
   .string()
   .trim()
@@ -52,20 +41,6 @@ export const CreateTrackedDeviceSchema = z
   .strict()
   .meta({ id: 'CreateTrackedDevice' });
 export type CreateTrackedDevice = z.input<typeof CreateTrackedDeviceSchema>;
-
-/** POST /api/location: adds a POI (spec §7 "list, add POI"). */
-export const CreateLocationSchema = z
-  .object({
-    LocationID: identifier,
-    FullName: name,
-    LocationType: z.enum(LOCATION_TYPES),
-    Latitude: z.number().min(-90).max(90),
-    Longitude: z.number().min(-180).max(180),
-    RadiusM: z.number().min(LOCATION_RADIUS_MIN_M).max(LOCATION_RADIUS_MAX_M).default(LOCATION_RADIUS_DEFAULT_M),
-  })
-  .strict()
-  .meta({ id: 'CreateLocation' });
-export type CreateLocation = z.input<typeof CreateLocationSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Endpoints
@@ -82,6 +57,7 @@ export const trackingApi = {
   locations: endpoint(trackingRoutes.locations, {
     tags,
     summary: "The tenant's points of interest",
+    query: LocationListQuerySchema,
     responses: { 200: z.array(LocationSchema) },
   }),
   registerDevice: endpoint(trackingRoutes.registerDevice, {

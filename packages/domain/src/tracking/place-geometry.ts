@@ -12,8 +12,7 @@ export type Ring = readonly (readonly [number, number])[];
 export type PolygonRings = readonly Ring[];
 
 export type PlaceShape =
-  | { kind: 'circle'; latitude: number; longitude: number; radiusM: number }
-  | { kind: 'polygon'; rings: PolygonRings };
+  { kind: 'circle'; latitude: number; longitude: number; radiusM: number } | { kind: 'polygon'; rings: PolygonRings };
 
 export interface BoundingBox {
   minLongitude: number;

@@ -1,12 +1,13 @@
 import type { PositionMessage } from '@gridlens/contract/ingest';
 import type { TrackingObservation } from '@gridlens/domain/alerts/tracking-alert-rules';
 import { DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT } from '@gridlens/domain/device-clock';
-import { locationAt, nextStillness, type PointOfInterest, type Stillness } from '@gridlens/domain/tracking/positions';
+import { nextStillness, type PointOfInterest, type Stillness } from '@gridlens/domain/tracking/positions';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import { NONE_STORED, type StoredMessages } from '../../db/stored-messages';
 import type { LatestUpdate, TrackerStateRow, TrackingRepository } from './tracking.repository';
 import type { PositionsHook, TrackedSteps, TrackingStep } from './tracking.public';
+import { createPlacementCache } from './placement-cache';
 
 const HOUR_MS = 3_600_000;
 const ms = (value: Date | string) => new Date(value).getTime();
@@ -46,17 +47,12 @@ function stateBefore(row: TrackerStateRow | undefined, pois: PoiById, nowMs: num
  * newest (late or out of order) is stored for its journeys but changes neither the latest state nor alerts.
  */
 export function createPositionStore(repository: TrackingRepository, afterPositions?: PositionsHook) {
+  const placements = createPlacementCache(); // the tenant's POIs indexed, rebuilt when they change
   return async (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]): Promise<StoredMessages> => {
     if (positions.length === 0) return NONE_STORED;
-    const pois: PointOfInterest[] = (await repository.pointsOfInterest(tx, tenantId)).map((p) => ({
-      id: p.location_id,
-      type: p.location_type,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      radiusM: p.radius_m,
-    }));
-    const poiById: PoiById = new Map(pois.map((p) => [p.id, p]));
-    const located = positions.map((p) => ({ ...p, battery_pct: p.battery_pct ?? null, locationId: locationAt(p, pois)?.id ?? null }));
+    const placement = await placements(tx, tenantId);
+    const poiById: PoiById = placement.byId;
+    const located = positions.map((p) => ({ ...p, battery_pct: p.battery_pct ?? null, locationId: placement.placeOf(p)?.id ?? null }));
     const stored = await repository.insertPositions(tx, tenantId, located);
     const fresh = located.filter((p) => stored.has(p.device_id, p.seq));
     if (fresh.length === 0) return stored;

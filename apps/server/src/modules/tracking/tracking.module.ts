@@ -4,6 +4,9 @@ import { createPositionStore } from './position-store';
 import type { PositionsHook } from './tracking.public';
 import { createTrackingRepository } from './tracking.repository';
 import { registerTrackingRoutes } from './tracking.routes';
+import { createLocationsRepository } from './locations.repository';
+import { registerLocationRoutes } from './locations.routes';
+import { createLocationsService } from './locations.service';
 
 /**
  * Tracking mode: trackers, POIs, positions and each tracker's latest state (tracking_devices, locations,
@@ -12,9 +15,13 @@ import { registerTrackingRoutes } from './tracking.routes';
  */
 export function createTrackingModule({ db }: { db: Queryable }) {
   const repository = createTrackingRepository(db);
+  const locations = createLocationsService(db, createLocationsRepository(db));
   return {
     name: 'tracking',
-    api: routesPlugin((api) => registerTrackingRoutes(api, repository)),
+    api: routesPlugin((api) => {
+      registerTrackingRoutes(api, repository);
+      registerLocationRoutes(api, locations);
+    }),
     deviceExists: (tenantId: string, deviceId: string) => repository.deviceExists(tenantId, deviceId),
     locationExists: (tenantId: string, locationId: string) => repository.locationExists(tenantId, locationId),
     states: (tenantId: string, deviceIds: readonly string[] | null, q: Queryable) => repository.states(tenantId, deviceIds, q),

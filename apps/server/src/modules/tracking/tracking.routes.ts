@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { trackingApi, type Location, type TrackedDevice } from '@gridlens/contract/tracking';
+import { trackingApi, type TrackedDevice } from '@gridlens/contract/tracking';
 import { HttpError } from '../../http/http-error';
 import { isoOf } from '../../http/iso-timestamp';
 import type { LastMessageType } from '@gridlens/domain/tracking/enumerations';
 import { tenantPrincipal } from '../../auth/auth.plugin';
 import { bindEndpoint } from '../../http/bind-endpoint';
-import type { LocationRow, TrackerStateRow, TrackingRepository } from './tracking.repository';
+import type { TrackerStateRow, TrackingRepository } from './tracking.repository';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : isoOf(value));
 
@@ -34,9 +34,6 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingR
   bindEndpoint(app, trackingApi.devices, async (request) =>
     (await tracking.states(tenantPrincipal(request).tenantId)).map(trackedDeviceOf),
   );
-  bindEndpoint(app, trackingApi.locations, async (request) =>
-    (await tracking.locations(tenantPrincipal(request).tenantId)).map(locationOf),
-  );
   bindEndpoint(app, trackingApi.registerDevice, async (request) => {
     const { tenantId } = tenantPrincipal(request);
     if (!(await tracking.insertDevice(tenantId, request.body)))
@@ -45,29 +42,4 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: TrackingR
     if (!row) throw new Error('a registered device was not found');
     return trackedDeviceOf(row);
   });
-  bindEndpoint(app, trackingApi.addLocation, async (request) => {
-    const { tenantId } = tenantPrincipal(request);
-    const body = request.body;
-    const location = {
-      id: body.LocationID,
-      name: body.FullName,
-      type: body.LocationType,
-      latitude: body.Latitude,
-      longitude: body.Longitude,
-      radiusM: body.RadiusM,
-    };
-    const created = await tracking.insertLocation(tenantId, location);
-    if (!created) throw new HttpError(409, 'conflict', `A location with LocationID '${body.LocationID}' already exists`);
-    return locationOf(created);
-  });
 }
-
-const locationOf = (row: LocationRow): Location => ({
-  LocationID: row.location_id,
-  LocationType: row.location_type,
-  Latitude: row.latitude,
-  Longitude: row.longitude,
-  FullName: row.full_name,
-  RadiusM: row.radius_m,
-  DeviceCount: row.device_count,
-});
