@@ -93,8 +93,17 @@ export const routes: RouteObject[] = [
                 handle: { titleKey: 'pages.profile' } satisfies RouteHandle,
               },
               sectionRoute('/poi', 'poi'),
-              sectionRoute('/locations', 'locations'),
-              sectionRoute('/location/:locationId', 'locations', 'pages.location'),
+              {
+                path: '/locations',
+                lazy: () => loadChunk(() => import('@/features/locations/locations-page')).then((m) => ({ Component: m.LocationsPage })),
+                handle: { sectionId: 'locations', searchable: true } satisfies RouteHandle,
+              },
+              {
+                path: '/location/:locationId',
+                lazy: () =>
+                  loadChunk(() => import('@/features/locations/location-detail-page')).then((m) => ({ Component: m.LocationDetailPage })),
+                handle: { sectionId: 'locations', titleKey: 'pages.location' } satisfies RouteHandle,
+              },
               sectionRoute('/journeys', 'journeys'),
               sectionRoute('/journey/:originId/:destinationId/:week', 'journeys', 'pages.journey'),
               sectionRoute('/devices', 'devices'),

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -16,11 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '@gridlens/domain/language';
 import { useAppStore } from '@/lib/app-store';
 import { useClientConfig } from '@/lib/client-config-context';
+import { loadChunk } from '@/lib/chunk-load';
 import { useRouteHandle } from '@/lib/route-handle';
 import { changeLanguage, LANGUAGE_NAME_KEYS } from '@/lib/language-preference';
 
+// Only tracking tenants have customers: the selector (and its query) stays out of the first load of the others.
+const CustomerSelector = lazy(() => loadChunk(() => import('./customer-selector')));
+
 /** Spec §2 Shell: menu toggle, page title, environment badge, shared search, theme toggle, language selector. */
-export function AppHeader({ title }: { title: string }) {
+export function AppHeader({ title, tracking = false }: { title: string; tracking?: boolean }) {
   const { t } = useTranslation();
   const { environment } = useClientConfig();
   const { navigationExpanded, setNavigationExpanded, searchText, setSearchText, themeMode, setThemeMode, language } = useAppStore();
@@ -95,6 +100,11 @@ export function AppHeader({ title }: { title: string }) {
             },
           }}
         />
+        {tracking && (
+          <Suspense fallback={null}>
+            <CustomerSelector />
+          </Suspense>
+        )}
         <Tooltip title={themeLabel}>
           <IconButton
             aria-label={themeLabel}

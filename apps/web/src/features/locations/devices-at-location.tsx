@@ -1,0 +1,45 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useDevicesAtLocation } from '@/lib/api/tracking-locations';
+
+/** The devices in a POI now, each since when it stands there, linking to the device. */
+export function DevicesAtLocation({ locationId }: { locationId: string }) {
+  const { t, i18n } = useTranslation();
+  const devices = useDevicesAtLocation(locationId);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  if (!devices.data) return null;
+  if (devices.data.length === 0) return <Typography data-testid="devices-here-none">{t('locations.detail.noDevices')}</Typography>;
+  return (
+    <Table size="small" aria-label={t('locations.detail.devicesNow')} data-testid="devices-here">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('locations.detail.device')}</TableCell>
+          <TableCell>{t('locations.detail.since')}</TableCell>
+          <TableCell>{t('locations.detail.lastMessage')}</TableCell>
+          <TableCell align="right">{t('locations.detail.battery')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {devices.data.map((d) => (
+          <TableRow key={d.device_id}>
+            <TableCell>
+              <Link component={RouterLink} to={`/device/${encodeURIComponent(d.device_id)}`}>
+                {d.name}
+              </Link>
+            </TableCell>
+            <TableCell>{when.format(new Date(d.since))}</TableCell>
+            <TableCell>{when.format(new Date(d.last_message_at))}</TableCell>
+            <TableCell align="right">{d.battery_pct === null ? '–' : `${Math.round(d.battery_pct)} %`}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { PossiblePoi } from '@gridlens/contract/tracking-locations';
+import { useAddLocation, usePossiblePois } from '@/lib/api/tracking-locations';
+import { useAppStore } from '@/lib/app-store';
+
+/** A possible POI's id as a POI: its centre, to 4 decimals (about 10 m), in the characters an id may hold. */
+export const adoptedIdOf = (p: PossiblePoi) => `POI_${p.latitude.toFixed(4)}_${p.longitude.toFixed(4)}`;
+
+/**
+ * Places outside every POI where devices stop again and again (GET /api/location/possible_pois); one click adopts
+ * one as a Non-Friendly POI with its circle, then opens it to be named and given to a customer.
+ */
+export function PossiblePoisPanel() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const showSnackbar = useAppStore((s) => s.showSnackbar);
+  const possible = usePossiblePois();
+  const add = useAddLocation();
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  const adopt = async (p: PossiblePoi) => {
+    const id = adoptedIdOf(p);
+    await add.mutateAsync({
+      LocationID: id,
+      FullName: t('locations.possible.adoptedName', { latitude: p.latitude.toFixed(4), longitude: p.longitude.toFixed(4) }),
+      LocationType: 'Non-Friendly',
+      Latitude: p.latitude,
+      Longitude: p.longitude,
+      RadiusM: p.radius_m,
+    });
+    showSnackbar(t('locations.possible.adopted'));
+    void navigate(`/location/${encodeURIComponent(id)}`);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="possible-pois-title" data-testid="possible-pois">
+      <Typography variant="h6" component="h2" id="possible-pois-title">
+        {t('locations.possible.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('locations.possible.explain')}
+      </Typography>
+      {possible.data?.length === 0 && <Typography data-testid="possible-pois-none">{t('locations.possible.none')}</Typography>}
+      {possible.data && possible.data.length > 0 && (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('locations.possible.place')}</TableCell>
+                <TableCell align="right">{t('locations.possible.visits')}</TableCell>
+                <TableCell align="right">{t('locations.possible.devices')}</TableCell>
+                <TableCell align="right">{t('locations.possible.confidence')}</TableCell>
+                <TableCell>{t('locations.possible.lastSeen')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {possible.data.map((p) => (
+                <TableRow key={p.id} data-testid="possible-poi">
+                  <TableCell>
+                    {p.latitude.toFixed(4)}, {p.longitude.toFixed(4)}
+                  </TableCell>
+                  <TableCell align="right">{p.visit_count}</TableCell>
+                  <TableCell align="right">{p.device_count}</TableCell>
+                  <TableCell align="right">{percent.format(p.confidence)}</TableCell>
+                  <TableCell>{date.format(new Date(p.last_seen))}</TableCell>
+                  <TableCell>
+                    <Button size="small" disabled={add.isPending} onClick={() => void adopt(p)} data-testid="adopt-poi">
+                      {t('locations.possible.adopt')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Paper>
+  );
+}
