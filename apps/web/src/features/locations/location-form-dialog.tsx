@@ -125,7 +125,16 @@ export default function LocationFormDialog({ location, onClose }: Props) {
               ))}
             </TextField>
           </Stack>
-          <PoiDrawer value={shape} onChange={setShape} />
+          <PoiDrawer
+            value={shape}
+            onChange={(next) => {
+              setShape(next);
+              // A new drawing answers the drawing's problem; the server judges it again on saving.
+              setProblems(
+                ({ shape: _drawn, Polygon: _polygon, Latitude: _latitude, Longitude: _longitude, RadiusM: _radius, ...rest }) => rest,
+              );
+            }}
+          />
           {shapeProblem && (
             <Typography role="alert" color="error" variant="body2" data-testid="shape-problem">
               {shapeProblem}
