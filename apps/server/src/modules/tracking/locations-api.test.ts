@@ -154,6 +154,10 @@ for (const backend of TEST_DATABASES) {
         LocationCount: 0,
         DeviceCount: 0,
       });
+      const categories = async (customer_id: string) =>
+        (await call(api.categories, { query: { customer_id } })).json().map((c: { DeviceCount: number }) => c.DeviceCount);
+      expect(await categories('ACME')).toEqual([1, 1, 0, 0]); // the depot's and the yard's devices only
+      expect(await categories('BETA')).toEqual([1, 0, 0, 0]);
       expect((await call(api.customers)).json()).toEqual([
         { customer_id: 'ACME', name: 'Acme Ltd', site_count: 1 },
         { customer_id: 'BETA', name: 'Beta plc', site_count: 0 },
