@@ -195,13 +195,32 @@ export function createLocationsRepository(db: Queryable) {
       );
     },
 
-    /** The tenant's stored positions since a time, per device in time order (for stop clustering). */
+    /**
+     * The tenant's stored positions since a time, per device in time order, for stop clustering. A run of positions
+     * placed in a POI at ingest is sent as its first position only: all that clustering needs of it is that it
+     * breaks a stop (and a device spends most of its time at depots and customer sites).
+     */
     positionsSince(tenantId: string, sinceIso: string) {
-      return db.query<{ device_id: string; at_ms: number; latitude: number; longitude: number }>(
-        `SELECT device_id, (extract(epoch FROM measured_at) * 1000)::float8 AS at_ms, latitude, longitude
-           FROM tracking_positions WHERE tenant_id = $1 AND measured_at >= $2 ORDER BY device_id, measured_at, seq`,
+      return db.query<{ device_id: string; at_ms: number; latitude: number; longitude: number; in_poi: boolean }>(
+        `SELECT device_id, at_ms, latitude, longitude, in_poi FROM (
+           SELECT device_id, seq, (extract(epoch FROM measured_at) * 1000)::float8 AS at_ms, latitude, longitude,
+                  location_id IS NOT NULL AS in_poi,
+                  lag(location_id IS NOT NULL) OVER (PARTITION BY device_id ORDER BY measured_at, seq) AS was_in_poi
+             FROM tracking_positions WHERE tenant_id = $1 AND measured_at >= $2) p
+          WHERE NOT in_poi OR was_in_poi IS DISTINCT FROM true
+          ORDER BY device_id, at_ms, seq`,
         [tenantId, sinceIso],
       );
+    },
+
+    /** What changes when positions arrive: how many devices have one and the newest (a cache's key). */
+    async latestStamp(tenantId: string): Promise<string> {
+      const [row] = await db.query<{ stamp: string }>(
+        `SELECT count(*)::text || '/' || coalesce(max(last_message_at)::text, '') || '/' || coalesce(sum(last_seq), 0)::text AS stamp
+           FROM tracking_latest WHERE tenant_id = $1`,
+        [tenantId],
+      );
+      return row?.stamp ?? '';
     },
 
     customers(tenantId: string) {

@@ -12,6 +12,8 @@ import type { LocationDetailRow, LocationsRepository, LocationWrite } from './lo
 
 type CreateBody = z.output<typeof CreateLocationSchema>;
 const DAY_MS = 86_400_000;
+/** Possible POIs read weeks of positions: an answer stands while no position arrived and no POI changed, this long at most. */
+const POSSIBLE_POIS_FRESH_MS = 300_000;
 
 export function locationOf(row: LocationDetailRow): Location {
   const polygon = typeof row.polygon === 'string' ? (JSON.parse(row.polygon) as PolygonRings) : row.polygon;
@@ -52,6 +54,7 @@ function polygonGeometry(rings: PolygonRings) {
  */
 export function createLocationsService(db: Queryable, repository: LocationsRepository) {
   const placements = createPlacementCache();
+  const possibleCache = new Map<string, { atMs: number; placement: Placement; stamp: string; answer: PossiblePoi[] }>();
 
   async function placeLatestAgain(tenantId: string): Promise<Placement> {
     const placement = await placements(db, tenantId);
@@ -167,6 +170,12 @@ export function createLocationsService(db: Queryable, repository: LocationsRepos
     /** Stops in the stored positions of the last `days`, outside every POI as the POIs are now, clustered. */
     async possiblePois(tenantId: string, days: number, nowMs: number): Promise<PossiblePoi[]> {
       const placement = await placements(db, tenantId);
+      // The placement stays the same object while the POI version stands; the stamp moves with every new position.
+      const stamp = await repository.latestStamp(tenantId);
+      const key = `${tenantId}/${days}`;
+      const cached = possibleCache.get(key);
+      if (cached && cached.placement === placement && cached.stamp === stamp && nowMs - cached.atMs < POSSIBLE_POIS_FRESH_MS)
+        return cached.answer;
       const rows = await repository.positionsSince(tenantId, new Date(nowMs - days * DAY_MS).toISOString());
       const stops: Stop[] = [];
       for (let start = 0; start < rows.length;) {
@@ -174,11 +183,11 @@ export function createLocationsService(db: Queryable, repository: LocationsRepos
         while (end < rows.length && rows[end]!.device_id === rows[start]!.device_id) end++;
         const fixes = rows
           .slice(start, end)
-          .map((r) => ({ atMs: r.at_ms, latitude: r.latitude, longitude: r.longitude, inPoi: placement.placeOf(r) !== null }));
+          .map((r) => ({ atMs: r.at_ms, latitude: r.latitude, longitude: r.longitude, inPoi: r.in_poi || placement.placeOf(r) !== null }));
         stops.push(...stopsOf(rows[start]!.device_id, fixes));
         start = end;
       }
-      return possiblePoisOf(stops).map((p) => ({
+      const answer = possiblePoisOf(stops).map((p) => ({
         id: p.id,
         latitude: p.latitude,
         longitude: p.longitude,
@@ -189,6 +198,8 @@ export function createLocationsService(db: Queryable, repository: LocationsRepos
         last_seen: new Date(p.lastSeenMs).toISOString(),
         confidence: p.confidence,
       }));
+      possibleCache.set(key, { atMs: nowMs, placement, stamp, answer });
+      return answer;
     },
 
     async watchlist(tenantId: string, userId: string) {
