@@ -213,12 +213,15 @@ export function createLocationsRepository(db: Queryable) {
       );
     },
 
-    /** What changes when positions arrive: how many devices have one and the newest (a cache's key). */
-    async latestStamp(tenantId: string): Promise<string> {
+    /**
+     * What changes when positions arrive, late ones too: how many are stored since the time and the newest
+     * arrival (a cache's key; an index-only count, a small part of reading them).
+     */
+    async positionsStamp(tenantId: string, sinceIso: string): Promise<string> {
       const [row] = await db.query<{ stamp: string }>(
-        `SELECT count(*)::text || '/' || coalesce(max(last_message_at)::text, '') || '/' || coalesce(sum(last_seq), 0)::text AS stamp
-           FROM tracking_latest WHERE tenant_id = $1`,
-        [tenantId],
+        `SELECT count(*)::text || '/' || coalesce(max(measured_at)::text, '') AS stamp
+           FROM tracking_positions WHERE tenant_id = $1 AND measured_at >= $2`,
+        [tenantId, sinceIso],
       );
       return row?.stamp ?? '';
     },

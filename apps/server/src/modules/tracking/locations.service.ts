@@ -171,12 +171,14 @@ export function createLocationsService(db: Queryable, repository: LocationsRepos
     async possiblePois(tenantId: string, days: number, nowMs: number): Promise<PossiblePoi[]> {
       const placement = await placements(db, tenantId);
       // The placement stays the same object while the POI version stands; the stamp moves with every new position.
-      const stamp = await repository.latestStamp(tenantId);
+      // From the start of the (UTC) day: the window, and so the stamp, moves once a day rather than every call.
+      const sinceIso = new Date(Math.floor((nowMs - days * DAY_MS) / DAY_MS) * DAY_MS).toISOString();
+      const stamp = await repository.positionsStamp(tenantId, sinceIso);
       const key = `${tenantId}/${days}`;
       const cached = possibleCache.get(key);
       if (cached && cached.placement === placement && cached.stamp === stamp && nowMs - cached.atMs < POSSIBLE_POIS_FRESH_MS)
         return cached.answer;
-      const rows = await repository.positionsSince(tenantId, new Date(nowMs - days * DAY_MS).toISOString());
+      const rows = await repository.positionsSince(tenantId, sinceIso);
       const stops: Stop[] = [];
       for (let start = 0; start < rows.length;) {
         let end = start;
