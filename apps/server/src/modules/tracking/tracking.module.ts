@@ -4,6 +4,9 @@ import { createPositionStore } from './position-store';
 import type { PositionsHook } from './tracking.public';
 import { createTrackingRepository } from './tracking.repository';
 import { registerTrackingRoutes } from './tracking.routes';
+import { createVisitDerivation } from './visit-derivation';
+import { createVisitsRepository } from './visits.repository';
+import { registerJourneyRoutes } from './journeys.routes';
 
 /**
  * Tracking mode: trackers, POIs, positions and each tracker's latest state (tracking_devices, locations,
@@ -12,16 +15,20 @@ import { registerTrackingRoutes } from './tracking.routes';
  */
 export function createTrackingModule({ db }: { db: Queryable }) {
   const repository = createTrackingRepository(db);
+  const deriveVisits = createVisitDerivation(createVisitsRepository());
   return {
     name: 'tracking',
-    api: routesPlugin((api) => registerTrackingRoutes(api, repository)),
+    api: routesPlugin((api) => {
+      registerTrackingRoutes(api, repository);
+      registerJourneyRoutes(api, db);
+    }),
     deviceExists: (tenantId: string, deviceId: string) => repository.deviceExists(tenantId, deviceId),
     locationExists: (tenantId: string, locationId: string) => repository.locationExists(tenantId, locationId),
     states: (tenantId: string, deviceIds: readonly string[] | null, q: Queryable) => repository.states(tenantId, deviceIds, q),
     /** The positions' way into the ingest transaction (ingest's PositionIngest), new steps handed to `afterPositions`. */
     positionIngest: (afterPositions?: PositionsHook) => ({
       registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => repository.registeredTrackers(tx, tenantId, deviceIds),
-      store: createPositionStore(repository, afterPositions),
+      store: createPositionStore(repository, afterPositions, deriveVisits),
     }),
   };
 }
