@@ -67,7 +67,8 @@ export function JourneysPage() {
     { id: 'destination', title: t('journeys.destination'), cell: (p) => p.destination.name },
     { id: 'total', title: t('journeys.total'), numeric: true, cell: (p) => formatNumber(p.total, language, 0) },
     { id: 'median', title: t('journeys.medianDuration'), numeric: true, cell: (p) => durationText(p.median_minutes, language, t) },
-    ...weeks.map((week, i): DataColumn<JourneyPair> => ({
+    // Newest week first: the weeks a dispatcher asks about are the recent ones, and the table scrolls to the older.
+    ...[...weeks.entries()].reverse().map(([i, week]): DataColumn<JourneyPair> => ({
       id: `week-${week}`,
       title: t('journeys.weekOf', { day: weekText(week) }),
       numeric: true,
