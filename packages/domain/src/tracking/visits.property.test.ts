@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pick, seededRandom } from '../seeded-random';
-import { canonicalFixes, journeysOf, recomputeFromMs, visitsOf, type PlacedFix, type Visit } from './visits';
+import { canonicalFixes, journeysOf, recomputeFromMs, visitsOf, windowStart, type PlacedFix, type Visit } from './visits';
 
 const MINUTE_MS = 60_000;
 const PLACES = ['DEPOT', 'SITE-1', 'SITE-2', null, null] as const;
@@ -38,13 +38,22 @@ function incrementally(batches: readonly PlacedFix[][]): Visit[] {
     const fresh = batch.filter((f) => !stored.has(f.seq));
     for (const f of fresh) stored.set(f.seq, f);
     if (fresh.length === 0) continue;
+    const earliestMs = Math.min(...fresh.map((f) => f.atMs));
     const fromMs = recomputeFromMs(
       visits.map((v) => v.arrivalMs),
-      Math.min(...fresh.map((f) => f.atMs)),
+      earliestMs,
     );
+    const startVisit = visits.find((v) => v.arrivalMs === fromMs);
     const kept = fromMs === null ? [] : visits.filter((v) => v.arrivalMs < fromMs);
-    const window = [...stored.values()].filter((f) => fromMs === null || f.atMs >= fromMs);
-    visits = [...kept, ...visitsOf(window)];
+    if (!startVisit) {
+      visits = [...kept, ...visitsOf([...stored.values()])];
+      continue;
+    }
+    const start = windowStart(startVisit, earliestMs);
+    const window = [...stored.values()].filter((f) =>
+      'fixesAfterMs' in start ? f.atMs > start.fixesAfterMs : f.atMs >= start.fixesFromMs,
+    );
+    visits = [...kept, ...visitsOf(window, 'from' in start ? start.from : null)];
   }
   return visits;
 }

@@ -55,9 +55,10 @@ export function canonicalFixes(fixes: readonly PlacedFix[]): PlacedFix[] {
  * - one fix in a POI is a visit too: a returnable asset's tracker reports every 15 to 60 minutes, so a short
  *   stop may show a single fix, and no rule could tell it from a drive-by without dropping real stops.
  */
-export function visitsOf(fixes: readonly PlacedFix[]): Visit[] {
-  const visits: Visit[] = [];
-  let open: Visit | null = null;
+export function visitsOf(fixes: readonly PlacedFix[], from: Visit | null = null): Visit[] {
+  // `from`: a visit already known to begin the history, whose fixes up to its last one are not given again.
+  let open: Visit | null = from && { ...from, departureMs: null };
+  const visits: Visit[] = open ? [open] : [];
   for (const fix of canonicalFixes(fixes)) {
     if (open && fix.locationId === open.locationId) {
       open.lastSeenMs = fix.atMs;
@@ -111,4 +112,15 @@ export function recomputeFromMs(storedArrivalsMs: readonly number[], earliestFre
   let from: number | null = null;
   for (const arrivalMs of storedArrivalsMs) if (arrivalMs < earliestFreshMs && (from === null || arrivalMs > from)) from = arrivalMs;
   return from;
+}
+
+/**
+ * Where the fixes to derive again begin, given the stored visit the window starts with: after its last fix when
+ * every fresh fix is later (the run of fixes up to there cannot change, so the stored visit stands in for them and
+ * a device that has sat at one site for weeks is not re-read), otherwise at its arrival.
+ */
+export function windowStart(startVisit: Visit, earliestFreshMs: number): { fixesAfterMs: number; from: Visit } | { fixesFromMs: number } {
+  return earliestFreshMs > startVisit.lastSeenMs
+    ? { fixesAfterMs: startVisit.lastSeenMs, from: startVisit }
+    : { fixesFromMs: startVisit.arrivalMs };
 }

@@ -1,6 +1,6 @@
-import { journeysOf, visitsOf, type Journey, type Visit } from '@gridlens/domain/tracking/visits';
+import { journeysOf, visitsOf, windowStart, type Journey, type Visit } from '@gridlens/domain/tracking/visits';
 import type { Queryable } from '../../db/database';
-import type { VisitsRepository } from './visits.repository';
+import type { DeviceWindow, FixRange, VisitsRepository } from './visits.repository';
 
 /** A fix as position-store has just stored it (new, not a repeat), with the POI it was placed in. */
 export interface FreshFix {
@@ -14,9 +14,10 @@ export type PlacedFixesHook = (tx: Queryable, tenantId: string, fresh: readonly 
 
 /**
  * Keeps visits and journeys current at ingest: per device, the window from the latest stored visit arriving before
- * its earliest fresh fix (domain `recomputeFromMs`) is derived again from the stored fixes and replaces what was
- * stored for it. Fixes in order re-read only the visit under way; a late fix re-reads from the visit before it; a
- * repeat is not fresh and changes nothing. The result is the same as deriving the whole history at once.
+ * its earliest fresh fix (domain `recomputeFromMs`) is derived again and replaces what was stored for it. Fixes in
+ * order re-read nothing but themselves (the stored visit under way stands in for its fixes, domain `windowStart`);
+ * a late fix re-reads from the visit before it; a repeat is not fresh and changes nothing. The result is the same
+ * as deriving the whole history at once.
  */
 export function createVisitDerivation(visits: VisitsRepository): PlacedFixesHook {
   return async (tx, tenantId, fresh) => {
@@ -28,16 +29,32 @@ export function createVisitDerivation(visits: VisitsRepository): PlacedFixesHook
     }
     if (earliest.size === 0) return;
     // The domain's recomputeFromMs, asked of the stored visits in one statement.
-    const windows = await visits.arrivalsBefore(
+    const starts = await visits.visitsBefore(
       tx,
       tenantId,
       [...earliest].map(([deviceId, beforeMs]) => ({ deviceId, beforeMs })),
     );
-    const fixes = await visits.fixesIn(tx, tenantId, windows);
+    const windows: DeviceWindow[] = [];
+    const ranges: FixRange[] = [];
+    const seeds = new Map<string, Visit>();
+    for (const [deviceId, earliestMs] of earliest) {
+      const startVisit = starts.get(deviceId);
+      windows.push({ deviceId, fromMs: startVisit?.arrivalMs ?? null });
+      if (!startVisit) {
+        ranges.push({ deviceId, boundMs: null, inclusive: true });
+        continue;
+      }
+      const start = windowStart(startVisit, earliestMs);
+      if ('fixesAfterMs' in start) {
+        seeds.set(deviceId, start.from);
+        ranges.push({ deviceId, boundMs: start.fixesAfterMs, inclusive: false });
+      } else ranges.push({ deviceId, boundMs: start.fixesFromMs, inclusive: true });
+    }
+    const fixes = await visits.fixesIn(tx, tenantId, ranges);
     const derivedVisits: (Visit & { deviceId: string })[] = [];
     const derivedJourneys: (Journey & { deviceId: string })[] = [];
     for (const { deviceId } of windows) {
-      const deviceVisits = visitsOf(fixes.get(deviceId) ?? []);
+      const deviceVisits = visitsOf(fixes.get(deviceId) ?? [], seeds.get(deviceId) ?? null);
       for (const v of deviceVisits) derivedVisits.push({ ...v, deviceId });
       for (const j of journeysOf(deviceVisits)) derivedJourneys.push({ ...j, deviceId });
     }
