@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CYCLE_PHASES } from '@gridlens/domain/tracking/cycles';
 import { LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
-import { weekStartOfId } from '@gridlens/domain/tracking/weeks';
+import { WEEK_DAY_MAX, WEEK_DAY_MIN, weekIdOfDay } from '@gridlens/domain/tracking/weeks';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 import { trackingJourneysRoutes as routes } from './routes/tracking-journeys';
@@ -20,8 +20,9 @@ const numWeeks = z.coerce.number().int().min(1).max(NUM_WEEKS_MAX).default(NUM_W
 const customerId = id.optional().describe('Only what touches this customer’s sites');
 const weekId = z
   .string()
-  .refine((text) => weekStartOfId(text) !== null, 'A week is named by its Monday’s date, YYYY-MM-DD')
-  .describe('A week, by its Monday’s date (UTC)');
+  .refine((text) => weekIdOfDay(text) !== null, `A week is named by a day of it, YYYY-MM-DD, from ${WEEK_DAY_MIN} to ${WEEK_DAY_MAX}`)
+  .transform((text) => weekIdOfDay(text) as string)
+  .describe('A week, by any of its days (UTC); its Monday names it');
 const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is written YYYY-MM-DD')
@@ -227,7 +228,7 @@ export const trackingJourneysApi = {
   journeyDevices: endpoint(routes.journeyDevices, {
     tags,
     summary: 'The devices that made a journey, per week',
-    description: '`weeks` is one week (its Monday’s date) or a number of recent weeks (1 to 52).',
+    description: '`weeks` is one week (any of its days; its Monday names it) or a number of recent weeks (1 to 52).',
     params: z.object({
       originId: id,
       destinationId: id,

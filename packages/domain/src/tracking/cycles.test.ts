@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cycleMsOf, cyclesOf } from './cycles';
 import { visitsOf, type PlacedFix } from './visits';
-import { medianOf, recentWeekIds, weekIdOf, weekStartOfId } from './weeks';
+import { medianOf, recentWeekIds, weekIdOf, weekIdOfDay, weekStartOfId } from './weeks';
 
 const H = 3_600_000;
 const fixes = (...places: (string | null)[]): PlacedFix[] => places.map((locationId, i) => ({ seq: i + 1, atMs: i * H, locationId }));
@@ -54,6 +54,11 @@ describe('weeks', () => {
     expect(weekStartOfId('2026-11-23')).toBe(Date.UTC(2026, 10, 23));
     expect(weekStartOfId('2026-11-24')).toBeNull();
     expect(weekStartOfId('2026-02-30')).toBeNull();
+    expect(weekIdOfDay('2026-11-29')).toBe('2026-11-23');
+    expect(weekIdOfDay('2026-11-31')).toBeNull();
+    expect(weekIdOfDay('29/11/2026')).toBeNull();
+    expect(weekIdOfDay('0001-01-01')).toBeNull();
+    expect(weekIdOfDay('9999-12-31')).toBeNull();
     expect(recentWeekIds(Date.UTC(2026, 10, 24), 3)).toEqual(['2026-11-09', '2026-11-16', '2026-11-23']);
   });
 

@@ -26,6 +26,18 @@ export function weekStartOfId(weekId: string): number | null {
   return weekStartMs(startMs) === startMs ? startMs : null;
 }
 
+/** Days a week may be named by: the database's timestamps hold the weeks around them with room to spare. */
+export const WEEK_DAY_MIN = '1900-01-01';
+export const WEEK_DAY_MAX = '9998-12-31';
+
+/** The week holding a day (`YYYY-MM-DD`, WEEK_DAY_MIN to WEEK_DAY_MAX), by its Monday's date; null otherwise. */
+export function weekIdOfDay(day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day < WEEK_DAY_MIN || day > WEEK_DAY_MAX) return null;
+  const dayMs = Date.parse(`${day}T00:00:00Z`);
+  if (!Number.isFinite(dayMs) || new Date(dayMs).toISOString().slice(0, 10) !== day) return null;
+  return weekIdOf(dayMs);
+}
+
 /** The last `count` weeks up to the one holding `nowMs`, oldest first, as their Monday's dates. */
 export function recentWeekIds(nowMs: number, count: number): string[] {
   const current = weekStartMs(nowMs);
