@@ -63,6 +63,12 @@ export function createPoiReportService(repository: JourneysRepository, now = () 
       fromMs,
       toMs,
     );
+    const dwellsByLocation = new Map<string, number[]>();
+    for (const v of visits) {
+      const list = dwellsByLocation.get(v.location_id);
+      if (list) list.push(dwellOf(v));
+      else dwellsByLocation.set(v.location_id, [dwellOf(v)]);
+    }
     return {
       weeks,
       static_after_hours: hours,
@@ -70,7 +76,7 @@ export function createPoiReportService(repository: JourneysRepository, now = () 
       by_type: CATEGORIES.map((category) => ({ category, ...(byType.get(category) as Counts) })),
       locations: shown
         .map((p) => {
-          const dwells = visits.filter((v) => v.location_id === p.location_id).map(dwellOf);
+          const dwells = dwellsByLocation.get(p.location_id) ?? [];
           return {
             location_id: p.location_id,
             name: p.full_name,
