@@ -132,6 +132,7 @@ for (const backend of TEST_DATABASES) {
 
     it('keeps each user’s journey watchlist, and marks the pairs it holds', async () => {
       expectValidationError(await call(api.watchJourney, { body: { origin_id: 'DEPOT' } }), 'destination_id');
+      expectValidationError(await call(api.unwatchJourney, { body: { origin_id: '', destination_id: 'SITE' } }), 'origin_id');
       const added = await call(api.watchJourney, { body: { origin_id: 'DEPOT', destination_id: 'SITE' } });
       expect(added.statusCode, added.body).toBe(201);
       expect(added.json().map((w) => [w.origin_id, w.destination_id])).toEqual([['DEPOT', 'SITE']]);
