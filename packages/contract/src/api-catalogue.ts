@@ -12,6 +12,7 @@ import { powerReadingsApi } from './power-readings';
 import { trackingAlertsApi } from './tracking-alerts';
 import { trackingApi } from './tracking';
 import { trackingLocationsApi } from './tracking-locations';
+import { trackingJourneysApi } from './tracking-journeys';
 
 /**
  * Every endpoint of the contract, by capability: what the server must bind and the OpenAPI document must show
@@ -31,6 +32,7 @@ export const API_CATALOGUE: Readonly<Record<string, Readonly<Record<string, Endp
   trackingAlerts: trackingAlertsApi,
   tracking: trackingApi,
   trackingLocations: trackingLocationsApi,
+  trackingJourneys: trackingJourneysApi,
 };
 
 export const allEndpoints = (): EndpointDescription[] => Object.values(API_CATALOGUE).flatMap((group) => Object.values(group));

@@ -60,7 +60,12 @@ export const routes: RouteObject[] = [
             children: [
               reportRoute('/report_fleet', 'report', 'pages.reportFleet'),
               reportRoute('/report_kpi', 'report', 'pages.reportKpi'),
-              reportRoute('/poi_snapshot/:locationId', 'poi', 'pages.poiSnapshot'),
+              {
+                path: '/poi_snapshot/:locationId',
+                lazy: () =>
+                  loadChunk(() => import('@/features/poi-report/poi-snapshot-page')).then((m) => ({ Component: m.PoiSnapshotPage })),
+                handle: { sectionId: 'poi', titleKey: 'pages.poiSnapshot' } satisfies RouteHandle,
+              },
               {
                 path: '/asset_snapshot/:deviceId',
                 lazy: assetDetail('AssetSnapshotPage'),
@@ -92,7 +97,6 @@ export const routes: RouteObject[] = [
                 lazy: () => loadChunk(() => import('@/features/profile/profile-page')).then((m) => ({ Component: m.ProfilePage })),
                 handle: { titleKey: 'pages.profile' } satisfies RouteHandle,
               },
-              sectionRoute('/poi', 'poi'),
               {
                 path: '/locations',
                 lazy: () => loadChunk(() => import('@/features/locations/locations-page')).then((m) => ({ Component: m.LocationsPage })),
@@ -104,8 +108,22 @@ export const routes: RouteObject[] = [
                   loadChunk(() => import('@/features/locations/location-detail-page')).then((m) => ({ Component: m.LocationDetailPage })),
                 handle: { sectionId: 'locations', titleKey: 'pages.location' } satisfies RouteHandle,
               },
-              sectionRoute('/journeys', 'journeys'),
-              sectionRoute('/journey/:originId/:destinationId/:week', 'journeys', 'pages.journey'),
+              {
+                path: '/poi',
+                lazy: () => loadChunk(() => import('@/features/poi-report/poi-report-page')).then((m) => ({ Component: m.PoiReportPage })),
+                handle: { sectionId: 'poi', searchable: true } satisfies RouteHandle,
+              },
+              {
+                path: '/journeys',
+                lazy: () => loadChunk(() => import('@/features/journeys/journeys-page')).then((m) => ({ Component: m.JourneysPage })),
+                handle: { sectionId: 'journeys', searchable: true } satisfies RouteHandle,
+              },
+              {
+                path: '/journey/:originId/:destinationId/:week',
+                lazy: () =>
+                  loadChunk(() => import('@/features/journeys/journey-detail-page')).then((m) => ({ Component: m.JourneyDetailPage })),
+                handle: { sectionId: 'journeys', titleKey: 'pages.journey', searchable: true } satisfies RouteHandle,
+              },
               sectionRoute('/devices', 'devices'),
               sectionRoute('/device/:deviceId', 'devices', 'pages.device'),
               sectionRoute('/report', 'report'),

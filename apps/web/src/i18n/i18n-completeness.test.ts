@@ -5,7 +5,8 @@ import { SECTION_CATALOGUE } from '@gridlens/domain/sections';
 import { ALERT_EVENT_KINDS } from '@gridlens/contract/alerts';
 import { POWER_ALERT_FIELDS } from '@gridlens/domain/alerts/power-alert-rules';
 import { isLocationField, LOCATION_FIELDS, TRACKING_ALERT_FIELDS } from '@gridlens/domain/alerts/tracking-alert-rules';
-import { LOCATION_TYPES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
+import { LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
+import { CYCLE_PHASES } from '@gridlens/domain/tracking/cycles';
 import { COVERAGE_LEVELS } from '@gridlens/domain/power/coverage';
 import { DEVICE_TEST_CHECKS, POSSIBLE_OUTCOMES } from '@gridlens/domain/power/device-test';
 import { CATALOGUES } from '@gridlens/i18n/catalogues';
@@ -52,6 +53,8 @@ describe('the web app’s texts', () => {
       ...LOCATION_FIELDS.map((field) => `alerts.tracking.${field}At`),
       ...LOCATION_TYPES.map((type) => `alerts.tracking.locationTypes.${type}`),
       ...TRACKER_TYPES.map((type) => `alerts.tracking.deviceTypes.${type}`),
+      ...POSITION_CATEGORIES.map((category) => `poiReport.types.${category}`),
+      ...CYCLE_PHASES.map((phase) => `poiReport.phases.${phase}`),
     ];
     expect(built.filter((key) => !english.has(key))).toEqual([]);
   });

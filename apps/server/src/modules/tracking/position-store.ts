@@ -8,6 +8,7 @@ import { NONE_STORED, type StoredMessages } from '../../db/stored-messages';
 import type { LatestUpdate, TrackerStateRow, TrackingRepository } from './tracking.repository';
 import type { PositionsHook, TrackedSteps, TrackingStep } from './tracking.public';
 import { createPlacementCache } from './placement-cache';
+import type { PlacedFixesHook } from './visit-derivation';
 
 const HOUR_MS = 3_600_000;
 const ms = (value: Date | string) => new Date(value).getTime();
@@ -46,7 +47,7 @@ function stateBefore(row: TrackerStateRow | undefined, pois: PoiById, nowMs: num
  * (device, seq), judged by the hook, and the device's latest state moves on. A position older than the device's
  * newest (late or out of order) is stored for its journeys but changes neither the latest state nor alerts.
  */
-export function createPositionStore(repository: TrackingRepository, afterPositions?: PositionsHook) {
+export function createPositionStore(repository: TrackingRepository, afterPositions?: PositionsHook, afterPlaced?: PlacedFixesHook) {
   const placements = createPlacementCache(); // the tenant's POIs indexed, rebuilt when they change
   return async (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]): Promise<StoredMessages> => {
     if (positions.length === 0) return NONE_STORED;
@@ -56,6 +57,8 @@ export function createPositionStore(repository: TrackingRepository, afterPositio
     const stored = await repository.insertPositions(tx, tenantId, located);
     const fresh = located.filter((p) => stored.has(p.device_id, p.seq));
     if (fresh.length === 0) return stored;
+    // Visits and journeys take every fresh fix, late ones included (alerts below take only the newer ones).
+    if (afterPlaced) await afterPlaced(tx, tenantId, fresh);
 
     const perDevice = new Map<string, typeof fresh>();
     for (const p of fresh) {

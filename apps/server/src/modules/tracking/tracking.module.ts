@@ -7,6 +7,9 @@ import { registerTrackingRoutes } from './tracking.routes';
 import { createLocationsRepository } from './locations.repository';
 import { registerLocationRoutes } from './locations.routes';
 import { createLocationsService } from './locations.service';
+import { createVisitDerivation } from './visit-derivation';
+import { createVisitsRepository } from './visits.repository';
+import { registerJourneyRoutes } from './journeys.routes';
 
 /**
  * Tracking mode: trackers, POIs, positions and each tracker's latest state (tracking_devices, locations,
@@ -16,11 +19,13 @@ import { createLocationsService } from './locations.service';
 export function createTrackingModule({ db }: { db: Queryable }) {
   const repository = createTrackingRepository(db);
   const locations = createLocationsService(db, createLocationsRepository(db));
+  const deriveVisits = createVisitDerivation(createVisitsRepository());
   return {
     name: 'tracking',
     api: routesPlugin((api) => {
       registerTrackingRoutes(api, repository);
       registerLocationRoutes(api, locations);
+      registerJourneyRoutes(api, db);
     }),
     deviceExists: (tenantId: string, deviceId: string) => repository.deviceExists(tenantId, deviceId),
     locationExists: (tenantId: string, locationId: string) => repository.locationExists(tenantId, locationId),
@@ -28,7 +33,7 @@ export function createTrackingModule({ db }: { db: Queryable }) {
     /** The positions' way into the ingest transaction (ingest's PositionIngest), new steps handed to `afterPositions`. */
     positionIngest: (afterPositions?: PositionsHook) => ({
       registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => repository.registeredTrackers(tx, tenantId, deviceIds),
-      store: createPositionStore(repository, afterPositions),
+      store: createPositionStore(repository, afterPositions, deriveVisits),
     }),
   };
 }

@@ -18,14 +18,15 @@ import { useAppStore } from '@/lib/app-store';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { MapView } from '@/lib/ui/map/map-view';
 import { DevicesAtLocation } from './devices-at-location';
+import { LocationArrivals } from './location-arrivals';
 import { locationShape, useLocationTones } from './location-tones';
 
 const LocationFormDialog = lazy(() => import('./location-form-dialog'));
 
 /**
  * A location (spec §2 /location/{locationId}): its geometry on the map, the devices there now, edit (rename,
- * type, customer, move or reshape), delete, watch. The journeys part's arrivals per week and dwell times
- * (LocationArrivals) take the full-width row under the map and the devices.
+ * type, customer, move or reshape), delete, watch; under the map and the devices, its arrivals per week and dwell
+ * times.
  */
 export function LocationDetailPage() {
   const { t } = useTranslation();
@@ -107,6 +108,7 @@ export function LocationDetailPage() {
           <DevicesAtLocation locationId={location.LocationID} />
         </Paper>
       </Box>
+      <LocationArrivals locationId={location.LocationID} />
       {editing && (
         <Suspense fallback={null}>
           <LocationFormDialog location={location} onClose={() => setEditing(false)} />

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { trackingJourneysApi as api } from '@gridlens/contract/tracking-journeys';
+import { tenantPrincipal } from '../../auth/auth.plugin';
+import type { Queryable } from '../../db/database';
+import { bindEndpoint } from '../../http/bind-endpoint';
+import { notFound } from '../../http/http-error';
+import { isoOf } from '../../http/iso-timestamp';
+import { createCyclesService } from './cycles.service';
+import { createJourneysRepository } from './journeys.repository';
+import { createJourneysService } from './journeys.service';
+import { createPoiReportService } from './poi-report.service';
+
+/** Journeys, arrivals, cycles, the POI report and the journey watchlist (spec §7). */
+export function registerJourneyRoutes(app: FastifyInstance, db: Queryable): void {
+  const repository = createJourneysRepository(db);
+  const journeys = createJourneysService(repository);
+  const cycles = createCyclesService(repository);
+  const poiReport = createPoiReportService(repository);
+  const watchlistOf = async (tenantId: string, userId: string) =>
+    (await repository.watchlist(tenantId, userId)).map((w) => ({ ...w, added_at: isoOf(w.added_at) }));
+
+  bindEndpoint(app, api.journeys, (request) => {
+    const { tenantId, userId } = tenantPrincipal(request);
+    return journeys.pairs(tenantId, userId, request.query.num_weeks, request.query.customer_id);
+  });
+  bindEndpoint(app, api.journeyDevices, (request) => {
+    const { originId, destinationId, weeks } = request.params;
+    return journeys.pairDevices(tenantPrincipal(request).tenantId, originId, destinationId, weeks);
+  });
+  bindEndpoint(app, api.deviceJourneys, (request) =>
+    journeys.deviceJourneys(tenantPrincipal(request).tenantId, request.params.device_id, request.query.num_weeks),
+  );
+  bindEndpoint(app, api.arriveStats, (request) =>
+    journeys.arrivals(tenantPrincipal(request).tenantId, request.params.locationId, request.params.week),
+  );
+  bindEndpoint(app, api.cycleStats, (request) => cycles.stats(tenantPrincipal(request).tenantId, request.query));
+  bindEndpoint(app, api.cycleDetail, (request) => cycles.detail(tenantPrincipal(request).tenantId, request.query));
+  bindEndpoint(app, api.cycleHistory, (request) => cycles.history(tenantPrincipal(request).tenantId, request.query));
+  bindEndpoint(app, api.cycleDonut, (request) => cycles.donut(tenantPrincipal(request).tenantId, request.query));
+  bindEndpoint(app, api.poiReport, (request) => poiReport(tenantPrincipal(request).tenantId, request.query));
+  bindEndpoint(app, api.journeyWatchlist, (request) => {
+    const { tenantId, userId } = tenantPrincipal(request);
+    return watchlistOf(tenantId, userId);
+  });
+  bindEndpoint(app, api.watchJourney, async (request) => {
+    const { tenantId, userId } = tenantPrincipal(request);
+    const ids = new Set((await repository.places(tenantId)).map((p) => p.location_id));
+    if (!ids.has(request.body.origin_id) || !ids.has(request.body.destination_id)) throw notFound('Location');
+    await repository.watch(tenantId, userId, request.body.origin_id, request.body.destination_id);
+    return watchlistOf(tenantId, userId);
+  });
+  bindEndpoint(app, api.unwatchJourney, async (request) => {
+    const { tenantId, userId } = tenantPrincipal(request);
+    await repository.unwatch(tenantId, userId, request.body.origin_id, request.body.destination_id);
+    return watchlistOf(tenantId, userId);
+  });
+}

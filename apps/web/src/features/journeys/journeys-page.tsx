@@ -1,0 +1,122 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { JourneyPair } from '@gridlens/contract/tracking-journeys';
+import { formatDay } from '@gridlens/domain/date-format';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { browserTimeZone } from '@/lib/api/config';
+import { useJourneyPairs, useWatchJourney } from '@/lib/api/tracking-journeys';
+import { useAppStore } from '@/lib/app-store';
+import { textsMatch } from '@/lib/text-search';
+import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { LoadFailed } from '@/lib/ui/load-failed';
+import { useHeaderSearch } from '@/lib/use-header-search';
+import { durationText } from './journey-format';
+
+const journeyPath = (pair: JourneyPair, week: string) =>
+  `/journey/${encodeURIComponent(pair.origin.location_id)}/${encodeURIComponent(pair.destination.location_id)}/${week}`;
+
+/** /journeys: the origin-destination pairs of the last eight weeks, with counts and durations per week, and watch marks. */
+export function JourneysPage() {
+  const { t, i18n } = useTranslation();
+  const customerId = useAppStore((s) => s.selectedCustomer);
+  const pairs = useJourneyPairs(customerId);
+  const watch = useWatchJourney();
+  const search = useHeaderSearch();
+  const timeZone = browserTimeZone();
+  const language = i18n.language;
+  const shown = useMemo(
+    () =>
+      (pairs.data?.pairs ?? []).filter((p) =>
+        textsMatch([p.origin.name, p.origin.location_id, p.destination.name, p.destination.location_id], search),
+      ),
+    [pairs.data, search],
+  );
+  const weeks = pairs.data?.weeks ?? [];
+  const weekText = (week: string) => formatDay(week, timeZone);
+
+  const columns: DataColumn<JourneyPair>[] = [
+    {
+      id: 'watch',
+      title: t('journeys.watch'),
+      cell: (p) => {
+        const name = t('journeys.pairName', { origin: p.origin.name, destination: p.destination.name });
+        return (
+          <IconButton
+            size="small"
+            aria-pressed={p.watchlisted}
+            aria-label={t(p.watchlisted ? 'journeys.unwatchPair' : 'journeys.watchPair', { pair: name })}
+            disabled={watch.isPending}
+            onClick={() =>
+              watch.mutate({ originId: p.origin.location_id, destinationId: p.destination.location_id, watch: !p.watchlisted })
+            }
+          >
+            {p.watchlisted ? <StarIcon fontSize="small" color="warning" /> : <StarBorderIcon fontSize="small" />}
+          </IconButton>
+        );
+      },
+    },
+    { id: 'origin', title: t('journeys.origin'), cell: (p) => p.origin.name },
+    { id: 'destination', title: t('journeys.destination'), cell: (p) => p.destination.name },
+    { id: 'total', title: t('journeys.total'), numeric: true, cell: (p) => formatNumber(p.total, language, 0) },
+    { id: 'median', title: t('journeys.medianDuration'), numeric: true, cell: (p) => durationText(p.median_minutes, language, t) },
+    // Newest week first: the weeks a dispatcher asks about are the recent ones, and the table scrolls to the older.
+    ...[...weeks.entries()].reverse().map(([i, week]): DataColumn<JourneyPair> => ({
+      id: `week-${week}`,
+      title: t('journeys.weekOf', { day: weekText(week) }),
+      numeric: true,
+      cell: (p) => {
+        const w = p.weeks[i];
+        if (!w || w.count === 0) return '–';
+        return (
+          <Link
+            component={RouterLink}
+            to={journeyPath(p, week)}
+            aria-label={t('journeys.weekLink', {
+              journeys: formatNumber(w.count, language, 0),
+              week: weekText(week),
+              origin: p.origin.name,
+              destination: p.destination.name,
+            })}
+          >
+            {formatNumber(w.count, language, 0)} · {durationText(w.median_minutes, language, t)}
+          </Link>
+        );
+      },
+    })),
+  ];
+
+  return (
+    <Box data-testid="journeys" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      {pairs.isError && <LoadFailed onRetry={() => void pairs.refetch()} />}
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="journeys-title">
+        <Typography id="journeys-title" component="h2" variant="h6">
+          {t('journeys.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('journeys.explain')}
+        </Typography>
+        {pairs.isPending ? (
+          <Typography>{t('assetDetail.loadingTab')}</Typography>
+        ) : shown.length === 0 ? (
+          <Typography data-testid="journeys-empty">{t('messages.noData')}</Typography>
+        ) : (
+          <DataTable
+            label={t('journeys.tableLabel')}
+            columns={columns}
+            rows={shown}
+            rowKey={(p) => `${p.origin.location_id}>${p.destination.location_id}`}
+            testId="journey-pairs"
+          />
+        )}
+      </Paper>
+    </Box>
+  );
+}
