@@ -11,6 +11,7 @@ import { ingestApi } from './ingest';
 import { powerReadingsApi } from './power-readings';
 import { trackingAlertsApi } from './tracking-alerts';
 import { trackingApi } from './tracking';
+import { trackingDevicesApi } from './tracking-devices';
 
 /**
  * Every endpoint of the contract, by capability: what the server must bind and the OpenAPI document must show
@@ -29,6 +30,7 @@ export const API_CATALOGUE: Readonly<Record<string, Readonly<Record<string, Endp
   powerAlerts: powerAlertsApi,
   trackingAlerts: trackingAlertsApi,
   tracking: trackingApi,
+  trackingDevices: trackingDevicesApi,
 };
 
 export const allEndpoints = (): EndpointDescription[] => Object.values(API_CATALOGUE).flatMap((group) => Object.values(group));

@@ -4,6 +4,7 @@ import { trackingRoutes } from './routes/tracking';
 import { ApiErrorSchema } from './errors';
 import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
 import { LOCATION_RADIUS_DEFAULT_M, LOCATION_RADIUS_MAX_M, LOCATION_RADIUS_MIN_M } from '@gridlens/domain/tracking/positions';
+import { MOVEMENTS } from '@gridlens/domain/tracking/movement';
 import { NAME_MAX_LENGTH } from './assets';
 
 /** A tracked device with its newest position (spec §3 Device (tracking), §7 /api/device). */
@@ -20,6 +21,15 @@ export const TrackedDeviceSchema = z
     location_id: z.string().nullable().describe('The POI it is in, or null'),
     position_category: z.enum(POSITION_CATEGORIES),
     still_since: z.string().nullable(),
+    // Issue 19: the devices screen's columns.
+    position_at: z.string().nullable().describe('When its newest position was taken (its last message may be later and have none)'),
+    location_name: z.string().nullable().describe('The name of the POI it is in, or null'),
+    location_type: z.enum(LOCATION_TYPES).nullable(),
+    movement: z.enum(MOVEMENTS).nullable().describe("Fluid or Static by the tenant's static_after_hours (spec §4); null with no position"),
+    temperature_c: z.number().nullable(),
+    accuracy_m: z.number().nullable().describe('The accuracy of its newest fix, metres'),
+    tags: z.array(z.string()),
+    watchlisted: z.boolean().describe("On the caller's device watchlist"),
   })
   .meta({ id: 'TrackedDevice' });
 export type TrackedDevice = z.infer<typeof TrackedDeviceSchema>;
@@ -77,6 +87,9 @@ export const trackingApi = {
   devices: endpoint(trackingRoutes.devices, {
     tags,
     summary: "The tenant's tracked devices with their newest position",
+    description:
+      "With `customer_id`, only the devices now at one of that customer's sites, or last at one when outside every POI now (issue 19).",
+    query: z.object({ customer_id: z.string().min(1).max(64).optional() }),
     responses: { 200: z.array(TrackedDeviceSchema) },
   }),
   locations: endpoint(trackingRoutes.locations, {

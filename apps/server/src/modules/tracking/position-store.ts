@@ -7,6 +7,7 @@ import { isoTimestamp } from '../../http/iso-timestamp';
 import { NONE_STORED, type StoredMessages } from '../../db/stored-messages';
 import type { LatestUpdate, TrackerStateRow, TrackingRepository } from './tracking.repository';
 import type { PositionsHook, TrackedSteps, TrackingStep } from './tracking.public';
+import { upsertTrackerStatus } from './tracker-status.repository';
 
 const HOUR_MS = 3_600_000;
 const ms = (value: Date | string) => new Date(value).getTime();
@@ -60,6 +61,7 @@ export function createPositionStore(repository: TrackingRepository, afterPositio
     const stored = await repository.insertPositions(tx, tenantId, located);
     const fresh = located.filter((p) => stored.has(p.device_id, p.seq));
     if (fresh.length === 0) return stored;
+    await upsertTrackerStatus(tx, tenantId, fresh); // the newest message of either kind (devices' last message)
 
     const perDevice = new Map<string, typeof fresh>();
     for (const p of fresh) {
