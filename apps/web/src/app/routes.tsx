@@ -97,8 +97,17 @@ export const routes: RouteObject[] = [
               sectionRoute('/location/:locationId', 'locations', 'pages.location'),
               sectionRoute('/journeys', 'journeys'),
               sectionRoute('/journey/:originId/:destinationId/:week', 'journeys', 'pages.journey'),
-              sectionRoute('/devices', 'devices'),
-              sectionRoute('/device/:deviceId', 'devices', 'pages.device'),
+              {
+                path: '/devices',
+                lazy: () => loadChunk(() => import('@/features/devices/devices-page')).then((m) => ({ Component: m.DevicesPage })),
+                handle: { sectionId: 'devices', searchable: true } satisfies RouteHandle,
+              },
+              {
+                path: '/device/:deviceId',
+                lazy: () =>
+                  loadChunk(() => import('@/features/devices/device-detail-page')).then((m) => ({ Component: m.DeviceDetailPage })),
+                handle: { sectionId: 'devices', titleKey: 'pages.device' } satisfies RouteHandle,
+              },
               sectionRoute('/report', 'report'),
               {
                 path: '/alerts',
