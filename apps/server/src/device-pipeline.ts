@@ -7,7 +7,7 @@ import { createDeviceTabsModule } from './modules/device-tabs/device-tabs.module
 import { createIngestModule } from './modules/ingest/ingest.module';
 import type { AfterStoreHook } from './modules/ingest/ingest.service';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
-import { tenantTimeZones } from './modules/tenants/tenants.module';
+import { tenantMovementPeriod, tenantTimeZones } from './modules/tenants/tenants.module';
 import { createTrackingModule } from './modules/tracking/tracking.module';
 
 interface PipelineOptions {
@@ -31,7 +31,7 @@ interface PipelineOptions {
  */
 export function createDevicePipeline({ db, afterIngest, emails = null, log, deviceClock = DEFAULT_DEVICE_CLOCK_WINDOW }: PipelineOptions) {
   const timeZoneOf = tenantTimeZones(db);
-  const tracking = createTrackingModule({ db });
+  const tracking = createTrackingModule({ db, movementPeriod: tenantMovementPeriod(db) });
   const assets = createAssetsModule({ db, timeZoneOf, trackerWatchlist: tracking.watchlist });
   const powerReadings = createPowerReadingsModule({ db, devices: assets.service, timeZoneOf });
   const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });

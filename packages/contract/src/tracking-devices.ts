@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
-import { MOVEMENTS } from '@gridlens/domain/tracking/movement';
+import { MOVEMENTS, STATIC_AFTER_HOURS_MAX, STATIC_AFTER_HOURS_MIN } from '@gridlens/domain/tracking/movement';
 import {
   MOTION_SENSITIVITIES,
   REPORTING_INTERVAL_AT_REST_MIN,
@@ -135,6 +135,21 @@ export const BackOnlineSchema = z
   .meta({ id: 'BackOnline' });
 export type BackOnline = z.infer<typeof BackOnlineSchema>;
 
+/** The tenant's tracking settings: the period after which an asset in one place is Static (spec §4). */
+export const TrackingSettingsSchema = z
+  .object({
+    static_after_hours: z
+      .number()
+      .int()
+      .min(STATIC_AFTER_HOURS_MIN)
+      .max(STATIC_AFTER_HOURS_MAX)
+      .describe('Hours in the same place after which an asset is Static rather than Fluid'),
+  })
+  .strict()
+  .meta({ id: 'TrackingSettings' });
+/** The role that may change the tenant's tracking settings (a value of the identity provider's roles claim). */
+export const TRACKING_ADMIN_ROLE = 'Admin';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -194,6 +209,17 @@ export const trackingDevicesApi = {
     summary: 'Deletes a tracker with its history (positions, messages, settings, watchlist entries)',
     params: IdParamsSchema,
     responses: { 200: z.object({ deleted: z.literal(true) }).meta({ id: 'DeletedTracker' }) },
+  }),
+  movementSettings: endpoint(trackingDevicesRoutes.movementSettings, {
+    tags,
+    summary: "The tenant's tracking settings (the Static/Fluid period)",
+    responses: { 200: TrackingSettingsSchema },
+  }),
+  updateMovementSettings: endpoint(trackingDevicesRoutes.updateMovementSettings, {
+    tags,
+    summary: `Changes the tenant's tracking settings; only users with the ${TRACKING_ADMIN_ROLE} role`,
+    body: TrackingSettingsSchema,
+    responses: { 200: TrackingSettingsSchema },
   }),
   downlinks: endpoint(trackingDevicesRoutes.downlinks, {
     tags: ['Ingestion'],

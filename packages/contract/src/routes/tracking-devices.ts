@@ -10,5 +10,12 @@ export const trackingDevicesRoutes = {
   item: route({ security: 'tenant', method: 'GET', path: '/api/device/:id', operationId: 'getTrackedDevice' }),
   update: route({ security: 'tenant', method: 'PUT', path: '/api/device/:id', operationId: 'updateTrackedDevice' }),
   remove: route({ security: 'tenant', method: 'DELETE', path: '/api/device/:id', operationId: 'deleteTrackedDevice' }),
+  movementSettings: route({ security: 'tenant', method: 'GET', path: '/api/tracking/settings', operationId: 'getTrackingSettings' }),
+  updateMovementSettings: route({
+    security: 'tenant',
+    method: 'PUT',
+    path: '/api/tracking/settings',
+    operationId: 'updateTrackingSettings',
+  }),
   downlinks: route({ security: 'ingestKey', method: 'GET', path: '/ingest/v1/downlinks/:device_id', operationId: 'fetchTrackerDownlinks' }),
 };

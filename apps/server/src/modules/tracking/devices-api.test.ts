@@ -29,6 +29,7 @@ for (const backend of TEST_DATABASES) {
     let app: FastifyInstance;
     let token: string;
     let powerToken: string;
+    let adminToken: string;
     let key: string;
     let powerKey: string;
     const now = Date.now();
@@ -49,6 +50,7 @@ for (const backend of TEST_DATABASES) {
       app = created.app;
       token = await created.issuer.token({ sub: 'u1', tenant: 'fleetco' });
       powerToken = await created.issuer.token({ sub: 'p1', tenant: 'netzero' });
+      adminToken = await created.issuer.token({ sub: 'a1', tenant: 'fleetco', roles: ['Admin'] });
       key = (await createIngestKey(app, token, 'fleetco')).secret;
       powerKey = (await createIngestKey(app, powerToken, 'netzero')).secret;
       for (const id of ['VAN-1', 'VAN-2', 'VAN-3', 'CAGE-1']) await registerTracker(app, token, 'fleetco', { device_id: id });
@@ -198,6 +200,22 @@ for (const backend of TEST_DATABASES) {
       expect((await asPower(assetsApi.watch, { body: { device_id: 'VAN-1' } })).statusCode).toBe(404);
       expect((await asPower(assetsApi.watchlist)).json()).toEqual([]);
       expect((await call(assetsApi.unwatch, { body: { device_id: 'VAN-1' } })).json()).toEqual([]);
+    });
+
+    it("lets an administrator change the tenant's Static period, and only theirs", async () => {
+      expect((await call(api.movementSettings)).json()).toEqual({ static_after_hours: 24 });
+      expect((await asPower(api.movementSettings)).json()).toEqual({ static_after_hours: 72 });
+      const denied = await call(api.updateMovementSettings, { body: { static_after_hours: 96 } });
+      expect(denied.statusCode).toBe(403);
+      const admin = (body: Record<string, unknown>) => call(api.updateMovementSettings, { body }, adminToken);
+      expectValidationError(await admin({ static_after_hours: 0 }), 'static_after_hours');
+      expectValidationError(await admin({ static_after_hours: 8761 }), 'static_after_hours');
+      expectValidationError(await admin({ static_after_hours: 2.5 }), 'static_after_hours');
+      expect((await admin({ static_after_hours: 96 })).json()).toEqual({ static_after_hours: 96 });
+      // VAN-1 has stood at the depot 48 h: Static after 24 h, Fluid after 96 h.
+      expect((await call(api.item, { params: { id: 'VAN-1' } })).json().movement).toBe('Fluid');
+      expect((await asPower(api.movementSettings)).json()).toEqual({ static_after_hours: 72 });
+      await admin({ static_after_hours: 24 });
     });
 
     it('deletes a tracker with its history', async () => {

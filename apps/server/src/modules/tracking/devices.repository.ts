@@ -64,11 +64,6 @@ export function createDevicesRepository(db: Queryable) {
       return row ?? null;
     },
 
-    async staticAfterHours(tenantId: string): Promise<number> {
-      const [row] = await db.query<{ hours: number }>('SELECT static_after_hours AS hours FROM tenants WHERE id = $1', [tenantId]);
-      return row?.hours ?? 72;
-    },
-
     /** Changes the fields given; false when the tenant has no such tracker. */
     async update(
       tenantId: string,

@@ -43,20 +43,25 @@ export function deviceOf(row: DeviceRow, nowMs: number, staticAfterHours: number
 const countsOf = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 /** The devices screens' use cases: list, one, edit, delete, history, fleet figures and returns from silence. */
-export function createDevicesService(devices: DevicesRepository, history: DeviceHistoryRepository, now: () => number = Date.now) {
+export function createDevicesService(
+  devices: DevicesRepository,
+  history: DeviceHistoryRepository,
+  staticAfterHours: (tenantId: string) => Promise<number>,
+  now: () => number = Date.now,
+) {
   const require = async (tenantId: string, userId: string, deviceId: string) => {
     const row = await devices.find(tenantId, userId, deviceId);
     if (!row) throw notFound('Device');
     return row;
   };
   const detailOf = async (tenantId: string, row: DeviceRow): Promise<TrackedDeviceDetail> => ({
-    ...deviceOf(row, now(), await devices.staticAfterHours(tenantId)),
+    ...deviceOf(row, now(), await staticAfterHours(tenantId)),
     created_at: isoOf(row.created_at),
   });
 
   return {
     async list(tenantId: string, userId: string, customerId: string | null): Promise<TrackedDevice[]> {
-      const [rows, hours] = [await devices.list(tenantId, userId, customerId), await devices.staticAfterHours(tenantId)];
+      const [rows, hours] = [await devices.list(tenantId, userId, customerId), await staticAfterHours(tenantId)];
       const nowMs = now();
       return rows.map((row) => deviceOf(row, nowMs, hours));
     },

@@ -3,7 +3,7 @@ import { routesPlugin } from '../../server-module';
 import { createDeviceHistoryRepository } from './device-history.repository';
 import { createDeviceSettingsService } from './device-settings.service';
 import { createDevicesRepository } from './devices.repository';
-import { registerDevicesRoutes } from './devices.routes';
+import { registerDevicesRoutes, type MovementPeriod } from './devices.routes';
 import { createDevicesService } from './devices.service';
 import { createDownlinksRepository } from './downlinks.repository';
 import { createPositionStore } from './position-store';
@@ -20,9 +20,9 @@ import { registerTrackingRoutes } from './tracking.routes';
  * messages the ingest path hands it and passes the steps it finds on to whoever the device pipeline plugs in
  * (tracking alerts).
  */
-export function createTrackingModule({ db }: { db: Queryable }) {
+export function createTrackingModule({ db, movementPeriod }: { db: Queryable; movementPeriod: MovementPeriod }) {
   const repository = createTrackingRepository(db);
-  const devices = createDevicesService(createDevicesRepository(db), createDeviceHistoryRepository(db));
+  const devices = createDevicesService(createDevicesRepository(db), createDeviceHistoryRepository(db), movementPeriod.read);
   const settings = createDeviceSettingsService(createDownlinksRepository(db), (tenantId, deviceId) =>
     repository.deviceExists(tenantId, deviceId),
   );
@@ -30,7 +30,7 @@ export function createTrackingModule({ db }: { db: Queryable }) {
     name: 'tracking',
     api: routesPlugin((api) => {
       registerTrackingRoutes(api, repository, (tenantId, userId, deviceId) => devices.item(tenantId, userId, deviceId));
-      registerDevicesRoutes(api, devices, settings);
+      registerDevicesRoutes(api, devices, settings, movementPeriod);
     }),
     deviceExists: (tenantId: string, deviceId: string) => repository.deviceExists(tenantId, deviceId),
     locationExists: (tenantId: string, locationId: string) => repository.locationExists(tenantId, locationId),
