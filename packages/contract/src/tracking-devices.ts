@@ -199,7 +199,8 @@ export const trackingDevicesApi = {
   update: endpoint(trackingDevicesRoutes.update, {
     tags,
     summary: "Changes a tracker's name, type or tags",
-    description: "Spec §7 writes this path `/api/device/{DeviceID}`; it is `{id}` here, as for the same path's GET and DELETE.",
+    description:
+      'Spec §7 names the parameter DeviceID here and id for GET and DELETE; OpenAPI allows one name per path, so it is id for all three.',
     params: IdParamsSchema,
     body: UpdateTrackedDeviceSchema,
     responses: { 200: TrackedDeviceDetailSchema },
