@@ -12,7 +12,6 @@ import type { DeviceRow, DevicesRepository } from './devices.repository';
 
 const HOUR_MS = 3_600_000;
 const LOW_BATTERY_PCT = 20;
-const isoOrNull = (value: Date | string | null) => (value === null ? null : isoOf(value));
 const msOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /** A tracker's row of the devices screen, its movement judged at `nowMs` by the tenant's period (spec §4). */
@@ -21,15 +20,15 @@ export function deviceOf(row: DeviceRow, nowMs: number, staticAfterHours: number
     device_id: row.device_id,
     name: row.name,
     device_type: row.device_type,
-    last_message_at: isoOrNull(row.last_message_at),
+    last_message_at: row.last_message_at,
     last_message_type: (row.message_type ?? 'None') as LastMessageType,
     latitude: row.latitude,
     longitude: row.longitude,
     battery_pct: row.battery_pct,
     location_id: row.location_id,
     position_category: row.latitude === null ? 'No location data' : (row.location_type ?? 'Outside POIs'),
-    still_since: isoOrNull(row.still_since),
-    position_at: isoOrNull(row.position_at),
+    still_since: row.still_since,
+    position_at: row.position_at,
     location_name: row.location_name,
     location_type: row.location_type,
     movement: movementOf(msOrNull(row.still_since), nowMs, staticAfterHours),
@@ -56,7 +55,7 @@ export function createDevicesService(
   };
   const detailOf = async (tenantId: string, row: DeviceRow): Promise<TrackedDeviceDetail> => ({
     ...deviceOf(row, now(), await staticAfterHours(tenantId)),
-    created_at: isoOf(row.created_at),
+    created_at: row.created_at,
   });
 
   return {
