@@ -7,7 +7,7 @@ import { createDeviceTabsModule } from './modules/device-tabs/device-tabs.module
 import { createIngestModule } from './modules/ingest/ingest.module';
 import type { AfterStoreHook } from './modules/ingest/ingest.service';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
-import { tenantTimeZones } from './modules/tenants/tenants.module';
+import { tenantMovementPeriod, tenantTimeZones } from './modules/tenants/tenants.module';
 import { createTrackingModule } from './modules/tracking/tracking.module';
 
 interface PipelineOptions {
@@ -31,10 +31,10 @@ interface PipelineOptions {
  */
 export function createDevicePipeline({ db, afterIngest, emails = null, log, deviceClock = DEFAULT_DEVICE_CLOCK_WINDOW }: PipelineOptions) {
   const timeZoneOf = tenantTimeZones(db);
-  const assets = createAssetsModule({ db, timeZoneOf });
+  const tracking = createTrackingModule({ db, movementPeriod: tenantMovementPeriod(db) });
+  const assets = createAssetsModule({ db, timeZoneOf, trackerWatchlist: tracking.watchlist });
   const powerReadings = createPowerReadingsModule({ db, devices: assets.service, timeZoneOf });
   const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });
-  const tracking = createTrackingModule({ db });
   const alerts = createAlertsModule({
     db,
     powerData: { previousLatest: powerReadings.previousLatest, deviceTypes: assets.deviceTypes },
@@ -50,7 +50,11 @@ export function createDevicePipeline({ db, afterIngest, emails = null, log, devi
     db,
     deviceClock,
     stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: deviceTabs.messageStore },
-    subscribers: { afterReadings, positions: tracking.positionIngest(alerts.evaluatePositions) },
+    subscribers: {
+      afterReadings,
+      positions: tracking.positionIngest(alerts.evaluatePositions),
+      pendingDownlinks: tracking.pendingDownlinks,
+    },
     log,
   });
   return { assets, powerReadings, deviceTabs, tracking, alerts, ingest };

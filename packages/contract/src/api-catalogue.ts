@@ -13,6 +13,7 @@ import { trackingAlertsApi } from './tracking-alerts';
 import { trackingApi } from './tracking';
 import { trackingLocationsApi } from './tracking-locations';
 import { trackingJourneysApi } from './tracking-journeys';
+import { trackingDevicesApi } from './tracking-devices';
 
 /**
  * Every endpoint of the contract, by capability: what the server must bind and the OpenAPI document must show
@@ -33,6 +34,7 @@ export const API_CATALOGUE: Readonly<Record<string, Readonly<Record<string, Endp
   tracking: trackingApi,
   trackingLocations: trackingLocationsApi,
   trackingJourneys: trackingJourneysApi,
+  trackingDevices: trackingDevicesApi,
 };
 
 export const allEndpoints = (): EndpointDescription[] => Object.values(API_CATALOGUE).flatMap((group) => Object.values(group));

@@ -4,7 +4,7 @@ import { INGEST_BATCH_MAX, ingestRoutes } from './routes/ingest';
 import { ApiErrorSchema } from './errors';
 import { DeviceIdParamsSchema } from './params';
 import { PQ_EVENT_TYPES } from '@gridlens/domain/power/enumerations';
-import { POSITION_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
+import { POSITION_MESSAGE_TYPES, TRACKER_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
 
 export { INGEST_BATCH_MAX } from './routes/ingest';
 /** Sequence numbers are unsigned 32-bit counters per device and message kind. A jump (a reset) counts as at most a day of missed messages: missedMessagesOfDay in the domain. */
@@ -18,6 +18,10 @@ const phaseCurrents = z.tuple([
   z.number().min(0).max(CURRENT_MAX_A),
 ]);
 const temperatureC = z.number().min(-273).max(1000).nullable();
+/** A tracker's fix is never further off than this (a cell-tower fix can be kilometres off; more is no fix). */
+export const TRACKER_ACCURACY_MAX_M = 50_000;
+/** A tracker's own thermometer: the range its sensor is rated for. */
+const trackerTemperatureC = z.number().min(-60).max(100).nullable().optional().describe("The tracker's temperature, °C");
 
 const messageBase = {
   device_id: z
@@ -83,7 +87,27 @@ export const PositionMessageSchema = z.object({
   longitude: z.number().min(-180).max(180),
   message_type: z.enum(POSITION_MESSAGE_TYPES).default('gps').describe('How the position was found (spec §4 last-message types)'),
   battery_pct: z.number().min(0).max(100).nullable().optional(),
+  accuracy_m: z.number().min(0).max(TRACKER_ACCURACY_MAX_M).nullable().optional().describe('How far off the fix may be, metres'),
+  temperature_c: trackerTemperatureC,
 });
+
+/**
+ * What a tracker sends without a position (issue 19): a message with nothing to place (None), a failed fix
+ * (NoPositionData), or its acknowledgement of a settings downlink (DownlinkAcknowledgement, naming the downlink).
+ */
+export const TrackerMessageSchema = z
+  .object({
+    kind: z.literal('tracker'),
+    ...messageBase,
+    message_type: z.enum(TRACKER_MESSAGE_TYPES),
+    downlink_id: z.string().min(1).max(64).optional().describe('The downlink acknowledged; required for DownlinkAcknowledgement'),
+    battery_pct: z.number().min(0).max(100).nullable().optional(),
+    temperature_c: trackerTemperatureC,
+  })
+  .superRefine((message, context) => {
+    if (message.message_type === 'DownlinkAcknowledgement' && message.downlink_id === undefined)
+      context.addIssue({ code: 'custom', path: ['downlink_id'], message: 'Required for a DownlinkAcknowledgement' });
+  });
 
 export const DeviceMessageSchema = z
   .discriminatedUnion('kind', [
@@ -92,6 +116,7 @@ export const DeviceMessageSchema = z
     HydrogenReadingSchema,
     MeteringReadingSchema,
     PositionMessageSchema,
+    TrackerMessageSchema,
   ])
   .meta({ id: 'DeviceMessage', description: 'One message of a device, by its kind' });
 export type DeviceMessage = z.infer<typeof DeviceMessageSchema>;
@@ -100,6 +125,7 @@ export type PowerQualityEvent = z.infer<typeof PowerQualityEventSchema>;
 export type HydrogenReading = z.infer<typeof HydrogenReadingSchema>;
 export type MeteringReading = z.infer<typeof MeteringReadingSchema>;
 export type PositionMessage = z.infer<typeof PositionMessageSchema>;
+export type TrackerMessage = z.infer<typeof TrackerMessageSchema>;
 
 /**
  * POST /ingest/v1/messages. Version 1 of the envelope. Each message is validated on its own (one bad message does

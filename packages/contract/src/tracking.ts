@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { trackingRoutes } from './routes/tracking';
 import { ApiErrorSchema } from './errors';
-import { LAST_MESSAGE_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
+import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
+import { MOVEMENTS } from '@gridlens/domain/tracking/movement';
 import { NAME_MAX_LENGTH } from './assets';
 import { CreateLocationSchema, LocationListQuerySchema, LocationSchema } from './tracking-locations';
 
@@ -23,6 +24,15 @@ export const TrackedDeviceSchema = z
     location_id: z.string().nullable().describe('The POI it is in, or null'),
     position_category: z.enum(POSITION_CATEGORIES),
     still_since: z.string().nullable(),
+    // Issue 19: the devices screen's columns.
+    position_at: z.string().nullable().describe('When its newest position was taken (its last message may be later and have none)'),
+    location_name: z.string().nullable().describe('The name of the POI it is in, or null'),
+    location_type: z.enum(LOCATION_TYPES).nullable(),
+    movement: z.enum(MOVEMENTS).nullable().describe("Fluid or Static by the tenant's static_after_hours (spec §4); null with no position"),
+    temperature_c: z.number().nullable(),
+    accuracy_m: z.number().nullable().describe('The accuracy of its newest fix, metres'),
+    tags: z.array(z.string()),
+    watchlisted: z.boolean().describe("On the caller's device watchlist"),
   })
   .meta({ id: 'TrackedDevice' });
 export type TrackedDevice = z.infer<typeof TrackedDeviceSchema>;
@@ -52,6 +62,9 @@ export const trackingApi = {
   devices: endpoint(trackingRoutes.devices, {
     tags,
     summary: "The tenant's tracked devices with their newest position",
+    description:
+      "With `customer_id`, only the devices now at one of that customer's sites, or last at one when outside every POI now (issue 19).",
+    query: z.object({ customer_id: z.string().min(1).max(64).optional() }),
     responses: { 200: z.array(TrackedDeviceSchema) },
   }),
   locations: endpoint(trackingRoutes.locations, {

@@ -124,8 +124,17 @@ export const routes: RouteObject[] = [
                   loadChunk(() => import('@/features/journeys/journey-detail-page')).then((m) => ({ Component: m.JourneyDetailPage })),
                 handle: { sectionId: 'journeys', titleKey: 'pages.journey', searchable: true } satisfies RouteHandle,
               },
-              sectionRoute('/devices', 'devices'),
-              sectionRoute('/device/:deviceId', 'devices', 'pages.device'),
+              {
+                path: '/devices',
+                lazy: () => loadChunk(() => import('@/features/devices/devices-page')).then((m) => ({ Component: m.DevicesPage })),
+                handle: { sectionId: 'devices', searchable: true } satisfies RouteHandle,
+              },
+              {
+                path: '/device/:deviceId',
+                lazy: () =>
+                  loadChunk(() => import('@/features/devices/device-detail-page')).then((m) => ({ Component: m.DeviceDetailPage })),
+                handle: { sectionId: 'devices', titleKey: 'pages.device' } satisfies RouteHandle,
+              },
               sectionRoute('/report', 'report'),
               {
                 path: '/alerts',

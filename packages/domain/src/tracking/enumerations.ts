@@ -12,6 +12,9 @@ export type PositionCategory = (typeof POSITION_CATEGORIES)[number];
 export const LAST_MESSAGE_TYPES = ['TwoWifi', 'OneWifi', 'gps', 'DownlinkAcknowledgement', 'None', 'NoPositionData'] as const;
 export type LastMessageType = (typeof LAST_MESSAGE_TYPES)[number];
 export const POSITION_MESSAGE_TYPES = ['TwoWifi', 'OneWifi', 'gps'] as const;
+/** The last-message types of a tracker's messages without a position (the `tracker` message kind). */
+export const TRACKER_MESSAGE_TYPES = ['None', 'NoPositionData', 'DownlinkAcknowledgement'] as const;
+export type TrackerMessageType = (typeof TRACKER_MESSAGE_TYPES)[number];
 
 /**
  * What a tracker is fitted to. The specification gives alert rules a device type but names none for tracking;

@@ -4,7 +4,7 @@ import { routesPlugin } from '../../server-module';
 import { tenantTimeZones, type TimeZoneOf } from '../tenants/tenants.module';
 import { createAssetsRepository, listQueryParts } from './assets.repository';
 import { registerAssetRoutes } from './assets.routes';
-import { createAssetsService } from './assets.service';
+import { createAssetsService, type OtherWatchlist } from './assets.service';
 
 export { windowOf } from './assets.service';
 
@@ -12,9 +12,17 @@ export { windowOf } from './assets.service';
  * The device registry of transformer monitors and the assets list (power_devices, device_watchlist). Other
  * modules check devices through it: the ingest path and alert evaluation with their transaction's connection.
  */
-export function createAssetsModule({ db, timeZoneOf = tenantTimeZones(db) }: { db: Database; timeZoneOf?: TimeZoneOf }) {
+export function createAssetsModule({
+  db,
+  timeZoneOf = tenantTimeZones(db),
+  trackerWatchlist = null,
+}: {
+  db: Database;
+  timeZoneOf?: TimeZoneOf;
+  trackerWatchlist?: OtherWatchlist | null;
+}) {
   const repository = createAssetsRepository(db, { listParts: listQueryParts(db) });
-  const service = createAssetsService(repository, Date.now, (tenantId) => timeZoneOf(tenantId));
+  const service = createAssetsService(repository, Date.now, (tenantId) => timeZoneOf(tenantId), trackerWatchlist);
   return {
     name: 'assets',
     api: routesPlugin((api) => registerAssetRoutes(api, service)),

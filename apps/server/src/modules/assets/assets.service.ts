@@ -32,10 +32,19 @@ export const windowOf = (window: DayWindow): DayWindowAnswer => ({
   partial: window.partial,
 });
 
+/** Another registry's devices on the device watchlist: add answers false when the id is not one of its devices. */
+export interface OtherWatchlist {
+  list(tenantId: string, userId: string): Promise<{ device_id: string; added_at: Date | string }[]>;
+  add(tenantId: string, userId: string, deviceId: string): Promise<boolean>;
+  remove(tenantId: string, userId: string, deviceId: string): Promise<boolean>;
+}
+
 export function createAssetsService(
   repository: AssetsRepository,
   now: () => number = Date.now,
   timeZoneOf: (tenantId: string) => Promise<string> = () => Promise.resolve('UTC'),
+  /** Trackers on the same watchlist (tracking mode's devices; the tracking module keeps them). */
+  trackers: OtherWatchlist | null = null,
 ) {
   /**
    * Every device's figures over a period, read from the daily rollups of the tenant's days it touches (and of the
@@ -133,16 +142,18 @@ export function createAssetsService(
     },
 
     async watchlist(tenantId: string, userId: string) {
-      return (await repository.watchlist(tenantId, userId)).map((w) => ({
-        device_id: w.device_id,
-        added_at: new Date(w.added_at).toISOString(),
-      }));
+      const rows = [...(await repository.watchlist(tenantId, userId)), ...((await trackers?.list(tenantId, userId)) ?? [])];
+      return rows
+        .map((w) => ({ device_id: w.device_id, added_at: new Date(w.added_at).toISOString() }))
+        .sort((a, b) => a.added_at.localeCompare(b.added_at));
     },
     async watch(tenantId: string, userId: string, deviceId: string): Promise<void> {
+      if (trackers && (await trackers.add(tenantId, userId, deviceId))) return;
       await requireDevice(tenantId, deviceId);
       await repository.addToWatchlist(tenantId, userId, deviceId);
     },
     async unwatch(tenantId: string, userId: string, deviceId: string): Promise<void> {
+      if (trackers && (await trackers.remove(tenantId, userId, deviceId))) return;
       if (!(await repository.removeFromWatchlist(tenantId, userId, deviceId))) throw notFound('Watchlist entry');
     },
   };

@@ -36,7 +36,7 @@ export function createIngestModule({
   const ingest = createIngestService({ db, ...stores, deadLetters, subscribers, refusals, deviceClock });
   return {
     name: 'ingest',
-    open: routesPlugin((app) => registerIngestRoutes(app, keys, ingest)),
+    open: routesPlugin((app) => registerIngestRoutes(app, keys, ingest, subscribers.pendingDownlinks)),
     api: routesPlugin((api) => {
       registerIngestKeyRoutes(api, keys);
       registerRefusalRoutes(api, db, deadLetters);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INGEST_BATCH_MAX, ingestApi } from '@gridlens/contract/ingest';
+import { trackingDevicesApi, type Downlink } from '@gridlens/contract/tracking-devices';
 import { bindEndpoint } from '../../http/bind-endpoint';
 import { HttpError } from '../../http/http-error';
 import { plainJsonSerializer } from '../../http/plain-json-serializer';
@@ -18,7 +19,12 @@ function presentedKey(request: FastifyRequest): string | null {
   return bearer ?? (typeof header === 'string' ? header : null);
 }
 
-export function registerIngestRoutes(app: FastifyInstance, keys: IngestKeysService, ingest: IngestService): void {
+export function registerIngestRoutes(
+  app: FastifyInstance,
+  keys: IngestKeysService,
+  ingest: IngestService,
+  pendingDownlinks?: (tenantId: string, deviceId: string) => Promise<{ items: Downlink[] }>,
+): void {
   /** The tenant of each request's key, found before its body is read. */
   const tenantOfRequest = new WeakMap<FastifyRequest, string>();
 
@@ -54,4 +60,18 @@ export function registerIngestRoutes(app: FastifyInstance, keys: IngestKeysServi
       config: { rateLimit: INGEST_RATE_LIMIT },
     },
   );
+
+  // A tracker fetches its pending settings downlinks with its tenant's ingest key (docs/api.md, "Tracking mode: devices").
+  if (pendingDownlinks)
+    bindEndpoint(
+      app,
+      trackingDevicesApi.downlinks,
+      async (request) => {
+        const key = presentedKey(request);
+        const tenantId = key ? await keys.tenantOfKey(key) : null;
+        if (!tenantId) throw new HttpError(401, 'unauthorized', 'A valid ingest API key is required');
+        return pendingDownlinks(tenantId, request.params.device_id);
+      },
+      { config: { rateLimit: INGEST_RATE_LIMIT } },
+    );
 }

@@ -6,11 +6,13 @@ import type {
   MeteringReading,
   PositionMessage,
   PowerQualityEvent,
+  TrackerMessage,
   TransformerReading,
 } from '@gridlens/contract/ingest';
 import { clockWindowProblem, DEFAULT_DEVICE_CLOCK_WINDOW, type DeviceClockWindow } from '@gridlens/domain/device-clock';
 import type { Database, Queryable } from '../../db/database';
 import { messageKey, NONE_STORED, type StoredMessages } from '../../db/stored-messages';
+import type { Downlink } from '@gridlens/contract/tracking-devices';
 import type { DerivedReading } from '../power-readings/power-readings.public';
 import type { DeadLettersRepository } from './dead-letters.repository';
 import { validateMessage } from './message-validation';
@@ -28,6 +30,8 @@ export type AfterStoreHook = (tx: Queryable, tenantId: string, stored: readonly 
 export interface PositionIngest {
   registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => Promise<Set<string>>;
   store: (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]) => Promise<StoredMessages>;
+  /** A tracker's messages without a position (None, NoPositionData, DownlinkAcknowledgement). */
+  storeTracker: (tx: Queryable, tenantId: string, messages: readonly TrackerMessage[]) => Promise<StoredMessages>;
 }
 
 /**
@@ -39,6 +43,8 @@ export interface IngestSubscribers {
   afterReadings?: AfterStoreHook;
   /** Positions: tracking stores them (and judges them) itself. */
   positions?: PositionIngest;
+  /** A tracker's pending settings downlinks, which it fetches under /ingest/v1 with the tenant's ingest key. */
+  pendingDownlinks?: (tenantId: string, deviceId: string) => Promise<{ items: Downlink[] }>;
 }
 
 type Insert<M> = (tx: Queryable, tenantId: string, messages: readonly M[]) => Promise<StoredMessages>;
@@ -97,7 +103,7 @@ type ByKind = { [K in DeviceMessage['kind']]: OfKind<K>[] };
 
 /** The messages split by kind in one pass, each kind in lock order (its inserts take row locks too). */
 function byKindInLockOrder(messages: readonly DeviceMessage[]): ByKind {
-  const kinds: ByKind = { transformer: [], pq_event: [], hydrogen: [], metering: [], position: [] };
+  const kinds: ByKind = { transformer: [], pq_event: [], hydrogen: [], metering: [], position: [], tracker: [] };
   for (const message of messages) (kinds[message.kind] as DeviceMessage[]).push(message);
   for (const list of Object.values(kinds)) list.sort(inLockOrder);
   return kinds;
@@ -156,7 +162,8 @@ export function createIngestService({
       });
 
       await db.transaction(async (tx) => {
-        const isPosition = (c: (typeof candidates)[number]) => c.message.kind === 'position';
+        // Positions and a tracker's other messages belong to trackers (tracking_devices), the rest to power devices.
+        const isPosition = (c: (typeof candidates)[number]) => c.message.kind === 'position' || c.message.kind === 'tracker';
         const known = await devices.registeredDevices(
           tx,
           tenantId,
@@ -186,12 +193,13 @@ export function createIngestService({
 
         const kinds = byKindInLockOrder(storable.map((c) => c.message));
         const transformer = kinds.transformer;
-        const [storedTransformer, storedEvents, storedHydrogen, storedMetering, storedPositions] = [
+        const [storedTransformer, storedEvents, storedHydrogen, storedMetering, storedPositions, storedTracker] = [
           await readings.insert(tx, known, transformer),
           await deviceMessages.insertPowerQualityEvents(tx, tenantId, kinds.pq_event),
           await deviceMessages.insertHydrogenReadings(tx, tenantId, kinds.hydrogen),
           await deviceMessages.insertMeteringReadings(tx, tenantId, kinds.metering),
           kinds.position.length > 0 && positions ? await positions.store(tx, tenantId, kinds.position) : NONE_STORED,
+          kinds.tracker.length > 0 && positions ? await positions.storeTracker(tx, tenantId, kinds.tracker) : NONE_STORED,
         ];
         const storedOf: Record<DeviceMessage['kind'], StoredMessages> = {
           transformer: storedTransformer,
@@ -199,6 +207,7 @@ export function createIngestService({
           hydrogen: storedHydrogen,
           metering: storedMetering,
           position: storedPositions,
+          tracker: storedTracker,
         };
         for (const c of storable) {
           const stored = storedOf[c.message.kind].has(c.message.device_id, c.message.seq);

@@ -6,6 +6,7 @@ import { powerAlertsApi } from '@gridlens/contract/alerts';
 import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import { trackingApi } from '@gridlens/contract/tracking';
 import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
+import { trackingDevicesApi } from '@gridlens/contract/tracking-devices';
 import type { Database } from '../../db/database';
 import { startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
 import { deviceMessagesTopic } from './mqtt-topics';
@@ -221,6 +222,45 @@ for (const backend of TEST_DATABASES) {
         const response = await inject(app, trackingAlertsApi.active, { query: { device_id: 'MQ-VAN' }, headers });
         const body = response.json();
         expect(body.items.map((a) => [a.alert_id, a.actual_location_id])).toEqual([[rule.json().alert_id, 'MQ-DEPOT']]);
+      });
+    });
+
+    it("stores a tracker's message without a position delivered over MQTT, and applies the downlink it acknowledges", async () => {
+      const headers = authHeaders(token, 'netzero');
+      expect((await inject(app, trackingApi.registerDevice, { headers, body: { device_id: 'MQ-CAGE', name: 'Cage' } })).statusCode).toBe(
+        201,
+      );
+      const settings = {
+        reporting_interval_moving_min: 30,
+        reporting_interval_at_rest_min: 720,
+        gps_enabled: false,
+        wifi_scanning_enabled: true,
+        motion_sensitivity: 'Low',
+        temperature_reporting_enabled: true,
+      };
+      const queued = await inject(app, trackingDevicesApi.updateSettings, { headers, body: { device_id: 'MQ-CAGE', settings } });
+      const downlinkId = queued.json().pending[0]?.downlink_id;
+      const message = (seq: number, messageType: string, extra: Record<string, unknown> = {}) => ({
+        kind: 'tracker',
+        device_id: 'MQ-CAGE',
+        seq,
+        time: new Date(Date.now() - (10 - seq) * 60_000).toISOString(),
+        message_type: messageType,
+        ...extra,
+      });
+      await publisher.publishAsync(
+        deviceMessagesTopic(prefix, 'netzero', 'MQ-CAGE'),
+        JSON.stringify({
+          v: 1,
+          messages: [message(1, 'NoPositionData', { battery_pct: 55 }), message(2, 'DownlinkAcknowledgement', { downlink_id: downlinkId })],
+        }),
+        { qos: 1 },
+      );
+      await eventually(async () => {
+        const state = (await inject(app, trackingDevicesApi.settings, { headers, query: { device_id: 'MQ-CAGE' } })).json();
+        expect(state).toMatchObject({ settings, pending: [] });
+        const device = (await inject(app, trackingDevicesApi.item, { headers, params: { id: 'MQ-CAGE' } })).json();
+        expect(device).toMatchObject({ last_message_type: 'DownlinkAcknowledgement', battery_pct: 55, latitude: null });
       });
     });
   });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { STATIC_AFTER_HOURS_DEFAULT } from '@gridlens/domain/tracking/movement';
 import { DEMO_TENANTS } from './demo-tenants';
 import { createTenantLookup } from './tenant-cache';
 import { createTenantsRepository } from './tenants.repository';
@@ -37,3 +38,13 @@ export function tenantTimeZones(db: Queryable): (tenantId: string, q?: Queryable
   };
 }
 export type TimeZoneOf = ReturnType<typeof tenantTimeZones>;
+
+/** The tenant's Static/Fluid period (spec §4), which tracking's devices read and an administrator sets. */
+export function tenantMovementPeriod(db: Queryable) {
+  const repository = createTenantsRepository(db);
+  return {
+    read: async (tenantId: string) => (await repository.staticAfterHours(tenantId)) ?? STATIC_AFTER_HOURS_DEFAULT,
+    write: (tenantId: string, hours: number) => repository.setStaticAfterHours(tenantId, hours),
+  };
+}
+export type TenantMovementPeriod = ReturnType<typeof tenantMovementPeriod>;

@@ -26,6 +26,14 @@ export function createTenantsRepository(db: Queryable) {
       const rows = await db.query<{ time_zone: string }>('SELECT time_zone FROM tenants WHERE id = $1', [tenantId]);
       return rows[0]?.time_zone ?? null;
     },
+    /** Spec §4 asset movement: hours in one place after which an asset is Static; null when there is no such tenant. */
+    async staticAfterHours(tenantId: string): Promise<number | null> {
+      const rows = await db.query<{ hours: number }>('SELECT static_after_hours AS hours FROM tenants WHERE id = $1', [tenantId]);
+      return rows[0]?.hours ?? null;
+    },
+    async setStaticAfterHours(tenantId: string, hours: number): Promise<void> {
+      await db.query('UPDATE tenants SET static_after_hours = $2 WHERE id = $1', [tenantId, hours]);
+    },
     async upsert(tenant: Omit<TenantRow, 'time_zone'>): Promise<void> {
       await db.query(
         `INSERT INTO tenants (id, name, type, powerdata_type, tabs, language) VALUES ($1, $2, $3, $4, $5, $6)

@@ -9,6 +9,7 @@ import type { LatestUpdate, TrackerStateRow, TrackingRepository } from './tracki
 import type { PositionsHook, TrackedSteps, TrackingStep } from './tracking.public';
 import { createPlacementCache } from './placement-cache';
 import type { PlacedFixesHook } from './visit-derivation';
+import { upsertTrackerStatus } from './tracker-status.repository';
 
 const HOUR_MS = 3_600_000;
 const ms = (value: Date | string) => new Date(value).getTime();
@@ -59,6 +60,7 @@ export function createPositionStore(repository: TrackingRepository, afterPositio
     if (fresh.length === 0) return stored;
     // Visits and journeys take every fresh fix, late ones included (alerts below take only the newer ones).
     if (afterPlaced) await afterPlaced(tx, tenantId, fresh);
+    await upsertTrackerStatus(tx, tenantId, fresh); // the newest message of either kind (devices' last message)
 
     const perDevice = new Map<string, typeof fresh>();
     for (const p of fresh) {

@@ -1,6 +1,14 @@
 import type { Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
+import { createDeviceHistoryRepository } from './device-history.repository';
+import { createDeviceSettingsService } from './device-settings.service';
+import { createDevicesRepository } from './devices.repository';
+import { registerDevicesRoutes, type MovementPeriod } from './devices.routes';
+import { createDevicesService } from './devices.service';
+import { createDownlinksRepository } from './downlinks.repository';
 import { createPositionStore } from './position-store';
+import { storeTrackerMessages } from './tracker-store';
+import { createTrackerWatchlistRepository } from './tracker-watchlist.repository';
 import type { PositionsHook } from './tracking.public';
 import { createTrackingRepository } from './tracking.repository';
 import { registerTrackingRoutes } from './tracking.routes';
@@ -13,27 +21,39 @@ import { registerJourneyRoutes } from './journeys.routes';
 
 /**
  * Tracking mode: trackers, POIs, positions and each tracker's latest state (tracking_devices, locations,
- * tracking_positions, tracking_latest). It stores the positions the ingest path hands it and passes the steps
- * it finds on to whoever the device pipeline plugs in (tracking alerts).
+ * tracking_positions, tracking_latest), a tracker's other messages, newest message, settings downlinks and
+ * watchlist entries (tracker_messages, tracker_status, tracker_downlinks, tracker_watchlist). It stores the
+ * messages the ingest path hands it and passes the steps it finds on to whoever the device pipeline plugs in
+ * (tracking alerts).
  */
-export function createTrackingModule({ db }: { db: Queryable }) {
+export function createTrackingModule({ db, movementPeriod }: { db: Queryable; movementPeriod: MovementPeriod }) {
   const repository = createTrackingRepository(db);
   const locations = createLocationsService(db, createLocationsRepository(db));
   const deriveVisits = createVisitDerivation(createVisitsRepository());
+  const devices = createDevicesService(createDevicesRepository(db), createDeviceHistoryRepository(db), movementPeriod.read);
+  const settings = createDeviceSettingsService(createDownlinksRepository(db), (tenantId, deviceId) =>
+    repository.deviceExists(tenantId, deviceId),
+  );
   return {
     name: 'tracking',
     api: routesPlugin((api) => {
-      registerTrackingRoutes(api, repository);
+      registerTrackingRoutes(api, repository, (tenantId, userId, deviceId) => devices.item(tenantId, userId, deviceId));
+      registerDevicesRoutes(api, devices, settings, movementPeriod);
       registerLocationRoutes(api, locations);
       registerJourneyRoutes(api, db);
     }),
     deviceExists: (tenantId: string, deviceId: string) => repository.deviceExists(tenantId, deviceId),
     locationExists: (tenantId: string, locationId: string) => repository.locationExists(tenantId, locationId),
     states: (tenantId: string, deviceIds: readonly string[] | null, q: Queryable) => repository.states(tenantId, deviceIds, q),
+    /** The trackers on users' device watchlists (the assets module's /api/watchlist/device lists them too). */
+    watchlist: createTrackerWatchlistRepository(db),
+    /** A tracker's pending settings downlinks, for its own fetch under /ingest/v1 (the ingest module's route). */
+    pendingDownlinks: (tenantId: string, deviceId: string) => settings.pending(tenantId, deviceId),
     /** The positions' way into the ingest transaction (ingest's PositionIngest), new steps handed to `afterPositions`. */
     positionIngest: (afterPositions?: PositionsHook) => ({
       registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => repository.registeredTrackers(tx, tenantId, deviceIds),
       store: createPositionStore(repository, afterPositions, deriveVisits),
+      storeTracker: storeTrackerMessages,
     }),
   };
 }

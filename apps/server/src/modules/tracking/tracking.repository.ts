@@ -12,6 +12,8 @@ export interface LocatedPosition {
   longitude: number;
   message_type: string;
   battery_pct: number | null;
+  accuracy_m?: number | null | undefined;
+  temperature_c?: number | null | undefined;
   locationId: string | null;
 }
 
@@ -116,10 +118,12 @@ export function createTrackingRepository(db: Queryable) {
     async insertPositions(tx: Queryable, tenantId: string, positions: readonly LocatedPosition[]): Promise<StoredMessages> {
       if (positions.length === 0) return NONE_STORED;
       const rows = await tx.query<{ device_id: string; seq: number }>(
-        `INSERT INTO tracking_positions (tenant_id, device_id, seq, measured_at, latitude, longitude, message_type, battery_pct, location_id)
-         SELECT $1, u.d, u.s, u.t, u.la, u.lo, u.m, u.b, u.l
-           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::float8[], $6::float8[], $7::text[], $8::real[], $9::text[])
-             AS u(d, s, t, la, lo, m, b, l)
+        `INSERT INTO tracking_positions (tenant_id, device_id, seq, measured_at, latitude, longitude, message_type, battery_pct, location_id,
+                                         accuracy_m, temperature_c)
+         SELECT $1, u.d, u.s, u.t, u.la, u.lo, u.m, u.b, u.l, u.a, u.c
+           FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::float8[], $6::float8[], $7::text[], $8::real[], $9::text[],
+                       $10::real[], $11::real[])
+             AS u(d, s, t, la, lo, m, b, l, a, c)
          ON CONFLICT (tenant_id, device_id, seq) DO NOTHING
          RETURNING device_id, seq::float8 AS seq`,
         [
@@ -132,6 +136,8 @@ export function createTrackingRepository(db: Queryable) {
           columnLiteral(positions, (p) => p.message_type),
           columnLiteral(positions, (p) => p.battery_pct),
           columnLiteral(positions, (p) => p.locationId),
+          columnLiteral(positions, (p) => p.accuracy_m),
+          columnLiteral(positions, (p) => p.temperature_c),
         ],
       );
       return storedMessages(rows, positions.length);

@@ -53,7 +53,8 @@ export function clusterGroup(tones: readonly MapTone[], fallback: string): L.Mar
       const colour = (worst !== null && colours.get(worst)) || fallback;
       return L.divIcon({
         html: `<span style="background:${colour};color:${textOn(colour)}">${cluster.getChildCount()}</span>`,
-        className: 'map-cluster',
+        // marker-cluster is leaflet.markercluster's own class name, which browser tests and the map bench look for.
+        className: 'map-cluster marker-cluster',
         iconSize: L.point(36, 36),
       });
     },

@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Answer } from '@gridlens/contract/endpoint';
+import type { ingestApi } from '@gridlens/contract/ingest';
+import { pathOf } from '@gridlens/contract/route';
+import { ingestRoutes } from '@gridlens/contract/routes/ingest';
+import { trackingRoutes } from '@gridlens/contract/routes/tracking';
+import { trackingDevicesRoutes } from '@gridlens/contract/routes/tracking-devices';
+import { apiCall } from '../support/api';
+import { expectNoSeriousViolations } from '../support/axe';
+import { DEMO, signIn } from '../support/sign-in';
+
+// One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+
+/** FleetCo's fixed demo ingest key (apps/server/src/demo/demo-tracking.ts). */
+const FLEET_INGEST_KEY = 'glk_de000013_demo-ingest-key-not-for-production-use-0003';
+/** Trackers of this test only, so the demo's live positions never move them. */
+const CAGE = 'E2E-CAGE';
+const SILENT = 'E2E-SILENT';
+
+const send = async (messages: object[]) => {
+  const sent = await page.request.post(pathOf(ingestRoutes.messages), {
+    headers: { authorization: `Bearer ${FLEET_INGEST_KEY}` },
+    data: { v: 1, messages },
+  });
+  const answer = (await sent.json()) as Answer<typeof ingestApi.messages>;
+  expect(answer.rejected, JSON.stringify(answer.results)).toBe(0);
+};
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, timezoneId: 'UTC' });
+  page = await context.newPage();
+  // A fleet operator signs in at the root and lands on the tenant's first section, Devices.
+  await signIn(page, DEMO.fleet, '/');
+  await expect(page).toHaveURL(/\/devices$/);
+  for (const [device_id, name] of [
+    [CAGE, 'E2E cage'],
+    [SILENT, 'E2E never reported'],
+  ] as const) {
+    const registered = await apiCall(page, 'fleetco', trackingRoutes.registerDevice, {
+      body: { device_id, name, device_type: 'Container' },
+    });
+    expect([201, 409]).toContain(registered.status());
+  }
+  const seq = Math.floor(Date.now() / 1000);
+  await send([
+    { kind: 'position', device_id: CAGE, seq, time: minutesAgo(90), latitude: 53.3, longitude: -6.4, message_type: 'gps', battery_pct: 77 },
+    {
+      kind: 'position',
+      device_id: CAGE,
+      seq: seq + 1,
+      time: minutesAgo(30),
+      latitude: 53.34,
+      longitude: -6.3,
+      message_type: 'OneWifi',
+      accuracy_m: 40,
+    },
+    { kind: 'tracker', device_id: CAGE, seq, time: minutesAgo(5), message_type: 'NoPositionData', battery_pct: 76 },
+  ]);
+  await page.reload();
+});
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+test('a fleet operator lands on Devices with the fleet in the table and clusters on the map', async () => {
+  await expect(page.getByTestId('devices-table').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('devices-count')).toContainText(/\d+ of \d+ devices/);
+  await expect(page.getByTestId('devices-map').locator('.marker-cluster').first()).toBeVisible();
+  // The header search narrows the table and the map to the cage.
+  await page.getByRole('searchbox').fill(CAGE);
+  await expect(page.getByTestId('devices-count')).toHaveText(/^1 of \d+ devices$/);
+  const row = page.getByTestId(`device-row-${CAGE}`);
+  await expect(row).toContainText('Position not found');
+  await expect(row).toContainText('Outside locations');
+  await expect(row).toContainText('76');
+});
+
+test("a device's page shows its track coloured by message type, and a device that never reported has no location", async () => {
+  await page.getByRole('link', { name: 'E2E cage' }).click();
+  await expect(page).toHaveURL(new RegExp(`/device/${CAGE}$`));
+  await expect(page.getByTestId('device-name')).toHaveText('E2E cage');
+  const track = page.getByTestId('device-track');
+  await expect(track).toBeVisible();
+  // The legend names the colour of each way a fix is found.
+  await expect(page.getByTestId('map-legend').locator('li')).toHaveText(['Two Wi-Fi networks', 'One Wi-Fi network', 'GPS fix']);
+  const messages = page.getByTestId('device-messages').locator('tbody tr');
+  await expect(messages).toHaveCount(3);
+  await expect(messages.first()).toContainText('Position not found'); // newest first, the message without a position
+  await expect(messages.nth(1)).toContainText('One Wi-Fi network');
+  await page.goto(`/device/${SILENT}`);
+  await expect(page.getByTestId('no-location')).toHaveText('No location found for this device');
+  await page.goto(`/device/${CAGE}`);
+});
+
+test('settings sent to the device stay pending until it acknowledges them through the ingest API', async () => {
+  await page.getByTestId('setting-reporting_interval_moving_min').fill('0');
+  await expect(page.getByText('Value should be greater than 0')).toBeVisible();
+  await expect(page.getByTestId('settings-save')).toBeDisabled();
+  await page.getByTestId('setting-reporting_interval_moving_min').fill('15');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-pending')).toBeVisible();
+  // The tracker fetches its downlink with the ingest key and acknowledges it.
+  const fetched = await page.request.get(pathOf(trackingDevicesRoutes.downlinks, { device_id: CAGE }), {
+    headers: { authorization: `Bearer ${FLEET_INGEST_KEY}` },
+  });
+  const { items } = (await fetched.json()) as { items: { downlink_id: string; settings: { reporting_interval_moving_min: number } }[] };
+  expect(items.at(-1)?.settings.reporting_interval_moving_min).toBe(15);
+  await send([
+    {
+      kind: 'tracker',
+      device_id: CAGE,
+      seq: Math.floor(Date.now() / 1000) + 5,
+      time: minutesAgo(0),
+      message_type: 'DownlinkAcknowledgement',
+      downlink_id: items.at(-1)?.downlink_id,
+    },
+  ]);
+  await page.reload();
+  await expect(page.getByTestId('settings-applied')).toContainText('Acknowledged by the device');
+  await expect(page.getByTestId('settings-pending')).toHaveCount(0);
+  await expect(page.getByTestId('setting-reporting_interval_moving_min')).toHaveValue('15');
+});
+
+test('name and tags are edited with the specification message', async () => {
+  await page.getByTestId('device-edit').click();
+  await page.getByTestId('edit-name').fill('E2E cage north');
+  await page.getByTestId('edit-tags').fill('returnable');
+  await page.getByTestId('edit-tags').press('Enter');
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByText('Device Details Successfully Saved!')).toBeVisible();
+  await expect(page.getByTestId('device-name')).toHaveText('E2E cage north');
+  await expect(page.getByTestId('device-tag')).toHaveText('returnable');
+});
+
+test('the devices screens have no serious or critical accessibility violations, in light and dark', async () => {
+  for (const theme of ['light', 'dark'] as const) {
+    await expect(page.locator('body')).toHaveAttribute('data-theme', theme);
+    await expect(page.getByTestId('device-track')).toBeVisible();
+    await expectNoSeriousViolations(page, `${theme}, device`);
+    await page.getByRole('link', { name: 'Devices' }).first().click();
+    await expect(page.getByTestId('devices-table').locator('tbody tr').first()).toBeVisible();
+    await expectNoSeriousViolations(page, `${theme}, devices`);
+    await page.getByRole('button', { name: /Switch to the (dark|light) theme/ }).click();
+    await page.goto(`/device/${CAGE}`);
+  }
+});
