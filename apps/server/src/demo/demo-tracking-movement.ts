@@ -38,16 +38,18 @@ interface Segment {
   parkedAt: string | null;
 }
 
-const between = (a: GeoPoint, b: GeoPoint, fraction: number): GeoPoint => ({
-  latitude: a.latitude + (b.latitude - a.latitude) * fraction,
-  longitude: a.longitude + (b.longitude - a.longitude) * fraction,
-});
-
 const driveMs = (from: GeoPoint, to: GeoPoint) => ((distanceKm(from, to) * ROAD_FACTOR) / AVERAGE_SPEED_KMH) * HOUR_MS + DRIVE_OVERHEAD_MS;
 
 function stateIn(segment: Segment, atMs: number, batteryPct: number): TrackerState {
-  const fraction = segment.toMs === segment.fromMs ? 1 : (atMs - segment.fromMs) / (segment.toMs - segment.fromMs);
-  return { ...between(segment.from, segment.to, Math.min(1, Math.max(0, fraction))), parkedAt: segment.parkedAt, batteryPct };
+  const span = segment.toMs - segment.fromMs;
+  const fraction = span === 0 ? 1 : Math.min(1, Math.max(0, (atMs - segment.fromMs) / span));
+  // A literal, not a spread of an interpolated point: this runs for every slot of every tracker while seeding.
+  return {
+    latitude: segment.from.latitude + (segment.to.latitude - segment.from.latitude) * fraction,
+    longitude: segment.from.longitude + (segment.to.longitude - segment.from.longitude) * fraction,
+    parkedAt: segment.parkedAt,
+    batteryPct,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -247,9 +249,9 @@ function cellBattery(tracker: DemoTracker, atMs: number): number {
   return tracker.battery === 'low' ? 19 - (days % 60) * 0.2 : 100 - (days % 240) * 0.3;
 }
 
-function cycleState(tracker: DemoTracker, movement: Extract<Movement, { kind: 'cycle' }>, atMs: number): TrackerState {
-  const batteryPct = cellBattery(tracker, atMs);
-  if (atMs < CYCLE_EPOCH_MS) return { ...spotIn(tracker.device_id, movement.depot), parkedAt: movement.depot, batteryPct };
+/** The segment of an asset's timeline at an instant (null before the timeline's start). */
+function cycleSegmentAt(tracker: DemoTracker, movement: Extract<Movement, { kind: 'cycle' }>, atMs: number): Segment | null {
+  if (atMs < CYCLE_EPOCH_MS) return null;
   const timeline = timelineOf(tracker, movement);
   timeline.extendTo(atMs);
   const { segments } = timeline;
@@ -260,7 +262,27 @@ function cycleState(tracker: DemoTracker, movement: Extract<Movement, { kind: 'c
     if (segments[mid]!.fromMs <= atMs) low = mid;
     else high = mid - 1;
   }
-  return stateIn(segments[low]!, atMs, batteryPct);
+  return segments[low] ?? null;
+}
+
+function cycleState(tracker: DemoTracker, movement: Extract<Movement, { kind: 'cycle' }>, atMs: number): TrackerState {
+  const batteryPct = cellBattery(tracker, atMs);
+  const segment = cycleSegmentAt(tracker, movement, atMs);
+  if (!segment) return { ...spotIn(tracker.device_id, movement.depot), parkedAt: movement.depot, batteryPct };
+  return stateIn(segment, atMs, batteryPct);
+}
+
+/**
+ * Until when a tracker parked at `atMs` stays where it is, when the model knows it at once (an asset's stay, the
+ * equipment that never moves); null otherwise (on the road, or a van, whose day is planned in Irish hours). Lets
+ * the messages skip a stay's quiet slots instead of asking where the tracker is at each one.
+ */
+export function stayEndMs(tracker: DemoTracker, atMs: number): number | null {
+  const movement = tracker.movement;
+  if (movement.kind === 'static') return Number.POSITIVE_INFINITY;
+  if (movement.kind === 'rounds') return null;
+  const segment = cycleSegmentAt(tracker, movement, atMs);
+  return segment && segment.parkedAt !== null ? segment.toMs : null;
 }
 
 /** Where a demo tracker is at an instant and what its battery says (GPS wander left out). */

@@ -6,7 +6,7 @@ import { createAlertRulesRepository, type StoredRule } from '../modules/alerts/a
 import { createTrackingRepository } from '../modules/tracking/tracking.repository';
 import type { SendMessages } from './demo-power-seed';
 import { DEMO_TRACKERS, type DemoTracker } from './demo-tracking-fleet';
-import { DEMO_EPOCH_MS, memoSeed, trackerStateAt, type TrackerState } from './demo-tracking-movement';
+import { DEMO_EPOCH_MS, memoSeed, stayEndMs, trackerStateAt, type TrackerState } from './demo-tracking-movement';
 import { DEMO_CUSTOMERS, DEMO_POIS, DEMO_YARDS, shifted } from './demo-tracking-places';
 import { createDemoTrackingRepository } from './demo-tracking.repository';
 
@@ -137,14 +137,29 @@ function trackerMessages(tracker: DemoTracker, fromMs: number, toMs: number, now
     const next = stateOf(slot + 1);
     const awake = current.parkedAt === null || previous.parkedAt !== current.parkedAt || next.parkedAt !== current.parkedAt;
     if (awake) messages.push(positionMessage(tracker, slot, current));
-    else if (restSlot(tracker, slot)) {
-      const status = DEMO_SENDS_TRACKER_KIND ? statusTypeOf(tracker, slot) : null;
-      messages.push(status === null ? positionMessage(tracker, slot, current) : statusMessage(tracker, slot, current, status));
+    else if (restSlot(tracker, slot)) messages.push(restMessage(tracker, slot, current));
+    // Asleep through a stay: the slots until the one before it sets off send only their rest reports.
+    const untilMs = awake ? null : stayEndMs(tracker, slotTimeMs(tracker, slot));
+    const lastQuiet =
+      untilMs === null ? slot : Math.min(lastSlot, Math.ceil((untilMs - DEMO_EPOCH_MS - offset) / POSITION_INTERVAL_MS) - 2);
+    for (let quiet = slot + 1; quiet <= lastQuiet; quiet += 1)
+      if (restSlot(tracker, quiet)) messages.push(restMessage(tracker, quiet, stateOf(quiet)));
+    if (lastQuiet > slot) {
+      slot = lastQuiet;
+      previous = stateOf(slot);
+      current = stateOf(slot + 1);
+    } else {
+      previous = current;
+      current = next;
     }
-    previous = current;
-    current = next;
   }
   return messages;
+}
+
+/** A parked tracker's rest report: a position, or with DEMO_SENDS_TRACKER_KIND sometimes a report without one. */
+function restMessage(tracker: DemoTracker, slot: number, state: TrackerState): DeviceMessage {
+  const status = DEMO_SENDS_TRACKER_KIND ? statusTypeOf(tracker, slot) : null;
+  return status === null ? positionMessage(tracker, slot, state) : statusMessage(tracker, slot, state, status);
 }
 
 const byTime = (a: DeviceMessage, b: DeviceMessage) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0);
