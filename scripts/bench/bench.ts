@@ -104,9 +104,10 @@ async function runTracking(backend: BenchBackend): Promise<void> {
     print(
       `tracking ingest against ${ingest.pois} POIs (${ingest.trackers} trackers, ${ingest.fixes} fixes, half in POIs), 1 sender: ${fmt(ingest.sequential, 0)} fixes/s (target ≥ 10,000 on PostgreSQL) ${mark(ingest.sequential >= 10_000)}; raw COPY ${fmt(ingest.copyPerSecond, 0)} rows/s; ratio ${ratio(ingest.sequential)}`,
     );
-    print(
-      `tracking ingest, ${ingest.senders} senders, each its own trackers: ${fmt(ingest.parallel, 0)} fixes/s; ratio to COPY ${ratio(ingest.parallel)}`,
-    );
+    if (ingest.parallel !== null)
+      print(
+        `tracking ingest, ${ingest.senders} senders, each its own trackers: ${fmt(ingest.parallel, 0)} fixes/s; ratio to COPY ${ratio(ingest.parallel)}`,
+      );
     const headers = { authorization: `Bearer ${await tokenFor('bench-user', 'bench-list')}`, tenant: 'bench-list' };
     const list = await benchDevicesList(backend, app, headers);
     print(
