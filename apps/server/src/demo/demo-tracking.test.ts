@@ -115,6 +115,20 @@ for (const backend of TEST_DATABASES) {
       expect(await positionRows()).toBe(first.messages);
     });
 
+    it('stores the stops at yards that are no POI outside every POI, as many as the model makes, by several trackers', async () => {
+      const history = trackingMessages(NOW - HISTORY_DAYS * DAY_MS, NOW);
+      const atYards = history.filter((m) => {
+        const tracker = DEMO_TRACKERS.find((t) => t.device_id === m.device_id)!;
+        return YARD_IDS.has(trackerStateAt(tracker, Date.parse(m.time)).parkedAt ?? '');
+      });
+      expect(new Set(atYards.map((m) => m.device_id)).size).toBeGreaterThanOrEqual(3);
+      const outside = await db.query<{ latitude: number; longitude: number }>(
+        `SELECT latitude, longitude FROM tracking_positions WHERE tenant_id = 'fleetco' AND location_id IS NULL`,
+      );
+      const nearYard = outside.filter((p) => DEMO_YARDS.some((y) => distanceKm(p, y) < 0.2));
+      expect(nearYard).toHaveLength(atYards.length);
+    });
+
     it('places every tracker in a POI or outside them as the server sees it, agreeing with the model where it is parked', async () => {
       const trackers = [...(await devices()).values()].filter((d) => d.last_message_at !== null);
       const categories = new Set(trackers.map((d) => d.position_category));
