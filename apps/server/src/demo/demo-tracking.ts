@@ -22,8 +22,6 @@ export const DEMO_TRACKING_TENANT = 'fleetco';
 export const POSITION_INTERVAL_MS = 15 * 60_000;
 /** At rest a tracker reports once every this many slots (6 h: asset trackers save their battery when still). */
 export const REST_EVERY_SLOTS = 24;
-/** Eight weeks of history on a fresh database (DEMO_TRACKING_HISTORY_DAYS chooses fewer). */
-export const TRACKING_HISTORY_DAYS = 56;
 /**
  * Whether the demo sends the `tracker` kind (None and NoPositionData messages, issue 19's message shapes). Off
  * while the ingest path of this branch rejects the kind: those rest reports are then positions. Turned on when
@@ -54,8 +52,8 @@ function temperatureC(tracker: DemoTracker, atMs: number, slot: number): number 
 }
 
 /**
- * How a fix is found: on the road and in open yards by satellites; parked in a building's Wi-Fi often by access points, and then
- * less accurately (metres, as the tracker reports its fix's accuracy).
+ * How a fix is found: on the road and in open yards by satellites; parked in a building's Wi-Fi often by access
+ * points, and then less accurately (metres, as the tracker reports its fix's accuracy).
  */
 function fixOf(state: TrackerState, deviceId: string, slot: number): { type: PositionMessage['message_type']; accuracyM: number } {
   const spread = chance(deviceId, 'accuracy', slot);
