@@ -29,6 +29,11 @@ export const REST_EVERY_SLOTS = 24;
  */
 export const DEMO_SENDS_TRACKER_KIND = false;
 const HOUR_MS = 3_600_000;
+/**
+ * Messages per ingest call, well under the API's INGEST_BATCH_MAX: on PGlite a batch holds the one thread (and so
+ * every request) for its whole transaction, and the history is sent while the portal already answers.
+ */
+const SEND_BATCH = Math.min(1_000, INGEST_BATCH_MAX);
 /** GPS fixes of a parked tracker wander by some metres; well inside any POI and the 250 m "still" radius. */
 const GPS_JITTER_M = 15;
 
@@ -176,8 +181,8 @@ export async function sendTrackingWindow(send: SendMessages, fromMs: number, toM
   let sent = 0;
   for (let start = fromMs; start < toMs; start += DAY_MS) {
     const messages = trackingMessages(start, Math.min(toMs, start + DAY_MS), nowMs);
-    for (let i = 0; i < messages.length; i += INGEST_BATCH_MAX) {
-      await send(DEMO_TRACKING_TENANT, messages.slice(i, i + INGEST_BATCH_MAX));
+    for (let i = 0; i < messages.length; i += SEND_BATCH) {
+      await send(DEMO_TRACKING_TENANT, messages.slice(i, i + SEND_BATCH));
       // PGlite settles its promises as microtasks; a macrotask turn lets HTTP requests in between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
