@@ -44,6 +44,8 @@ export default defineConfig({
       // No PUBLIC_URL: like a trial, the portal answers (and signs in) at every address of this machine, which
       // sign-in-address.spec.ts tries. PUBLIC_URL's redirect is covered by the server's own tests.
       DEMO_HISTORY_DAYS: '1',
+      // FleetCo's history: three days give every tracking screen journeys, visits and repeated stops to show.
+      DEMO_TRACKING_HISTORY_DAYS: '3',
       // The suite signs the same demo users in from one address far more often than the default 20 in 5 minutes.
       SIGN_IN_ATTEMPTS_PER_5_MIN: '500',
       SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: '2000',

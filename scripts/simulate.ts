@@ -1,5 +1,5 @@
 // npm run simulate: fills the demo tenants with the simulated fleets, trackers and history, then keeps them reporting.
-// Uses the same configuration as the server (DATABASE_URL or DATA_DIR, DEMO_HISTORY_DAYS). With PGlite the
+// Uses the same configuration as the server (DATABASE_URL or DATA_DIR, DEMO_HISTORY_DAYS, DEMO_TRACKING_HISTORY_DAYS). With PGlite the
 // server must not be running on the same DATA_DIR (PGlite is single-process); with PostgreSQL both can run.
 import { pino } from 'pino';
 import { loadConfig } from '../apps/server/src/config/env';
@@ -21,7 +21,7 @@ const send = ingestServiceSender(createDevicePipeline({ db }).ingest.ingest, log
 
 const startedMs = Date.now();
 const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, config.demoHistoryDays);
-const trackingSeed = await seedDemoTracking(db, send, startedMs, config.demoHistoryDays);
+const trackingSeed = await seedDemoTracking(db, send, startedMs, config.demoTrackingHistoryDays);
 log.info(
   { messages, positions: trackingSeed.messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 },
   'history filled; now sending live readings and positions every minute (Ctrl+C stops)',

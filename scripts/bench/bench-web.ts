@@ -62,6 +62,7 @@ export async function startServer(databaseUrl: string, dataDir: string): Promise
       WEB_DIST_DIR: DIST,
       PUBLIC_URL: BASE,
       DEMO_HISTORY_DAYS: '1',
+      DEMO_TRACKING_HISTORY_DAYS: '1',
       LOG_LEVEL: 'warn',
       MQTT_PORT: '0', // the embedded MQTT broker on a free port: never clashes with a running portal
     },

@@ -5,13 +5,20 @@ import { benchLoad, DEMO_DEVICES } from './bench-load';
 import { benchFleetList, benchYearChart, fillFleet, storagePerPoint } from './bench-reads';
 import { benchApp, fmt, pgliteBackend, postgresBackend, type BenchBackend } from './bench-support';
 import { benchWeb, webBuildExists } from './bench-web';
+import { benchDemoSeed, benchDevicesList, benchTrackingIngest } from './bench-tracking';
+import { benchWebDevices } from './bench-web-devices';
 
 const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
 const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
 /** For quicker runs while working on one part: BENCH_BACKENDS=postgres, or web (default: all three). */
 const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres,web').split(',');
-/** The parts run on each database: `throughput` (ingest, storage, fleet list, year chart) and `load` (many users at once). */
-const PARTS = (process.env['BENCH_PARTS'] ?? 'throughput,load').split(',');
+/**
+ * The parts run on each database: `throughput` (ingest, storage, fleet list, year chart), `load` (many users at
+ * once) and `tracking` (fixes placed against 5,000 POIs, the devices list and map of 10,000 trackers, the demo seed).
+ */
+const PARTS = (process.env['BENCH_PARTS'] ?? 'throughput,load,tracking').split(',');
+/** Days of FleetCo's demo history the tracking part seeds (the server's default is 56). */
+const TRACKING_SEED_DAYS = Number(process.env['BENCH_TRACKING_SEED_DAYS'] ?? 56);
 const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function run(backend: BenchBackend): Promise<void> {
@@ -82,6 +89,63 @@ async function runLoad(backend: BenchBackend): Promise<void> {
   }
 }
 
+/** Issue 19's tracking budgets, each beside its baseline, on a database of its own. */
+async function runTracking(backend: BenchBackend): Promise<void> {
+  const { app, tokenFor } = await benchApp(backend.db);
+  const print = (line: string) => process.stdout.write(`[${backend.name}] ${line}\n`);
+  const mark = (ok: boolean) => (ok ? '✅' : '❌');
+  try {
+    const fleetUser = { authorization: `Bearer ${await tokenFor('bench-fleet-user', 'fleetco')}`, tenant: 'fleetco' };
+    const seed = await benchDemoSeed(backend, app, TRACKING_SEED_DAYS, fleetUser);
+    print(
+      `tracking demo seed: ${seed.days} days of FleetCo (${seed.messages} messages) in ${fmt(seed.seedSeconds, 0)} s, ${fmt(seed.messages / seed.seedSeconds, 0)} msg/s through the ingest service; generating them alone ${fmt(seed.generateSeconds, 1)} s; ratio ${fmt(seed.seedSeconds / seed.generateSeconds, 1)}; a user meanwhile (${seed.answers} requests back to back) waited p50 ${fmt(seed.answerP50Ms)} ms, p95 ${fmt(seed.answerP95Ms)} ms, max ${fmt(seed.answerMaxMs, 0)} ms`,
+    );
+    const ingest = await benchTrackingIngest(backend, app, INGEST_MESSAGES, INGEST_SENDERS);
+    const ratio = (perSecond: number) => fmt(perSecond / ingest.copyPerSecond, 2);
+    print(
+      `tracking ingest against ${ingest.pois} POIs (${ingest.trackers} trackers, ${ingest.fixes} fixes, half in POIs), 1 sender: ${fmt(ingest.sequential, 0)} fixes/s (target ≥ 10,000 on PostgreSQL) ${mark(ingest.sequential >= 10_000)}; raw COPY ${fmt(ingest.copyPerSecond, 0)} rows/s; ratio ${ratio(ingest.sequential)}`,
+    );
+    if (ingest.parallel !== null)
+      print(
+        `tracking ingest, ${ingest.senders} senders, each its own trackers: ${fmt(ingest.parallel, 0)} fixes/s; ratio to COPY ${ratio(ingest.parallel)}`,
+      );
+    const headers = { authorization: `Bearer ${await tokenFor('bench-user', 'bench-list')}`, tenant: 'bench-list' };
+    const list = await benchDevicesList(backend, app, headers);
+    print(
+      `devices list (${list.rows} trackers): p50 ${fmt(list.p50)} ms, p95 ${fmt(list.p95)} ms (target < 150 ms on PostgreSQL) ${mark(list.p95 < 150)}; a trivial authenticated endpoint p50 ${fmt(list.trivialP50)} ms, p95 ${fmt(list.trivialP95)} ms; ratio p95 ${fmt(list.p95 / list.trivialP95, 1)}`,
+    );
+  } finally {
+    await app.close();
+    await backend.dispose();
+  }
+}
+
+/** The devices map of 10,000 trackers in Chromium against the real server (PostgreSQL). */
+async function runWebTracking(): Promise<void> {
+  const print = (line: string) => process.stdout.write(`[web] ${line}\n`);
+  if (!webBuildExists()) {
+    print('skipped: no build of the web app (npm run build)');
+    return;
+  }
+  const backend = await connectPostgres('web');
+  if (!backend) return;
+  try {
+    const map = await benchWebDevices(backend);
+    if (map === null) {
+      print('devices map: skipped, /devices shows no devices-map in this build');
+      return;
+    }
+    print(
+      `devices map of ${map.trackers} trackers: first clusters p50 ${fmt(map.clustersP50Ms, 0)} ms, max ${fmt(map.clustersMaxMs, 0)} ms after navigation (target ≤ 1,000) ${map.clustersP50Ms <= 1000 ? '✅' : '❌'}; the app's first paint p50 ${fmt(map.firstPaintP50Ms, 0)} ms; ratio ${fmt(map.clustersP50Ms / map.firstPaintP50Ms, 1)}`,
+    );
+    print(
+      `devices map panning (${map.pans} drags): ${map.panLongTasks} long tasks, the longest ${fmt(map.panLongestTaskMs, 0)} ms (target ≤ 50) ${map.panLongestTaskMs <= 50 ? '✅' : '❌'}`,
+    );
+  } finally {
+    await backend.dispose();
+  }
+}
+
 async function runWeb(): Promise<void> {
   const print = (line: string) => process.stdout.write(`[web] ${line}\n`);
   if (!webBuildExists()) {
@@ -132,6 +196,7 @@ async function connectPostgres(part: string): Promise<(BenchBackend & { url: str
 if (BACKENDS.includes('pglite')) {
   if (PARTS.includes('throughput')) await run(await pgliteBackend());
   if (PARTS.includes('load')) await runLoad(await pgliteBackend());
+  if (PARTS.includes('tracking')) await runTracking(await pgliteBackend());
 }
 if (BACKENDS.includes('postgres')) {
   if (PARTS.includes('throughput')) {
@@ -142,5 +207,12 @@ if (BACKENDS.includes('postgres')) {
     const postgres = await connectPostgres('postgres');
     if (postgres) await runLoad(postgres);
   }
+  if (PARTS.includes('tracking')) {
+    const postgres = await connectPostgres('postgres');
+    if (postgres) await runTracking(postgres);
+  }
 }
-if (BACKENDS.includes('web')) await runWeb();
+if (BACKENDS.includes('web')) {
+  if (PARTS.some((part) => part !== 'tracking')) await runWeb();
+  if (PARTS.includes('tracking')) await runWebTracking();
+}

@@ -62,7 +62,7 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.demoData) {
     // Listening first: the portal answers (and /readyz says "seeding") while the history fills.
     startupTasks.set('demo_data', 'running');
-    startDemo(app, db, config.demoHistoryDays)
+    startDemo(app, db, { powerDays: config.demoHistoryDays, trackingDays: config.demoTrackingHistoryDays })
       .then((stop) => {
         stopDemo = stop;
         startupTasks.delete('demo_data');

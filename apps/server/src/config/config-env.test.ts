@@ -31,6 +31,16 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: bad }), bad).toThrow(/SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN/);
   });
 
+  it('reads the tracking demo’s history (eight weeks by default) apart from the power demo’s, and refuses a bad one, naming it', () => {
+    expect(loadConfig({})).toMatchObject({ demoHistoryDays: 21, demoTrackingHistoryDays: 56 });
+    expect(loadConfig({ DEMO_HISTORY_DAYS: '1', DEMO_TRACKING_HISTORY_DAYS: '3' })).toMatchObject({
+      demoHistoryDays: 1,
+      demoTrackingHistoryDays: 3,
+    });
+    for (const bad of ['-1', '401', '2.5', 'weeks'])
+      expect(() => loadConfig({ DEMO_TRACKING_HISTORY_DAYS: bad }), bad).toThrow(/DEMO_TRACKING_HISTORY_DAYS/);
+  });
+
   it('tells whether PUBLIC_URL was set, keeping localhost as the default address', () => {
     expect(loadConfig({})).toMatchObject({ publicUrlIsSet: false, publicUrl: 'http://localhost:3000' });
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.ie/' })).toMatchObject({

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   // Seeding the demo tenants; follows DEMO_MODE unless set.
   DEMO_DATA: booleanFlag.optional(),
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(21),
+  // FleetCo's tracking history: eight weeks by default (its trackers' cycles take days to weeks).
+  DEMO_TRACKING_HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(56),
   WEB_DIST_DIR: z.string().optional(),
   MQTT_URL: z
     .string()
@@ -129,6 +131,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     demoMode,
     demoData: env.DEMO_DATA ?? demoMode,
     demoHistoryDays: env.DEMO_HISTORY_DAYS,
+    demoTrackingHistoryDays: env.DEMO_TRACKING_HISTORY_DAYS,
     webDistDir: env.WEB_DIST_DIR ?? null,
     mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
     // The embedded broker, when no outside one is named.

@@ -1,397 +1,194 @@
-import { INGEST_BATCH_MAX, type PositionMessage } from '@gridlens/contract/ingest';
-import { distanceKm, type GeoPoint } from '@gridlens/domain/geo';
-import { pick, seedOf, seededRandom } from '@gridlens/domain/seeded-random';
+import { INGEST_BATCH_MAX, type DeviceMessage, type PositionMessage } from '@gridlens/contract/ingest';
+import { seedOf, seededRandom } from '@gridlens/domain/seeded-random';
 import { DAY_MS } from '@gridlens/domain/time-range';
-import type { LocationType, TrackerType } from '@gridlens/domain/tracking/enumerations';
 import type { Database } from '../db/database';
 import { createAlertRulesRepository, type StoredRule } from '../modules/alerts/alert-rules.repository';
 import { createTrackingRepository } from '../modules/tracking/tracking.repository';
 import type { SendMessages } from './demo-power-seed';
+import { DEMO_TRACKERS, type DemoTracker } from './demo-tracking-fleet';
+import { DEMO_EPOCH_MS, memoSeed, stayEndMs, trackerStateAt, type TrackerState } from './demo-tracking-movement';
+import { DEMO_CUSTOMERS, DEMO_POIS, DEMO_YARDS, shifted } from './demo-tracking-places';
+import { createDemoTrackingRepository } from './demo-tracking.repository';
 
 /**
- * The tracking demo: FleetCo Logistics' vans, trailers, containers and equipment moving between its depots and
- * customer sites across Ireland. Every position is a pure function of the tracker and the time, so the seed and
- * the live simulator agree, and a re-sent position is a duplicate rather than a new row.
+ * The tracking demo: FleetCo Logistics' 500 trackers on vans and returnable assets (roll cages, trailers,
+ * containers) going between its depots and its customers' sites across Ireland (the model is in
+ * demo-tracking-fleet.ts, -places.ts and -movement.ts). This file turns the model into the messages a tracker
+ * sends and seeds them through the ingest service.
  */
 
 export const DEMO_TRACKING_TENANT = 'fleetco';
-/** Trackers report every 15 minutes, parked or moving. */
+/** The slot grid: a tracker reports on a 15-minute slot of its own; a message's seq is its slot number. */
 export const POSITION_INTERVAL_MS = 15 * 60_000;
-/** History sent on a fresh database: two days show journeys and the silent tracker, and seed in about a second. */
-export const TRACKING_HISTORY_DAYS = 2;
-/** The silent tracker stopped this long before now: past the demo's 24 h "no message" rule. */
-export const SILENT_FOR_HOURS = 30;
-/** Slot 0 of every tracker; a position's seq is its slot number. */
-const SLOT_EPOCH_MS = Date.parse('2025-01-01T00:00:00Z');
+/** At rest a tracker reports once every this many slots (6 h: asset trackers save their battery when still). */
+export const REST_EVERY_SLOTS = 24;
+/**
+ * Whether the demo sends the `tracker` kind (None and NoPositionData messages, issue 19's message shapes). Off
+ * while the ingest path of this branch rejects the kind: those rest reports are then positions. Turned on when
+ * the devices part (which adds the kind to the contract) is merged.
+ */
+export const DEMO_SENDS_TRACKER_KIND = false;
 const HOUR_MS = 3_600_000;
-/** Roads wind: a straight line between two towns is about three quarters of the drive. */
-const ROAD_FACTOR = 1.3;
-const AVERAGE_SPEED_KMH = 70;
-/** Getting out of a yard and through town, on top of the open road. */
-const DRIVE_OVERHEAD_MS = 0.25 * HOUR_MS;
-/** Vans' trackers run off the van: a slow drain on the road, a quick recharge on the depot's charger. */
-const VAN_DRAIN_PCT_PER_HOUR = 1.2;
-const VAN_CHARGE_PCT_PER_HOUR = 5;
+/**
+ * Messages per ingest call, well under the API's INGEST_BATCH_MAX: on PGlite a batch holds the one thread (and so
+ * every request) for its whole transaction, and the history is sent while the portal already answers.
+ */
+const SEND_BATCH = Math.min(1_000, INGEST_BATCH_MAX);
 /** GPS fixes of a parked tracker wander by some metres; well inside any POI and the 250 m "still" radius. */
 const GPS_JITTER_M = 15;
-const METRES_PER_DEGREE = 111_320;
 
-/** A POI as the tracking repository adds it. */
-export interface DemoPoi {
-  id: string;
-  name: string;
-  type: LocationType;
-  latitude: number;
-  longitude: number;
-  radiusM: number;
-}
+/** A position with the fix's accuracy and the tracker's temperature (issue 19's message shapes). */
+type DemoPosition = PositionMessage & { accuracy_m: number | null; temperature_c: number | null };
 
-const poi = (id: string, name: string, type: LocationType, latitude: number, longitude: number, radiusM: number): DemoPoi => ({
-  id,
-  name,
-  type,
-  latitude,
-  longitude,
-  radiusM,
-});
-
-/** FleetCo's depots and yards (Friendly) and the customer sites its vans serve (Non-Friendly), in business parks. */
-export const DEMO_POIS: readonly DemoPoi[] = [
-  poi('DUB-DEPOT', 'Dublin Depot – Dublin Industrial Estate', 'Friendly', 53.3707, -6.2797, 300),
-  poi('CORK-DEPOT', 'Cork Depot – Little Island', 'Friendly', 51.9065, -8.356, 350),
-  poi('GALWAY-YARD', 'Galway Yard – Mervue Business Park', 'Friendly', 53.2836, -9.019, 250),
-  poi('LIMERICK-YARD', 'Limerick Yard – Raheen Business Park', 'Friendly', 52.632, -8.658, 300),
-  poi('SITE-ATHLONE', 'Shannon Foods – Athlone', 'Non-Friendly', 53.4205, -7.9025, 250),
-  poi('SITE-WATERFORD', 'Suirside Pharma – Waterford', 'Non-Friendly', 52.247, -7.148, 300),
-  poi('SITE-SLIGO', 'Atlantic Medical – Sligo', 'Non-Friendly', 54.2795, -8.49, 250),
-  poi('SITE-KILKENNY', 'Nore Valley Dairy – Kilkenny', 'Non-Friendly', 52.662, -7.24, 200),
-  poi('SITE-DUNDALK', 'Cooley Drinks – Dundalk', 'Non-Friendly', 53.9915, -6.418, 250),
-  poi('SITE-TRALEE', 'Kerry Technology Park – Tralee', 'Non-Friendly', 52.2765, -9.667, 200),
-  poi('SITE-LETTERKENNY', 'Swilly Building Supplies – Letterkenny', 'Non-Friendly', 54.956, -7.745, 150),
-  poi('SITE-WEXFORD', 'Slaney Agri Supplies – Wexford', 'Non-Friendly', 52.316, -6.48, 250),
-];
-
-const POI_BY_ID = new Map(DEMO_POIS.map((p) => [p.id, p]));
-const poiOf = (id: string): DemoPoi => {
-  const found = POI_BY_ID.get(id);
-  if (!found) throw new Error(`no demo POI ${id}`);
-  return found;
-};
-
-/**
- * How a tracker moves: a van's daily round from its depot; a trailer or container staying at one place for days
- * before being towed or lifted to the next; equipment left where it is.
- */
-export type Movement =
-  | { kind: 'rounds'; depot: string; sites: readonly string[] }
-  | { kind: 'roaming'; places: readonly string[]; stintDays: number }
-  | { kind: 'static'; place: string };
-
-export interface DemoTracker {
-  device_id: string;
-  name: string;
-  device_type: TrackerType;
-  movement: Movement;
-  /** A van's tracker charges from the van; the others run down over months, and 'low' ones are near empty. */
-  battery: 'van' | 'cell' | 'low';
-  /** Hours before now the tracker stopped reporting (0: it reports). */
-  silentForHours: number;
-}
-
-/** The customer sites each depot's vans visit. */
-const ROUNDS: Record<string, readonly string[]> = {
-  'DUB-DEPOT': ['SITE-DUNDALK', 'SITE-ATHLONE', 'SITE-KILKENNY', 'SITE-WEXFORD'],
-  'CORK-DEPOT': ['SITE-WATERFORD', 'SITE-TRALEE', 'SITE-KILKENNY'],
-  'GALWAY-YARD': ['SITE-ATHLONE', 'SITE-SLIGO', 'SITE-LETTERKENNY'],
-  'LIMERICK-YARD': ['SITE-TRALEE', 'SITE-ATHLONE', 'SITE-KILKENNY'],
-};
-
-/** Vans by depot with their Irish registrations (year, county, number). */
-const VANS: readonly [string, string][] = [
-  ['DUB-DEPOT', '221-D-18734'],
-  ['DUB-DEPOT', '222-D-20517'],
-  ['DUB-DEPOT', '231-D-4412'],
-  ['DUB-DEPOT', '232-D-11908'],
-  ['DUB-DEPOT', '241-D-7265'],
-  ['DUB-DEPOT', '191-D-30441'],
-  ['CORK-DEPOT', '211-C-5530'],
-  ['CORK-DEPOT', '222-C-1187'],
-  ['CORK-DEPOT', '231-C-9042'],
-  ['CORK-DEPOT', '241-C-2216'],
-  ['GALWAY-YARD', '201-G-3379'],
-  ['GALWAY-YARD', '222-G-1450'],
-  ['GALWAY-YARD', '232-G-806'],
-  ['LIMERICK-YARD', '212-L-4021'],
-  ['LIMERICK-YARD', '231-L-2398'],
-  ['LIMERICK-YARD', '242-L-611'],
-];
-
-/** The van whose tracker went quiet (unplugged in the workshop, say): the "no message" alert's case. */
-export const SILENT_TRACKER_ID = 'FC-VAN-16';
-/** Trackers on their last few per cent: the low-battery alert's cases. */
-export const LOW_BATTERY_TRACKER_IDS = ['FC-TRL-03', 'FC-CNT-02'] as const;
-/** Equipment left at a customer site for days: the "static" case. */
-export const STATIC_TRACKER_ID = 'FC-EQP-01';
-
-const van = ([depot, registration]: [string, string], i: number): DemoTracker => {
-  const number = String(i + 1).padStart(2, '0');
-  const deviceId = `FC-VAN-${number}`;
-  return {
-    device_id: deviceId,
-    name: `Van ${number} – ${registration}`,
-    device_type: 'Vehicle',
-    movement: { kind: 'rounds', depot, sites: ROUNDS[depot] ?? [] },
-    battery: 'van',
-    silentForHours: deviceId === SILENT_TRACKER_ID ? SILENT_FOR_HOURS : 0,
-  };
-};
-
-const other = (device_id: string, name: string, device_type: TrackerType, movement: Movement): DemoTracker => ({
-  device_id,
-  name,
-  device_type,
-  movement,
-  battery: (LOW_BATTERY_TRACKER_IDS as readonly string[]).includes(device_id) ? 'low' : 'cell',
-  silentForHours: 0,
-});
-
-const roaming = (stintDays: number, ...places: string[]): Movement => ({ kind: 'roaming', places, stintDays });
-
-/** FleetCo's 24 trackers: 16 vans, and trailers, containers and equipment that move rarely or not at all. */
-export const DEMO_TRACKERS: readonly DemoTracker[] = [
-  ...VANS.map(van),
-  other('FC-TRL-01', 'Trailer 01 – curtainsider', 'Trailer', roaming(4, 'DUB-DEPOT', 'SITE-DUNDALK', 'SITE-KILKENNY')),
-  other('FC-TRL-02', 'Trailer 02 – flatbed', 'Trailer', roaming(5, 'CORK-DEPOT', 'SITE-WATERFORD', 'SITE-TRALEE')),
-  other('FC-TRL-03', 'Trailer 03 – refrigerated', 'Trailer', roaming(3, 'LIMERICK-YARD', 'SITE-ATHLONE', 'SITE-SLIGO')),
-  other('FC-CNT-01', 'Container 01 – 20 ft site store', 'Container', roaming(6, 'GALWAY-YARD', 'SITE-SLIGO', 'SITE-LETTERKENNY')),
-  other('FC-CNT-02', 'Container 02 – 40 ft storage', 'Container', roaming(7, 'SITE-WEXFORD', 'DUB-DEPOT')),
-  other('FC-EQP-01', 'Generator 60 kVA', 'Equipment', { kind: 'static', place: 'SITE-KILKENNY' }),
-  other('FC-EQP-02', 'Cable drum trailer', 'Equipment', roaming(5, 'DUB-DEPOT', 'SITE-WEXFORD', 'SITE-KILKENNY')),
-  other('FC-EQP-03', 'Lighting tower', 'Equipment', { kind: 'static', place: 'GALWAY-YARD' }),
-];
-
-// ---------------------------------------------------------------------------------------------------------------
-// Movement model
-
-/** Where a tracker is at an instant, as the model means it (the server places positions in POIs itself). */
-export interface TrackerState extends GeoPoint {
-  /** The POI it is parked in, or null while on the road. */
-  parkedAt: string | null;
-  batteryPct: number;
-}
-
-const DUBLIN_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Dublin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-});
-
-/** Irish local time as a day number and the time into that day: vans keep Irish hours, summer time included. */
-export function dublinClock(atMs: number): { day: number; msOfDay: number } {
-  const parts = DUBLIN_CLOCK.formatToParts(atMs);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const localMs = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) + (atMs % 60_000);
-  const day = Math.floor(localMs / DAY_MS);
-  return { day, msOfDay: localMs - day * DAY_MS };
-}
-
-/** A point moved north and east by some metres (flat-earth: fine over a few hundred metres). */
-function shifted(point: GeoPoint, northM: number, eastM: number): GeoPoint {
-  return {
-    latitude: point.latitude + northM / METRES_PER_DEGREE,
-    longitude: point.longitude + eastM / (METRES_PER_DEGREE * Math.cos((point.latitude * Math.PI) / 180)),
-  };
-}
-
-/** A tracker's own parking spot in a POI, within the inner half of its radius, so GPS wander stays inside. */
-function spotIn(deviceId: string, place: DemoPoi): GeoPoint {
-  const random = seededRandom(seedOf(`${deviceId}:spot:${place.id}`));
-  const angle = random() * 2 * Math.PI;
-  const distanceM = place.radiusM * 0.45 * Math.sqrt(random());
-  return shifted(place, distanceM * Math.cos(angle), distanceM * Math.sin(angle));
-}
-
-const otherThan = <T>(items: readonly T[], item: T) => items.filter((i) => i !== item);
-
-const between = (a: GeoPoint, b: GeoPoint, fraction: number): GeoPoint => ({
-  latitude: a.latitude + (b.latitude - a.latitude) * fraction,
-  longitude: a.longitude + (b.longitude - a.longitude) * fraction,
-});
-
-const driveMs = (from: GeoPoint, to: GeoPoint) => ((distanceKm(from, to) * ROAD_FACTOR) / AVERAGE_SPEED_KMH) * HOUR_MS + DRIVE_OVERHEAD_MS;
-
-/** A stretch of a van's day, in ms of the local day: a drive between two spots, or a stay at a POI. */
-interface Segment {
-  fromMs: number;
-  toMs: number;
-  from: GeoPoint;
-  to: GeoPoint;
-  parkedAt: string | null;
-}
-
-/** Drives from the depot through the sites and back, staying its dwell time at each site. */
-function itinerary(deviceId: string, depot: DemoPoi, sites: readonly DemoPoi[], dwellsMs: readonly number[], departMs: number): Segment[] {
-  const segments: Segment[] = [];
-  let clock = departMs;
-  let here = spotIn(deviceId, depot);
-  const driveTo = (to: GeoPoint) => {
-    const toMs = clock + driveMs(here, to);
-    segments.push({ fromMs: clock, toMs, from: here, to, parkedAt: null });
-    clock = toMs;
-    here = to;
-  };
-  sites.forEach((site, i) => {
-    driveTo(spotIn(deviceId, site));
-    const toMs = clock + (dwellsMs[i] ?? HOUR_MS);
-    segments.push({ fromMs: clock, toMs, from: here, to: here, parkedAt: site.id });
-    clock = toMs;
-  });
-  driveTo(spotIn(deviceId, depot));
-  return segments;
-}
-
-/**
- * A van's working day: out of the depot between 07:00 and 08:30, one or two customer sites with 1–3 h at each,
- * back the same evening (a second site is dropped when it would keep the van out past 20:00). Sundays off.
- */
-function vanDay(deviceId: string, movement: Extract<Movement, { kind: 'rounds' }>, day: number): Segment[] | null {
-  if (new Date(day * DAY_MS).getUTCDay() === 0) return null;
-  const random = seededRandom(seedOf(`${deviceId}:day:${day}`));
-  const sites = movement.sites.map(poiOf);
-  const first = pick(random, sites);
-  const second = pick(random, otherThan(sites, first));
-  const departMs = 7 * HOUR_MS + random() * 1.5 * HOUR_MS;
-  const dwellsMs = [HOUR_MS + random() * 2 * HOUR_MS, HOUR_MS + random() * 2 * HOUR_MS];
-  const depot = poiOf(movement.depot);
-  const plan = itinerary(deviceId, depot, random() < 0.55 ? [first, second] : [first], dwellsMs, departMs);
-  return (plan.at(-1)?.toMs ?? 0) > 20 * HOUR_MS ? itinerary(deviceId, depot, [first], dwellsMs, departMs) : plan;
-}
-
-/** A van's tracker: full in the morning, draining while out, recharging once back at the depot. */
-function vanBattery(deviceId: string, plan: readonly Segment[] | null, msOfDay: number): number {
-  const full = 92 + (seedOf(`${deviceId}:battery`) % 8);
-  const departMs = plan?.[0]?.fromMs ?? Number.POSITIVE_INFINITY;
-  const backMs = plan?.at(-1)?.toMs ?? Number.POSITIVE_INFINITY;
-  if (msOfDay < departMs) return full;
-  const drained = full - (VAN_DRAIN_PCT_PER_HOUR * (Math.min(msOfDay, backMs) - departMs)) / HOUR_MS;
-  return msOfDay < backMs ? drained : Math.min(full, drained + (VAN_CHARGE_PCT_PER_HOUR * (msOfDay - backMs)) / HOUR_MS);
-}
-
-function vanState(tracker: DemoTracker, movement: Extract<Movement, { kind: 'rounds' }>, atMs: number): TrackerState {
-  const { day, msOfDay } = dublinClock(atMs);
-  const plan = vanDay(tracker.device_id, movement, day);
-  const batteryPct = vanBattery(tracker.device_id, plan, msOfDay);
-  const segment = plan?.find((s) => msOfDay >= s.fromMs && msOfDay < s.toMs);
-  if (!segment) return { ...spotIn(tracker.device_id, poiOf(movement.depot)), parkedAt: movement.depot, batteryPct };
-  const fraction = (msOfDay - segment.fromMs) / (segment.toMs - segment.fromMs);
-  return { ...between(segment.from, segment.to, fraction), parkedAt: segment.parkedAt, batteryPct };
-}
-
-/** A battery cell running down over months (swapped when flat); 'low' ones stay between 7 and 19 %. */
-function cellBattery(tracker: DemoTracker, atMs: number): number {
-  const days = (atMs - SLOT_EPOCH_MS) / DAY_MS + (seedOf(`${tracker.device_id}:battery`) % 240);
-  return tracker.battery === 'low' ? 19 - (days % 60) * 0.2 : 100 - (days % 240) * 0.3;
-}
-
-/**
- * A trailer or container stays `stintDays` at one of its places, then moves to the next (often another, sometimes
- * the same); stints start at 09:00 UTC, on a day of its own, and the move takes the drive's time.
- */
-function roamingState(tracker: DemoTracker, movement: Extract<Movement, { kind: 'roaming' }>, atMs: number): TrackerState {
-  const stintMs = movement.stintDays * DAY_MS;
-  const phaseMs = 9 * HOUR_MS + (seedOf(tracker.device_id) % movement.stintDays) * DAY_MS;
-  const stint = Math.floor((atMs - SLOT_EPOCH_MS - phaseMs) / stintMs);
-  const placeOf = (n: number) => poiOf(pick(seededRandom(seedOf(`${tracker.device_id}:stint:${n}`)), movement.places));
-  const here = placeOf(stint);
-  const before = placeOf(stint - 1);
-  const batteryPct = cellBattery(tracker, atMs);
-  const sinceMoveMs = atMs - (SLOT_EPOCH_MS + phaseMs + stint * stintMs);
-  const from = spotIn(tracker.device_id, before);
-  const to = spotIn(tracker.device_id, here);
-  const moveMs = here === before ? 0 : driveMs(from, to);
-  if (sinceMoveMs < moveMs) return { ...between(from, to, sinceMoveMs / moveMs), parkedAt: null, batteryPct };
-  return { ...to, parkedAt: here.id, batteryPct };
-}
-
-/** Where a demo tracker is at an instant and what its battery says (GPS wander left out). */
-export function trackerStateAt(tracker: DemoTracker, atMs: number): TrackerState {
-  const movement = tracker.movement;
-  switch (movement.kind) {
-    case 'rounds':
-      return vanState(tracker, movement, atMs);
-    case 'roaming':
-      return roamingState(tracker, movement, atMs);
-    case 'static':
-      return { ...spotIn(tracker.device_id, poiOf(movement.place)), parkedAt: movement.place, batteryPct: cellBattery(tracker, atMs) };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Messages
-
+const YARD_IDS = new Set(DEMO_YARDS.map((y) => y.id));
 /** Each tracker reports at its own minute within the quarter hour, so live traffic is spread out. */
-const offsetMs = (deviceId: string) => (seedOf(deviceId) % 15) * 60_000;
+const offsetMs = (deviceId: string) => (memoSeed(deviceId) % 15) * 60_000;
 const chance = (deviceId: string, salt: string, slot: number) => seededRandom(seedOf(`${deviceId}:${salt}:${slot}`))();
 const rounded = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+const slotTimeMs = (tracker: DemoTracker, slot: number) => DEMO_EPOCH_MS + offsetMs(tracker.device_id) + slot * POSITION_INTERVAL_MS;
 
-/** Inside a building's Wi-Fi a tracker often locates itself by access points instead of satellites. */
-function messageTypeOf(state: TrackerState, deviceId: string, slot: number): PositionMessage['message_type'] {
-  if (state.parkedAt === null) return 'gps';
-  const r = chance(deviceId, 'wifi', slot);
-  return r < 0.2 ? 'TwoWifi' : r < 0.45 ? 'OneWifi' : 'gps';
+/** Irish air: 5 °C in mid-January, 15 °C in mid-July, 3 °C warmer in the afternoon; a reefer's box stays near 3 °C. */
+function temperatureC(tracker: DemoTracker, atMs: number, slot: number): number {
+  const noise = chance(tracker.device_id, 'temperature', slot) - 0.5;
+  if (tracker.refrigerated) return rounded(3 + noise * 1.6, 1);
+  const season = Math.cos((2 * Math.PI * ((atMs / DAY_MS - 15) % 365.25)) / 365.25);
+  const daily = Math.cos((2 * Math.PI * (((atMs % DAY_MS) / HOUR_MS - 15) % 24)) / 24);
+  return rounded(10 - 5 * season + 3 * daily + noise * 3, 1);
 }
 
-function positionMessage(tracker: DemoTracker, slot: number): PositionMessage {
-  const atMs = SLOT_EPOCH_MS + offsetMs(tracker.device_id) + slot * POSITION_INTERVAL_MS;
-  const state = trackerStateAt(tracker, atMs);
-  const wander = (salt: string) => (chance(tracker.device_id, salt, slot) - 0.5) * 2 * GPS_JITTER_M;
-  const fix = shifted(state, wander('north'), wander('east'));
+/**
+ * How a fix is found: on the road and in open yards by satellites; parked in a building's Wi-Fi often by access
+ * points, and then less accurately (metres, as the tracker reports its fix's accuracy).
+ */
+function fixOf(state: TrackerState, deviceId: string, slot: number): { type: PositionMessage['message_type']; accuracyM: number } {
+  const spread = chance(deviceId, 'accuracy', slot);
+  if (state.parkedAt === null) return { type: 'gps', accuracyM: Math.round(5 + spread * 10) };
+  if (YARD_IDS.has(state.parkedAt)) return { type: 'gps', accuracyM: Math.round(5 + spread * 20) }; // an open yard: no Wi-Fi
+  const r = chance(deviceId, 'wifi', slot);
+  if (r < 0.2) return { type: 'TwoWifi', accuracyM: Math.round(25 + spread * 55) };
+  if (r < 0.45) return { type: 'OneWifi', accuracyM: Math.round(60 + spread * 90) };
+  return { type: 'gps', accuracyM: Math.round(5 + spread * 20) };
+}
+
+function positionMessage(tracker: DemoTracker, slot: number, state: TrackerState): DemoPosition {
+  const atMs = slotTimeMs(tracker, slot);
+  const fix = fixOf(state, tracker.device_id, slot);
+  // A Wi-Fi fix wanders further than a satellite one, as its accuracy says, but stays within the POI.
+  const jitterM = fix.type === 'gps' ? GPS_JITTER_M : Math.min(fix.accuracyM * 0.3, 30);
+  const wander = (salt: string) => (chance(tracker.device_id, salt, slot) - 0.5) * 2 * jitterM;
+  const point = shifted(state, wander('north'), wander('east'));
   return {
     kind: 'position',
     device_id: tracker.device_id,
     seq: slot,
     time: new Date(atMs).toISOString(),
-    latitude: rounded(fix.latitude, 6),
-    longitude: rounded(fix.longitude, 6),
-    message_type: messageTypeOf(state, tracker.device_id, slot),
+    latitude: rounded(point.latitude, 6),
+    longitude: rounded(point.longitude, 6),
+    message_type: fix.type,
     battery_pct: rounded(state.batteryPct, 1),
+    accuracy_m: fix.accuracyM,
+    temperature_c: temperatureC(tracker, atMs, slot),
   };
 }
 
-/** Every position a tracker sends in (fromMs, toMs]; a silent one sends nothing after its silence began. */
-function trackerMessages(tracker: DemoTracker, fromMs: number, toMs: number, nowMs: number): PositionMessage[] {
+type StatusType = 'None' | 'NoPositionData';
+
+/**
+ * Whether a parked tracker's rest report comes without a position: inside a steel container or a shed it finds no
+ * fix (NoPositionData, one rest report in 12), and one near empty saves its battery by reporting only its status
+ * (None, every other rest report). Null: it reports a position.
+ */
+function statusTypeOf(tracker: DemoTracker, slot: number): StatusType | null {
+  const r = chance(tracker.device_id, 'status', slot);
+  return tracker.battery === 'low' && r < 0.5 ? 'None' : r > 11 / 12 ? 'NoPositionData' : null;
+}
+
+/** The `tracker` kind of issue 19's message shapes: what a tracker reports without a position. */
+function statusMessage(tracker: DemoTracker, slot: number, state: TrackerState, messageType: StatusType): DeviceMessage {
+  const atMs = slotTimeMs(tracker, slot);
+  // Cast while this branch's contract lacks the kind (DEMO_SENDS_TRACKER_KIND is off until it has it).
+  return {
+    kind: 'tracker',
+    device_id: tracker.device_id,
+    seq: slot,
+    time: new Date(atMs).toISOString(),
+    message_type: messageType,
+    battery_pct: rounded(state.batteryPct, 1),
+    temperature_c: temperatureC(tracker, atMs, slot),
+  } as unknown as DeviceMessage;
+}
+
+/** Whether a tracker parked at `slot` reports then: its rest slot comes round every REST_EVERY_SLOTS. */
+const restSlot = (tracker: DemoTracker, slot: number) => (slot + memoSeed(`${tracker.device_id}:rest`)) % REST_EVERY_SLOTS === 0;
+
+/**
+ * Every message a tracker sends in (fromMs, toMs]: every slot while it moves, the slots just before it sets off and
+ * just after it stops (the tracker's motion sensor wakes it), and one in REST_EVERY_SLOTS while it is parked.
+ * A silent one sends nothing after its silence began.
+ */
+function trackerMessages(tracker: DemoTracker, fromMs: number, toMs: number, nowMs: number): DeviceMessage[] {
   const silentFromMs = tracker.silentForHours > 0 ? nowMs - tracker.silentForHours * HOUR_MS : Number.POSITIVE_INFINITY;
   const offset = offsetMs(tracker.device_id);
-  const firstSlot = Math.floor((fromMs - SLOT_EPOCH_MS - offset) / POSITION_INTERVAL_MS) + 1;
-  const lastSlot = Math.floor((Math.min(toMs, silentFromMs) - SLOT_EPOCH_MS - offset) / POSITION_INTERVAL_MS);
-  const messages: PositionMessage[] = [];
-  for (let slot = firstSlot; slot <= lastSlot; slot += 1) messages.push(positionMessage(tracker, slot));
+  const firstSlot = Math.floor((fromMs - DEMO_EPOCH_MS - offset) / POSITION_INTERVAL_MS) + 1;
+  const lastSlot = Math.floor((Math.min(toMs, silentFromMs) - DEMO_EPOCH_MS - offset) / POSITION_INTERVAL_MS);
+  const messages: DeviceMessage[] = [];
+  if (lastSlot < firstSlot) return messages;
+  const stateOf = (slot: number) => trackerStateAt(tracker, slotTimeMs(tracker, slot));
+  let previous = stateOf(firstSlot - 1);
+  let current = stateOf(firstSlot);
+  for (let slot = firstSlot; slot <= lastSlot; slot += 1) {
+    const next = stateOf(slot + 1);
+    const awake = current.parkedAt === null || previous.parkedAt !== current.parkedAt || next.parkedAt !== current.parkedAt;
+    if (awake) messages.push(positionMessage(tracker, slot, current));
+    else if (restSlot(tracker, slot)) messages.push(restMessage(tracker, slot, current));
+    // Asleep through a stay: the slots until the one before it sets off send only their rest reports.
+    const untilMs = awake ? null : stayEndMs(tracker, slotTimeMs(tracker, slot));
+    const lastQuiet =
+      untilMs === null ? slot : Math.min(lastSlot, Math.ceil((untilMs - DEMO_EPOCH_MS - offset) / POSITION_INTERVAL_MS) - 2);
+    for (let quiet = slot + 1; quiet <= lastQuiet; quiet += 1)
+      if (restSlot(tracker, quiet)) messages.push(restMessage(tracker, quiet, stateOf(quiet)));
+    if (lastQuiet > slot) {
+      slot = lastQuiet;
+      previous = stateOf(slot);
+      current = stateOf(slot + 1);
+    } else {
+      previous = current;
+      current = next;
+    }
+  }
   return messages;
 }
 
-/** Every demo tracker's positions in (fromMs, toMs], in time order; silence is judged from `nowMs`. */
-export function trackingMessages(fromMs: number, toMs: number, nowMs: number = toMs): PositionMessage[] {
-  return DEMO_TRACKERS.flatMap((t) => trackerMessages(t, fromMs, toMs, nowMs)).sort((a, b) =>
-    a.time < b.time ? -1 : a.time > b.time ? 1 : 0,
-  );
+/** A parked tracker's rest report: a position, or with DEMO_SENDS_TRACKER_KIND sometimes a report without one. */
+function restMessage(tracker: DemoTracker, slot: number, state: TrackerState): DeviceMessage {
+  const status = DEMO_SENDS_TRACKER_KIND ? statusTypeOf(tracker, slot) : null;
+  return status === null ? positionMessage(tracker, slot, state) : statusMessage(tracker, slot, state, status);
+}
+
+const byTime = (a: DeviceMessage, b: DeviceMessage) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0);
+
+/** Every demo tracker's messages in (fromMs, toMs], in time order; silence is judged from `nowMs`. */
+export function trackingMessages(fromMs: number, toMs: number, nowMs: number = toMs, trackers = DEMO_TRACKERS): DeviceMessage[] {
+  return trackers.flatMap((t) => trackerMessages(t, fromMs, toMs, nowMs)).sort(byTime);
 }
 
 /**
- * Sends the demo trackers' positions in (fromMs, toMs] in time order and in batches the ingest API accepts (the
- * live simulator's tick). Time order means an interrupted run leaves a clean cut the next run resumes from.
+ * Sends the demo trackers' messages in (fromMs, toMs] a day at a time, in time order and in batches the ingest API
+ * accepts (the seed's history and the live simulator's tick). Time order means an interrupted run leaves a clean
+ * cut the next run resumes from.
  */
 export async function sendTrackingWindow(send: SendMessages, fromMs: number, toMs: number, nowMs: number = toMs): Promise<number> {
-  const messages = trackingMessages(fromMs, toMs, nowMs);
-  for (let i = 0; i < messages.length; i += INGEST_BATCH_MAX) {
-    await send(DEMO_TRACKING_TENANT, messages.slice(i, i + INGEST_BATCH_MAX));
-    // PGlite settles its promises as microtasks; a macrotask turn lets HTTP requests in between batches.
-    await new Promise((resolve) => setImmediate(resolve));
+  let sent = 0;
+  for (let start = fromMs; start < toMs; start += DAY_MS) {
+    const messages = trackingMessages(start, Math.min(toMs, start + DAY_MS), nowMs);
+    for (let i = 0; i < messages.length; i += SEND_BATCH) {
+      await send(DEMO_TRACKING_TENANT, messages.slice(i, i + SEND_BATCH));
+      // PGlite settles its promises as microtasks; a macrotask turn lets HTTP requests in between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    sent += messages.length;
   }
-  return messages.length;
+  return sent;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -404,14 +201,17 @@ const DEMO_RULES: readonly Pick<StoredRule, 'trigger_field' | 'trigger_operator'
 ];
 const FLEET_DESK = { name: 'Fleet desk', email: 'fleet-desk@fleetco.example', nickname: null };
 
-/** Adds the POIs and trackers the tenant lacks; returns how many of each were new. */
-async function registerDemoTracking(db: Database): Promise<{ pois: number; trackers: number }> {
+/** Adds the customers, POIs and trackers the tenant lacks; returns how many of each were new. */
+async function registerDemoTracking(db: Database): Promise<{ customers: number; pois: number; trackers: number }> {
+  const places = createDemoTrackingRepository(db);
   const tracking = createTrackingRepository(db);
+  let customers = 0;
+  for (const c of DEMO_CUSTOMERS) if (await places.insertCustomer(DEMO_TRACKING_TENANT, c)) customers += 1;
   let pois = 0;
-  for (const p of DEMO_POIS) if (await tracking.insertLocation(DEMO_TRACKING_TENANT, p)) pois += 1;
+  for (const p of DEMO_POIS) if (await places.insertPoi(DEMO_TRACKING_TENANT, p)) pois += 1;
   let trackers = 0;
   for (const t of DEMO_TRACKERS) if (await tracking.insertDevice(DEMO_TRACKING_TENANT, t)) trackers += 1;
-  return { pois, trackers };
+  return { customers, pois, trackers };
 }
 
 /**
@@ -446,20 +246,20 @@ async function newestPositionMs(db: Database): Promise<number | null> {
 }
 
 /**
- * Registers FleetCo's POIs, trackers and demo alert rules (idempotent), then sends the positions since the newest
- * stored one, at most TRACKING_HISTORY_DAYS (or `historyDays` when fewer). The rules go in first, so the history
- * is judged by them and the low-battery alerts are there when the demo opens.
+ * Registers FleetCo's customers, POIs, trackers and demo alert rules (idempotent), then sends the messages since
+ * the newest stored one, at most `historyDays` (DEMO_TRACKING_HISTORY_DAYS). The rules go in first, so the
+ * history is judged by them and the low-battery alerts are there when the demo opens.
  */
 export async function seedDemoTracking(
   db: Database,
   send: SendMessages,
   nowMs: number,
   historyDays: number,
-): Promise<{ messages: number; fromMs: number; pois: number; trackers: number; rules: number }> {
-  const { pois, trackers } = await registerDemoTracking(db);
+): Promise<{ messages: number; fromMs: number; customers: number; pois: number; trackers: number; rules: number }> {
+  const registered = await registerDemoTracking(db);
   const rules = await seedDemoTrackingRules(db);
   const newest = await newestPositionMs(db);
-  const fromMs = Math.max(nowMs - Math.min(historyDays, TRACKING_HISTORY_DAYS) * DAY_MS, newest ?? 0);
+  const fromMs = Math.max(nowMs - historyDays * DAY_MS, newest ?? 0);
   const messages = fromMs < nowMs ? await sendTrackingWindow(send, fromMs, nowMs, nowMs) : 0;
-  return { messages, fromMs, pois, trackers, rules };
+  return { messages, fromMs, ...registered, rules };
 }

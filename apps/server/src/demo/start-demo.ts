@@ -19,17 +19,23 @@ export const httpSender =
     if (response.statusCode !== 200) throw new Error(`demo ingest answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
   };
 
+/** Days of history on a fresh database: the power fleets' (DEMO_HISTORY_DAYS) and FleetCo's (DEMO_TRACKING_HISTORY_DAYS). */
+export interface DemoHistory {
+  powerDays: number;
+  trackingDays: number;
+}
+
 /**
  * Seeds the demo power data and then the tracking data (its ingest key comes with the power seed's), then keeps
  * both live from the instant seeding started. Resolves when seeding is done.
  */
-export async function startDemo(app: FastifyInstance, db: Database, historyDays: number): Promise<() => void> {
+export async function startDemo(app: FastifyInstance, db: Database, history: DemoHistory): Promise<() => void> {
   const startedMs = Date.now();
   const send = ingestServiceSender(app.ingest, app.log);
-  const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, historyDays);
+  const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, history.powerDays);
   app.log.info({ messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 }, 'demo power data seeded');
   const trackingStartedMs = Date.now();
-  const tracking = await seedDemoTracking(db, send, startedMs, historyDays);
+  const tracking = await seedDemoTracking(db, send, startedMs, history.trackingDays);
   app.log.info(
     { ...tracking, from: new Date(tracking.fromMs).toISOString(), seconds: (Date.now() - trackingStartedMs) / 1000 },
     'demo tracking data seeded',

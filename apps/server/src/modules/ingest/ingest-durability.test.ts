@@ -96,6 +96,7 @@ class ServerProcess {
         LOG_LEVEL: 'warn',
         DEMO_DATA: 'true',
         DEMO_HISTORY_DAYS: '0', // the demo fleet without history: readiness comes at once
+        DEMO_TRACKING_HISTORY_DAYS: '0',
         WEB_DIST_DIR: '/nonexistent',
         MQTT_PORT: '0', // the embedded broker on a free port: suites run side by side
         ...extraEnv,
