@@ -22,12 +22,6 @@ export const DEMO_TRACKING_TENANT = 'fleetco';
 export const POSITION_INTERVAL_MS = 15 * 60_000;
 /** At rest a tracker reports once every this many slots (6 h: asset trackers save their battery when still). */
 export const REST_EVERY_SLOTS = 24;
-/**
- * Whether the demo sends the `tracker` kind (None and NoPositionData messages, issue 19's message shapes). Off
- * while the ingest path of this branch rejects the kind: those rest reports are then positions. Turned on when
- * the devices part (which adds the kind to the contract) is merged.
- */
-export const DEMO_SENDS_TRACKER_KIND = false;
 const HOUR_MS = 3_600_000;
 /**
  * Messages per ingest call, well under the API's INGEST_BATCH_MAX: on PGlite a batch holds the one thread (and so
@@ -36,9 +30,6 @@ const HOUR_MS = 3_600_000;
 const SEND_BATCH = Math.min(1_000, INGEST_BATCH_MAX);
 /** GPS fixes of a parked tracker wander by some metres; well inside any POI and the 250 m "still" radius. */
 const GPS_JITTER_M = 15;
-
-/** A position with the fix's accuracy and the tracker's temperature (issue 19's message shapes). */
-type DemoPosition = PositionMessage & { accuracy_m: number | null; temperature_c: number | null };
 
 const YARD_IDS = new Set(DEMO_YARDS.map((y) => y.id));
 /** Each tracker reports at its own minute within the quarter hour, so live traffic is spread out. */
@@ -70,7 +61,7 @@ function fixOf(state: TrackerState, deviceId: string, slot: number): { type: Pos
   return { type: 'gps', accuracyM: Math.round(5 + spread * 20) };
 }
 
-function positionMessage(tracker: DemoTracker, slot: number, state: TrackerState): DemoPosition {
+function positionMessage(tracker: DemoTracker, slot: number, state: TrackerState): PositionMessage {
   const atMs = slotTimeMs(tracker, slot);
   const fix = fixOf(state, tracker.device_id, slot);
   // A Wi-Fi fix wanders further than a satellite one, as its accuracy says, but stays within the POI.
@@ -106,7 +97,6 @@ function statusTypeOf(tracker: DemoTracker, slot: number): StatusType | null {
 /** The `tracker` kind of issue 19's message shapes: what a tracker reports without a position. */
 function statusMessage(tracker: DemoTracker, slot: number, state: TrackerState, messageType: StatusType): DeviceMessage {
   const atMs = slotTimeMs(tracker, slot);
-  // Cast while this branch's contract lacks the kind (DEMO_SENDS_TRACKER_KIND is off until it has it).
   return {
     kind: 'tracker',
     device_id: tracker.device_id,
@@ -115,7 +105,7 @@ function statusMessage(tracker: DemoTracker, slot: number, state: TrackerState, 
     message_type: messageType,
     battery_pct: rounded(state.batteryPct, 1),
     temperature_c: temperatureC(tracker, atMs, slot),
-  } as unknown as DeviceMessage;
+  };
 }
 
 /** Whether a tracker parked at `slot` reports then: its rest slot comes round every REST_EVERY_SLOTS. */
@@ -159,9 +149,9 @@ function trackerMessages(tracker: DemoTracker, fromMs: number, toMs: number, now
   return messages;
 }
 
-/** A parked tracker's rest report: a position, or with DEMO_SENDS_TRACKER_KIND sometimes a report without one. */
+/** A parked tracker's rest report: a position, or now and then a report without one (None, NoPositionData). */
 function restMessage(tracker: DemoTracker, slot: number, state: TrackerState): DeviceMessage {
-  const status = DEMO_SENDS_TRACKER_KIND ? statusTypeOf(tracker, slot) : null;
+  const status = statusTypeOf(tracker, slot);
   return status === null ? positionMessage(tracker, slot, state) : statusMessage(tracker, slot, state, status);
 }
 
