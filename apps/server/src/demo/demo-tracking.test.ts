@@ -51,7 +51,12 @@ for (const backend of TEST_DATABASES) {
       return response.json();
     };
     const devices = async () => new Map((await get(trackingApi.devices)).map((d) => [d.device_id, d]));
-    const positionRows = () => countRows(db, `SELECT 1 FROM tracking_positions WHERE tenant_id = 'fleetco'`);
+    // Every message stored once: positions in tracking_positions, the reports without a position in tracker_messages.
+    const messageRows = () =>
+      countRows(
+        db,
+        `SELECT 1 FROM tracking_positions WHERE tenant_id = 'fleetco' UNION ALL SELECT 1 FROM tracker_messages WHERE tenant_id = 'fleetco'`,
+      );
 
     beforeAll(async () => {
       db = await backend.open();
@@ -112,12 +117,13 @@ for (const backend of TEST_DATABASES) {
       expect(firstTally.accepted).toBe(first.messages);
       expect(firstTally.largestBatch).toBeLessThanOrEqual(5000);
       expect(firstTally.batches).toBeGreaterThanOrEqual(HISTORY_DAYS); // a day at a time at least
-      expect(await positionRows()).toBe(first.messages);
+      expect(await messageRows()).toBe(first.messages);
     });
 
     it('stores the stops at yards that are no POI outside every POI, as many as the model makes, by several trackers', async () => {
       const history = trackingMessages(NOW - HISTORY_DAYS * DAY_MS, NOW);
       const atYards = history.filter((m) => {
+        if (m.kind !== 'position') return false;
         const tracker = DEMO_TRACKERS.find((t) => t.device_id === m.device_id)!;
         return YARD_IDS.has(trackerStateAt(tracker, Date.parse(m.time)).parkedAt ?? '');
       });
@@ -183,7 +189,7 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('adds no positions, trackers or rules when seeded again, and re-sent positions are duplicates', async () => {
-      const before = await positionRows();
+      const before = await messageRows();
       tally = emptyTally();
       const again = await seedDemoTracking(db, send, NOW, HISTORY_DAYS);
       expect([again.messages, again.customers, again.pois, again.trackers, again.rules]).toEqual([0, 0, 0, 0, 0]);
@@ -192,17 +198,17 @@ for (const backend of TEST_DATABASES) {
       expect(resent).toBe(trackingMessages(NOW - 1.5 * DAY_MS, NOW).length);
       expect(resent).toBeGreaterThan(first.messages / 2);
       expect([tally.accepted, tally.duplicates, tally.rejected]).toEqual([0, resent, 0]);
-      expect(await positionRows()).toBe(before);
+      expect(await messageRows()).toBe(before);
       expect(await countRows(db, `SELECT 1 FROM alert_rules WHERE tenant_id = 'fleetco'`)).toBe(2);
     });
 
     it('keeps reporting through the HTTP ingest route with the fleetco demo key (the live simulator’s path)', async () => {
-      const before = await positionRows();
+      const before = await messageRows();
       const later = NOW + 30 * 60_000;
       const sent = await sendTrackingWindow(httpSender(app), NOW, later);
       expect(sent).toBe(trackingMessages(NOW, later).length);
       expect(sent).toBeGreaterThanOrEqual(40); // the vans and assets on the road, and a few rest reports
-      expect(await positionRows()).toBe(before + sent);
+      expect(await messageRows()).toBe(before + sent);
       const newest = Math.max(
         ...[...(await devices()).values()].flatMap((d) => (d.last_message_at ? [Date.parse(d.last_message_at)] : [])),
       );

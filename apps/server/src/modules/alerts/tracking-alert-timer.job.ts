@@ -19,7 +19,8 @@ function stepNow(row: TrackerState, nowMs: number): TrackedSteps | null {
         observation: {
           location: row.location_id !== null && row.location_type !== null ? { id: row.location_id, type: row.location_type } : null,
           batteryPct: row.battery_pct,
-          silentHours: (nowMs - new Date(row.last_message_at).getTime()) / HOUR_MS,
+          // A message without a position (None, NoPositionData) is a message too: silence runs from the newest of either kind.
+          silentHours: (nowMs - new Date(row.newest_message_at ?? row.last_message_at).getTime()) / HOUR_MS,
           stillHours: (nowMs - new Date(row.still_since).getTime()) / HOUR_MS,
         },
         previous: null,

@@ -33,7 +33,10 @@ export interface TrackerStateRow {
   name: string;
   device_type: TrackerType;
   last_seq: number | null;
+  /** When its newest position was taken. */
   last_message_at: Date | string | null;
+  /** When its newest message of either kind (a position, or one without: None, NoPositionData, an acknowledgement) came. */
+  newest_message_at: Date | string | null;
   latitude: number | null;
   longitude: number | null;
   message_type: string | null;
@@ -60,9 +63,11 @@ export interface LatestUpdate {
 }
 
 const STATE_COLUMNS = `d.device_id, d.name, d.device_type, l.last_seq::float8 AS last_seq, l.last_message_at, l.latitude, l.longitude,
-  l.message_type, l.battery_pct, l.location_id, p.location_type, l.still_since, l.still_latitude, l.still_longitude`;
+  l.message_type, l.battery_pct, l.location_id, p.location_type, l.still_since, l.still_latitude, l.still_longitude,
+  s.last_message_at AS newest_message_at`;
 const STATE_FROM = `tracking_devices d
   LEFT JOIN tracking_latest l ON l.tenant_id = d.tenant_id AND l.device_id = d.device_id
+  LEFT JOIN tracker_status s ON s.tenant_id = d.tenant_id AND s.device_id = d.device_id
   LEFT JOIN locations p ON p.tenant_id = l.tenant_id AND p.location_id = l.location_id`;
 
 /** SQL of tracking mode: devices, POIs, positions and each device's latest state; every statement scoped by tenant. */
