@@ -5,7 +5,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
@@ -18,6 +17,7 @@ import { useAppStore } from '@/lib/app-store';
 import { useClientConfig } from '@/lib/client-config-context';
 import { useRouteHandle } from '@/lib/route-handle';
 import { changeLanguage, LANGUAGE_NAME_KEYS } from '@/lib/language-preference';
+import { DeferredTooltip } from '@/lib/ui/deferred-tooltip';
 
 /** Spec §2 Shell: menu toggle, page title, environment badge, shared search, theme toggle, language selector. */
 export function AppHeader({ title }: { title: string }) {
@@ -95,7 +95,7 @@ export function AppHeader({ title }: { title: string }) {
             },
           }}
         />
-        <Tooltip title={themeLabel}>
+        <DeferredTooltip title={themeLabel}>
           <IconButton
             aria-label={themeLabel}
             onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}
@@ -104,7 +104,7 @@ export function AppHeader({ title }: { title: string }) {
           >
             {themeMode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
         <TextField
           select
           size="small"
