@@ -99,6 +99,44 @@ function preloadDefaultCatalogue(): Plugin {
 }
 
 /**
+ * The screens whose code the early start script fetches for a user still signed in, by path: the modules their route
+ * in src/app/routes.tsx imports (`lazy` and `handle.preload`). Only screens whose data it also asks for early
+ * (src/lib/api/first-requests.ts).
+ */
+const EARLY_SCREENS: Readonly<Record<string, readonly string[]>> = {
+  '/assets': ['./src/features/assets/assets-page.tsx', './src/lib/api/assets.ts'].map((file) =>
+    fileURLToPath(new URL(file, import.meta.url)),
+  ),
+};
+
+/** A chunk's file and every file it imports statically, directly or not. */
+function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string, files = new Set<string>()): Set<string> {
+  if (files.has(fileName)) return files;
+  files.add(fileName);
+  const chunk = bundle[fileName];
+  if (chunk?.type === 'chunk') for (const imported of chunk.imports) chunkClosure(bundle, imported, files);
+  return files;
+}
+
+/** For each screen of EARLY_SCREENS, the files its route loads beyond the entries' own (`/assets/…`). */
+function earlyScreenFiles(bundle: Rolldown.OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+  const shell = new Set<string>();
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) chunkClosure(bundle, entry.fileName, shell);
+  return Object.fromEntries(
+    Object.entries(EARLY_SCREENS).map(([path, modules]) => {
+      const files = new Set<string>();
+      for (const id of modules) {
+        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+        if (!chunk) throw new Error(`no chunk holds ${id}`);
+        chunkClosure(bundle, chunk.fileName, files);
+      }
+      return [path, [...files].filter((file) => !shell.has(file)).map((file) => `/${file}`)];
+    }),
+  );
+}
+
+/**
  * The early start script (src/early-start.ts), its own small entry, is run by index.html before the shell, as soon
  * as it arrives (async): it asks for a signed-in user's first data while the shell downloads. Its imports are
  * preloaded with it, so that it waits for one round trip, not two.
@@ -123,6 +161,13 @@ function earlyStartScript(): Plugin {
             .filter((line) => !chunk.imports.some((file) => line.trim() === preloadLink(file)))
             .join('\n'),
           tags: [
+            // Data, not a script: which files the first screen's route loads (src/lib/early-screen-code.ts).
+            {
+              tag: 'script',
+              attrs: { type: 'application/json', id: 'early-screen-code' },
+              children: JSON.stringify(earlyScreenFiles(ctx.bundle ?? {})),
+              injectTo: 'head-prepend',
+            },
             {
               tag: 'script',
               attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },

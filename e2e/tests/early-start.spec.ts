@@ -8,6 +8,7 @@ import { DEMO, signIn } from '../support/sign-in';
 const SHELL_DELAY_MS = 1_500;
 const API = /\/api\//;
 const DEVICE_LIST = /\/api\/[^?]*powerdata\/device\?num_days=1$/;
+const SCREEN_CODE = /^\/assets\/(assets-page|profile-page)-[^/]*\.js$/;
 
 /** Holds the shell's script back and records, in order, the API requests and the moment the shell arrived. */
 async function slowShell(page: Page): Promise<string[]> {
@@ -18,12 +19,15 @@ async function slowShell(page: Page): Promise<string[]> {
     await route.continue();
   });
   page.on('request', (request) => {
-    if (API.test(request.url())) events.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    const url = new URL(request.url());
+    if (API.test(url.pathname) || SCREEN_CODE.test(url.pathname)) events.push(url.pathname + url.search);
   });
   return events;
 }
 
-test('a stored sign-in asks for the settings and the assets list before the shell has arrived, once each', async ({ page }) => {
+test("a stored sign-in asks for the settings, the assets list and the screen's code before the shell has arrived, once each", async ({
+  page,
+}) => {
   await signIn(page, DEMO.power, '/assets');
   await expect(page.getByTestId('asset-row').first()).toBeVisible();
   const events = await slowShell(page);
@@ -38,7 +42,8 @@ test('a stored sign-in asks for the settings and the assets list before the shel
     expect.stringMatching(/^\/api\/config\/settings\?time_zone=/),
     '/api/config/tenant/settings',
   ]);
-  // Taken over, not asked again once the app ran.
+  // The screen's code too, and its data taken over, not asked for again once the app ran.
+  expect(beforeShell.filter((url) => SCREEN_CODE.test(url))).toHaveLength(1);
   expect(events.filter((url) => DEVICE_LIST.test(url))).toHaveLength(1);
   expect(events.filter((url) => url === '/api/config/tenant/settings')).toHaveLength(1);
   expect(events.filter((url) => url === '/api/config/sections')).toHaveLength(1);
@@ -59,6 +64,6 @@ test('a screen the early script does not know gets only the settings early, and 
   await expect(page.getByTestId('page-title')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const beforeShell = events.slice(0, events.indexOf('shell'));
-  expect(beforeShell).toHaveLength(3);
+  expect(beforeShell).toHaveLength(3); // no screen code either
   expect(beforeShell.every((url) => url.startsWith('/api/config/'))).toBe(true);
 });
