@@ -10,24 +10,16 @@ export interface UserIdentity {
   roles: string[];
 }
 
-/** The tenant in the ID token's claims (also read from the stored sign-in before the shell arrives: early-requests.ts). */
-export function tenantOfProfile(
-  profile: Record<string, unknown>,
-  config: Pick<ClientConfig, 'appMetadataClaim' | 'tenantKey'>,
-): string | null {
-  const metadata = profile[config.appMetadataClaim];
-  const tenant = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)[config.tenantKey] : undefined;
-  return typeof tenant === 'string' ? tenant : null;
-}
-
 export function userIdentity(user: User, config: Pick<ClientConfig, 'rolesClaim' | 'appMetadataClaim' | 'tenantKey'>): UserIdentity {
   const profile = user.profile as Record<string, unknown>;
+  const metadata = profile[config.appMetadataClaim];
+  const tenant = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)[config.tenantKey] : undefined;
   const roles = profile[config.rolesClaim];
   return {
     name: typeof profile['name'] === 'string' ? profile['name'] : (user.profile.email ?? user.profile.sub),
     email: user.profile.email ?? null,
     picture: user.profile.picture ?? null,
-    tenant: tenantOfProfile(profile, config),
+    tenant: typeof tenant === 'string' ? tenant : null,
     roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
   };
 }

@@ -1,6 +1,5 @@
 import type { Answer, CallInput, EndpointDescription } from '@gridlens/contract/endpoint';
 import { pathOf, type Route } from '@gridlens/contract/route';
-import { takeEarlyAnswer } from './early-answers';
 
 /**
  * The one place that talks HTTP to the API, implementing the specification's rules (§7, §8):
@@ -91,11 +90,7 @@ async function request(method: string, path: string, { json, bytes, query, answe
     if (json !== undefined) headers['content-type'] = 'application/json';
     if (bytes) headers['content-type'] = bytes.type;
     const body = bytes ? bytes.data : json === undefined ? undefined : JSON.stringify(json);
-    const url = withQuery(path, query);
-    // Asked for before the shell arrived, with this very session (early-start.ts): taken over once; if that
-    // request failed on the way, asked again.
-    const early = method === 'GET' && answer === 'json' && body === undefined ? takeEarlyAnswer(url, session, performance.now()) : null;
-    const response = early ? await early.catch(() => fetch(url, { method, headers, body })) : await fetch(url, { method, headers, body });
+    const response = await fetch(withQuery(path, query), { method, headers, body });
     const isJson = response.headers.get('content-type')?.includes('json') === true;
     if (answer === 'blob' && response.status === 200 && !isJson) return await response.blob();
     const data: unknown = isJson ? await response.json() : undefined;

@@ -2,12 +2,16 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { assetsApi, UpdatePowerDevice } from '@gridlens/contract/assets';
 import { assetsRoutes } from '@gridlens/contract/routes/assets';
 import { apiClient } from './api-client';
-import { ASSET_LIST_DAYS, assetListInput } from './first-requests';
 
 /** Every power-data query's keys start with this scope, so an edit of a device can refresh them all. */
 export const POWER_DATA_SCOPE = 'powerdata';
 
 export const assets = apiClient<typeof assetsApi>(POWER_DATA_SCOPE, assetsRoutes);
+
+/** Spec §9: the assets are loaded for 1 day. */
+export const ASSET_LIST_DAYS = 1;
+
+const assetListInput = { query: { num_days: ASSET_LIST_DAYS } };
 
 export const assetListQuery = queryOptions({
   queryKey: assets.list.key(assetListInput),

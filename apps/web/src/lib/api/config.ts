@@ -2,9 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { configApi, UpdateUserSettings } from '@gridlens/contract/config';
 import { configRoutes } from '@gridlens/contract/routes/config';
 import { apiClient } from './api-client';
-import { browserTimeZone, userSettingsInput } from './first-requests';
-
-export { browserTimeZone } from './first-requests';
 
 /** The caller's tenant, the section catalogue and the caller's preferences (spec §7 /api/config/...). */
 export const config = apiClient<typeof configApi>('config', configRoutes);
@@ -25,9 +22,12 @@ export const sectionCatalogueQuery = queryOptions({
 
 export const useSectionCatalogue = () => useQuery(sectionCatalogueQuery);
 
+/** The browser's time zone decides the automatic temperature unit and the date format. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export const userSettingsQuery = queryOptions({
   queryKey: config.userSettings.keyPrefix,
-  queryFn: () => config.userSettings(userSettingsInput()),
+  queryFn: () => config.userSettings({ query: { time_zone: browserTimeZone() } }),
   staleTime: 5 * 60_000,
 });
 
