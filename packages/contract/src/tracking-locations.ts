@@ -23,7 +23,14 @@ const ring = z
   .array(z.tuple([longitude, latitude]))
   .min(4, 'A ring needs at least 3 corners and its first corner repeated last')
   .max(POLYGON_VERTICES_MAX + 1)
-  .refine((r) => r[0]![0] === r[r.length - 1]![0] && r[0]![1] === r[r.length - 1]![1], 'A ring must end where it starts');
+  // Zod runs this even when the checks above failed, so it reads the ring defensively (an empty or malformed ring is
+  // refused by them, with their own message).
+  .refine((r) => {
+    const first: unknown = r[0];
+    const last: unknown = r[r.length - 1];
+    if (!Array.isArray(first) || !Array.isArray(last)) return true;
+    return first[0] === last[0] && first[1] === last[1];
+  }, 'A ring must end where it starts');
 
 /** GeoJSON polygon coordinates: the outline, then any holes, each `[[lon, lat], ...]` closed. */
 export const PolygonSchema = z

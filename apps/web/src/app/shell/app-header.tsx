@@ -6,7 +6,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
@@ -20,6 +19,7 @@ import { useClientConfig } from '@/lib/client-config-context';
 import { loadChunk } from '@/lib/chunk-load';
 import { useRouteHandle } from '@/lib/route-handle';
 import { changeLanguage, LANGUAGE_NAME_KEYS } from '@/lib/language-preference';
+import { DeferredTooltip } from '@/lib/ui/deferred-tooltip';
 
 // Only tracking tenants have customers: the selector (and its query) stays out of the first load of the others.
 const CustomerSelector = lazy(() => loadChunk(() => import('./customer-selector')));
@@ -105,7 +105,7 @@ export function AppHeader({ title, tracking = false }: { title: string; tracking
             <CustomerSelector />
           </Suspense>
         )}
-        <Tooltip title={themeLabel}>
+        <DeferredTooltip title={themeLabel}>
           <IconButton
             aria-label={themeLabel}
             onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}
@@ -114,7 +114,7 @@ export function AppHeader({ title, tracking = false }: { title: string; tracking
           >
             {themeMode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
         <TextField
           select
           size="small"

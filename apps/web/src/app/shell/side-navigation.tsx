@@ -8,7 +8,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { useAppStore } from '@/lib/app-store';
 import { useIdentity } from '@/lib/use-identity';
 import { useSectionLabel } from '@/lib/section-label';
 import { useActiveAlertCount } from '@/lib/api/alerts';
+import { DeferredTooltip } from '@/lib/ui/deferred-tooltip';
 import { SectionIcon } from './section-icon';
 
 export const NAV_WIDTH_EXPANDED_PX = 248;
@@ -51,7 +51,7 @@ export function SideNavigation({ sections, catalogue }: Props) {
   // Each link in an item of its list: a list that holds links directly is no list to a screen reader.
   const entry = (to: string, label: string, icon: React.ReactNode) => (
     <ListItem key={to} disablePadding sx={{ display: 'block' }}>
-      <Tooltip title={expanded ? '' : label} placement="right">
+      <DeferredTooltip title={expanded ? '' : label} placement="right">
         <ListItemButton
           component={NavLink}
           to={to}
@@ -61,7 +61,7 @@ export function SideNavigation({ sections, catalogue }: Props) {
           <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto', justifyContent: 'center' }}>{icon}</ListItemIcon>
           {expanded && <ListItemText primary={label} />}
         </ListItemButton>
-      </Tooltip>
+      </DeferredTooltip>
     </ListItem>
   );
 
