@@ -22,7 +22,9 @@ export default function CustomerSelector() {
       size="small"
       value={selected ?? ALL}
       onChange={(event) => setSelected(event.target.value === ALL ? null : event.target.value)}
-      slotProps={{ htmlInput: { 'aria-label': t('customers.selector'), 'data-testid': 'customer-select' } }}
+      // A visible label names the combobox for assistive technology; "All customers" shows while none is chosen.
+      label={t('customers.selector')}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'customer-select' } }}
       sx={{ minWidth: 160, maxWidth: 240 }}
     >
       <MenuItem value={ALL}>{t('customers.all')}</MenuItem>
