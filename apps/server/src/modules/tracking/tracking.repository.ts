@@ -17,16 +17,6 @@ export interface LocatedPosition {
   locationId: string | null;
 }
 
-export interface LocationRow {
-  location_id: string;
-  full_name: string;
-  location_type: LocationType;
-  latitude: number;
-  longitude: number;
-  radius_m: number;
-  device_count: number;
-}
-
 /** A tracked device with its newest position (all position columns null when it never reported). */
 export interface TrackerStateRow {
   device_id: string;
@@ -81,23 +71,6 @@ export function createTrackingRepository(db: Queryable) {
         [tenantId, arrayLiteral([...new Set(deviceIds)])],
       );
       return new Set(rows.map((r) => r.device_id));
-    },
-
-    locations(tenantId: string): Promise<LocationRow[]> {
-      return db.query<LocationRow>(
-        `SELECT p.location_id, p.full_name, p.location_type, p.latitude, p.longitude, p.radius_m,
-                (SELECT count(*)::int FROM tracking_latest l WHERE l.tenant_id = p.tenant_id AND l.location_id = p.location_id) AS device_count
-           FROM locations p WHERE p.tenant_id = $1 ORDER BY p.full_name, p.location_id`,
-        [tenantId],
-      );
-    },
-
-    /** The tenant's POIs as positions are placed in them (the ingest path: no device counts). */
-    pointsOfInterest(tx: Queryable, tenantId: string): Promise<Omit<LocationRow, 'full_name' | 'device_count'>[]> {
-      return tx.query(
-        'SELECT location_id, location_type, latitude, longitude, radius_m FROM locations WHERE tenant_id = $1 ORDER BY location_id',
-        [tenantId],
-      );
     },
 
     async locationExists(tenantId: string, locationId: string): Promise<boolean> {
@@ -190,20 +163,6 @@ export function createTrackingRepository(db: Queryable) {
         [tenantId, device.device_id, device.name, device.device_type],
       );
       return rows.length > 0;
-    },
-
-    /** Adds a POI and answers it (no device is in it yet: positions are placed on arrival); null when the id is taken. */
-    async insertLocation(
-      tenantId: string,
-      location: { id: string; name: string; type: LocationType; latitude: number; longitude: number; radiusM: number },
-    ): Promise<LocationRow | null> {
-      const [row] = await db.query<LocationRow>(
-        `INSERT INTO locations (tenant_id, location_id, full_name, location_type, latitude, longitude, radius_m)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, location_id) DO NOTHING
-         RETURNING location_id, full_name, location_type, latitude, longitude, radius_m, 0 AS device_count`,
-        [tenantId, location.id, location.name, location.type, location.latitude, location.longitude, location.radiusM],
-      );
-      return row ?? null;
     },
   };
 }
