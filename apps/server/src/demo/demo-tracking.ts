@@ -236,20 +236,34 @@ async function newestPositionMs(db: Database): Promise<number | null> {
 }
 
 /**
- * Registers FleetCo's customers, POIs, trackers and demo alert rules (idempotent), then sends the messages since
- * the newest stored one, at most `historyDays` (DEMO_TRACKING_HISTORY_DAYS). The rules go in first, so the
- * history is judged by them and the low-battery alerts are there when the demo opens.
+ * Registers FleetCo's customers, POIs, trackers and demo alert rules (idempotent). The rules go in before any
+ * message, so the history is judged by them and the low-battery alerts are there when the demo opens.
  */
+export async function prepareDemoTracking(db: Database): Promise<{ customers: number; pois: number; trackers: number; rules: number }> {
+  const registered = await registerDemoTracking(db);
+  return { ...registered, rules: await seedDemoTrackingRules(db) };
+}
+
+/** Sends FleetCo's messages since the newest stored one, at most `historyDays` (DEMO_TRACKING_HISTORY_DAYS). */
+export async function sendDemoTrackingHistory(
+  db: Database,
+  send: SendMessages,
+  nowMs: number,
+  historyDays: number,
+): Promise<{ messages: number; fromMs: number }> {
+  const newest = await newestPositionMs(db);
+  const fromMs = Math.max(nowMs - historyDays * DAY_MS, newest ?? 0);
+  const messages = fromMs < nowMs ? await sendTrackingWindow(send, fromMs, nowMs, nowMs) : 0;
+  return { messages, fromMs };
+}
+
+/** The whole tracking demo: registered, then its history sent. */
 export async function seedDemoTracking(
   db: Database,
   send: SendMessages,
   nowMs: number,
   historyDays: number,
 ): Promise<{ messages: number; fromMs: number; customers: number; pois: number; trackers: number; rules: number }> {
-  const registered = await registerDemoTracking(db);
-  const rules = await seedDemoTrackingRules(db);
-  const newest = await newestPositionMs(db);
-  const fromMs = Math.max(nowMs - historyDays * DAY_MS, newest ?? 0);
-  const messages = fromMs < nowMs ? await sendTrackingWindow(send, fromMs, nowMs, nowMs) : 0;
-  return { messages, fromMs, ...registered, rules };
+  const prepared = await prepareDemoTracking(db);
+  return { ...prepared, ...(await sendDemoTrackingHistory(db, send, nowMs, historyDays)) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { DEMO_INGEST_KEYS, ingestServiceSender, seedDemoPowerData, type SendMessages } from './demo-power-seed';
-import { seedDemoTracking } from './demo-tracking';
+import { prepareDemoTracking, sendDemoTrackingHistory } from './demo-tracking';
 import { startLiveSimulator } from './live-simulator';
 
 /** Live readings go through the real HTTP route with the tenant's demo ingest key, like a device's would. */
@@ -27,17 +27,20 @@ export interface DemoHistory {
 
 /**
  * Seeds the demo power data and then the tracking data (its ingest key comes with the power seed's), then keeps
- * both live from the instant seeding started. Resolves when seeding is done.
+ * both live from the instant seeding started. Resolves when seeding is done. FleetCo's trackers and POIs are
+ * registered first (a second), so that a fleet operator who signs in while the power history is still being sent
+ * sees the fleet, not an empty list.
  */
 export async function startDemo(app: FastifyInstance, db: Database, history: DemoHistory): Promise<() => void> {
   const startedMs = Date.now();
   const send = ingestServiceSender(app.ingest, app.log);
+  const prepared = await prepareDemoTracking(db);
   const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, history.powerDays);
   app.log.info({ messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 }, 'demo power data seeded');
   const trackingStartedMs = Date.now();
-  const tracking = await seedDemoTracking(db, send, startedMs, history.trackingDays);
+  const tracking = await sendDemoTrackingHistory(db, send, startedMs, history.trackingDays);
   app.log.info(
-    { ...tracking, from: new Date(tracking.fromMs).toISOString(), seconds: (Date.now() - trackingStartedMs) / 1000 },
+    { ...prepared, ...tracking, from: new Date(tracking.fromMs).toISOString(), seconds: (Date.now() - trackingStartedMs) / 1000 },
     'demo tracking data seeded',
   );
   return startLiveSimulator(httpSender(app), startedMs, app.log);
