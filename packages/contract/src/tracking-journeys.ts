@@ -23,10 +23,10 @@ const weekId = z
   .refine((text) => weekIdOfDay(text) !== null, `A week is named by a day of it, YYYY-MM-DD, from ${WEEK_DAY_MIN} to ${WEEK_DAY_MAX}`)
   .transform((text) => weekIdOfDay(text) as string)
   .describe('A week, by any of its days (UTC); its Monday names it');
+// A real calendar day within the weeks' range: Date.parse alone takes 2026-02-31 (as 3 March) and year 0000.
 const date = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is written YYYY-MM-DD')
-  .refine((t) => !Number.isNaN(Date.parse(t)), 'Not a date');
+  .refine((text) => weekIdOfDay(text) !== null, `A date is written YYYY-MM-DD, a real day from ${WEEK_DAY_MIN} to ${WEEK_DAY_MAX}`);
 const nullableNumber = z.number().nullable();
 
 const PlaceSchema = z

@@ -119,6 +119,8 @@ for (const backend of TEST_DATABASES) {
       expectValidationError(await call(api.cycleDonut, { query: { start_date: '2026-01-01' } }), 'end_date');
       expectValidationError(await call(api.cycleStats, { query: { start_date: '2026-02-01', end_date: '2026-01-01' } }), 'end_date');
       expectValidationError(await call(api.cycleStats, { query: { start_date: '1 May', end_date: '2026-01-01' } }), 'start_date');
+      expectValidationError(await call(api.cycleStats, { query: { start_date: '2026-02-31', end_date: '2026-03-31' } }), 'start_date');
+      expectValidationError(await call(api.cycleHistory, { query: { start_date: '0000-01-01', end_date: '2026-01-01' } }), 'start_date');
       for (const query of [{ start_location_id: 'NZ-YARD' }, { device_id: 'NZ-VAN' }, { customer_id: 'NOBODY' }])
         expect((await call(api.cycleStats, { query })).statusCode).toBe(404);
       expect((await asPower(api.cycleDetail, { query: { start_location_id: 'DEPOT' } })).statusCode).toBe(404);
