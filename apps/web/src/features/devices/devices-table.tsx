@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { TrackedDevice } from '@gridlens/contract/tracking';
+import { formatNumber } from '@gridlens/domain/number-format';
 import { NUMERIC_FIELDS, type DeviceField, type DeviceSort } from './device-rows';
 import type { useDeviceText } from './use-device-text';
 
@@ -27,7 +28,8 @@ const PAGE_SIZES = [25, 100, 500];
 
 /** The devices of the fleet, a page at a time (10,000 rows would be 100,000 cells), sortable by any column. */
 export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = (value: number) => formatNumber(value, i18n.language, 0);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(100);
   const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
@@ -97,7 +99,12 @@ export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableP
           setPageSize(Number(event.target.value));
           setPage(0);
         }}
-        labelRowsPerPage={t('devices.rowsPerPage')}
+        // The same words as every other paged table (MUI's own are English only).
+        labelRowsPerPage={t('assetDetail.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count: total }) =>
+          t('assetDetail.displayedRows', { from: count(from), to: count(to), count: count(total) })
+        }
+        getItemAriaLabel={(type) => t(`assetDetail.pagination.${type}`)}
       />
     </>
   );
