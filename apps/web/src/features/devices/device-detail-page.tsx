@@ -63,7 +63,9 @@ export function DeviceDetailPage() {
     [t('devices.columns.temperature_c'), text(d, 'temperature_c') || t('devices.notReported')],
     [t('devices.columns.device_type'), text(d, 'device_type')],
   ];
-  const fixes = track.data?.items.filter((m) => m.latitude !== null) ?? [];
+  // The track takes the query's own array (it skips messages without a position), so that a re-render of this page
+  // (a dialog, a refresh of the device) does not rebuild thousands of markers.
+  const hasFix = track.data?.items.some((m) => m.latitude !== null) ?? false;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -110,12 +112,12 @@ export function DeviceDetailPage() {
         </Box>
         {d.latitude === null ? (
           <Typography data-testid="no-location">{t('devices.detail.noLocation')}</Typography>
-        ) : fixes.length === 0 && track.data ? (
+        ) : !hasFix && track.data ? (
           <Typography>
             {t('devices.detail.noFixInRange', { time: d.position_at ? formatDateTime(Date.parse(d.position_at), timeZone) : '' })}
           </Typography>
         ) : (
-          <Suspense fallback={null}>{track.data && <DeviceTrack messages={fixes} tiles={tiles} />}</Suspense>
+          <Suspense fallback={null}>{track.data && <DeviceTrack messages={track.data.items} tiles={tiles} />}</Suspense>
         )}
       </Paper>
 

@@ -97,7 +97,6 @@ export function LocationDetailPage() {
           testId="location-map"
           tiles={mapTiles}
           tones={tones}
-          markers={[]}
           shapes={shapes}
           frame={shape}
         />

@@ -87,7 +87,6 @@ export function PoiDrawer({ value, onChange }: PoiDrawerProps) {
         testId="draw-map"
         tiles={mapTiles}
         tones={[]}
-        markers={[]}
         shapes={shapes}
         frame={frame}
         onPick={pick}

@@ -23,7 +23,8 @@ export interface MapViewProps {
   tiles: ClientConfig['mapTiles'];
   /** The marker colours and what they mean, worst first: the legend, and the order a cluster picks its colour by. */
   tones: readonly MapTone[];
-  markers: readonly MapMarker[];
+  /** None for a map of shapes only. */
+  markers?: readonly MapMarker[];
   /** Clusters hide detail: right for a fleet's status, wrong where the weak spots are the point (coverage). */
   cluster?: boolean;
   markerRadius?: number;
@@ -38,6 +39,7 @@ export interface MapViewProps {
 
 const MAX_ZOOM = 18;
 const NO_SHAPES: readonly MapShape[] = [];
+const NO_MARKERS: readonly MapMarker[] = [];
 
 /**
  * Every map of the product (Leaflet): markers coloured by tone, clustered or not, shapes, a legend, framed to the
@@ -46,7 +48,7 @@ const NO_SHAPES: readonly MapShape[] = [];
  * lists the same things in a table for keyboard and screen-reader users.
  */
 export function MapView(props: MapViewProps) {
-  const { label, testId, tiles, tones, markers, cluster = false, markerRadius = 7, shapes = NO_SHAPES, frame = null } = props;
+  const { label, testId, tiles, tones, markers = NO_MARKERS, cluster = false, markerRadius = 7, shapes = NO_SHAPES, frame = null } = props;
   const { t } = useTranslation();
   const theme = useTheme();
   const container = useRef<HTMLDivElement>(null);
