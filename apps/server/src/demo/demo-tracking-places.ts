@@ -163,12 +163,6 @@ export function poiOf(id: string): DemoPoi {
   return found;
 }
 
-export function yardOf(id: string): DemoYard {
-  const found = PLACE_BY_ID.get(id);
-  if (!found || 'type' in found) throw new Error(`no demo yard ${id}`);
-  return found;
-}
-
 /**
  * A tracker's own parking spot at a place: within the inner 45 % of a circle's radius, within 40 % of a polygon's
  * shortest corner distance (inside its inscribed circle, whatever its shape), within a yard's spread. GPS wander
