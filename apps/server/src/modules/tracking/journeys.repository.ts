@@ -59,11 +59,6 @@ export function createJourneysRepository(db: Queryable) {
       return (await db.query('SELECT 1 FROM customers WHERE tenant_id = $1 AND customer_id = $2', [tenantId, customerId])).length > 0;
     },
 
-    async staticAfterHours(tenantId: string): Promise<number> {
-      const [row] = await db.query<{ hours: number }>('SELECT static_after_hours AS hours FROM tenants WHERE id = $1', [tenantId]);
-      return row?.hours ?? 72;
-    },
-
     /** Journeys arriving in [from, to) per origin, destination and week (Monday, UTC), with their durations. */
     pairWeeks(tenantId: string, fromMs: number, toMs: number): Promise<PairWeekRow[]> {
       return db.query(

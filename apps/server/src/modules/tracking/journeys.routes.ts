@@ -10,12 +10,19 @@ import { createJourneysRepository } from './journeys.repository';
 import { createJourneysService } from './journeys.service';
 import { createPoiReportService } from './poi-report.service';
 
+/** What the journeys need of the rest of tracking mode: its existence checks and the tenant's Static period. */
+export interface JourneyLookups {
+  deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>;
+  locationExists: (tenantId: string, locationId: string) => Promise<boolean>;
+  staticAfterHours: (tenantId: string) => Promise<number>;
+}
+
 /** Journeys, arrivals, cycles, the POI report and the journey watchlist (spec §7). */
-export function registerJourneyRoutes(app: FastifyInstance, db: Queryable): void {
+export function registerJourneyRoutes(app: FastifyInstance, db: Queryable, lookups: JourneyLookups): void {
   const repository = createJourneysRepository(db);
-  const journeys = createJourneysService(repository);
+  const journeys = createJourneysService(repository, lookups.deviceExists);
   const cycles = createCyclesService(repository);
-  const poiReport = createPoiReportService(repository);
+  const poiReport = createPoiReportService(repository, lookups.staticAfterHours);
   const watchlistOf = async (tenantId: string, userId: string) =>
     (await repository.watchlist(tenantId, userId)).map((w) => ({ ...w, added_at: isoOf(w.added_at) }));
 
@@ -44,8 +51,9 @@ export function registerJourneyRoutes(app: FastifyInstance, db: Queryable): void
   });
   bindEndpoint(app, api.watchJourney, async (request) => {
     const { tenantId, userId } = tenantPrincipal(request);
-    const ids = new Set((await repository.places(tenantId)).map((p) => p.location_id));
-    if (!ids.has(request.body.origin_id) || !ids.has(request.body.destination_id)) throw notFound('Location');
+    const { origin_id: origin, destination_id: destination } = request.body;
+    if (!(await lookups.locationExists(tenantId, origin)) || !(await lookups.locationExists(tenantId, destination)))
+      throw notFound('Location');
     await repository.watch(tenantId, userId, request.body.origin_id, request.body.destination_id);
     return watchlistOf(tenantId, userId);
   });

@@ -17,7 +17,11 @@ export function recentSpan(nowMs: number, count: number) {
 }
 
 /** Journeys and arrivals as the screens read them (spec §7 /api/journey/…, /api/device/journeys, arrive_stats). */
-export function createJourneysService(repository: JourneysRepository, now = () => Date.now()) {
+export function createJourneysService(
+  repository: JourneysRepository,
+  deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>,
+  now = () => Date.now(),
+) {
   const placesOf = async (tenantId: string) => new Map((await repository.places(tenantId)).map((p) => [p.location_id, p]));
   const placeOrThrow = (places: Map<string, PlaceRow>, id: string) => {
     const place = places.get(id);
@@ -101,8 +105,7 @@ export function createJourneysService(repository: JourneysRepository, now = () =
     },
 
     async deviceJourneys(tenantId: string, deviceId: string, numWeeks: number): Promise<DeviceJourneyList> {
-      const devices = await repository.devices(tenantId);
-      if (!devices.some((d) => d.device_id === deviceId)) throw notFound('Device');
+      if (!(await deviceExists(tenantId, deviceId))) throw notFound('Device');
       const [places, rows] = await Promise.all([
         placesOf(tenantId),
         repository.deviceJourneys(tenantId, deviceId, recentSpan(now(), numWeeks).fromMs),

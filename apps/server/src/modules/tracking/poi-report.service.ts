@@ -20,7 +20,11 @@ interface Counts {
  * The POI report (the fleet report tab, /poi and /poi_snapshot): where the assets are now, per POI and location
  * type, Static or Fluid by the tenant's period (domain `movementOf`), and each POI's arrivals and dwell times.
  */
-export function createPoiReportService(repository: JourneysRepository, now = () => Date.now()) {
+export function createPoiReportService(
+  repository: JourneysRepository,
+  staticAfterHours: (tenantId: string) => Promise<number>,
+  now = () => Date.now(),
+) {
   return async (tenantId: string, query: { num_weeks: number; customer_id?: string; location_id?: string }): Promise<PoiReport> => {
     const nowMs = now();
     const { weeks, fromMs, toMs } = recentSpan(nowMs, query.num_weeks);
@@ -28,7 +32,7 @@ export function createPoiReportService(repository: JourneysRepository, now = () 
       repository.places(tenantId),
       repository.devices(tenantId),
       repository.latest(tenantId),
-      repository.staticAfterHours(tenantId),
+      staticAfterHours(tenantId),
     ]);
     if (query.location_id !== undefined && !places.some((p) => p.location_id === query.location_id)) throw notFound('Location');
     if (query.customer_id !== undefined && !(await repository.customerExists(tenantId, query.customer_id))) throw notFound('Customer');

@@ -40,7 +40,11 @@ export function createTrackingModule({ db, movementPeriod }: { db: Queryable; mo
       registerTrackingRoutes(api, repository, (tenantId, userId, deviceId) => devices.item(tenantId, userId, deviceId));
       registerDevicesRoutes(api, devices, settings, movementPeriod);
       registerLocationRoutes(api, locations);
-      registerJourneyRoutes(api, db);
+      registerJourneyRoutes(api, db, {
+        deviceExists: (tenantId, deviceId) => repository.deviceExists(tenantId, deviceId),
+        locationExists: (tenantId, locationId) => repository.locationExists(tenantId, locationId),
+        staticAfterHours: movementPeriod.read,
+      });
     }),
     deviceExists: (tenantId: string, deviceId: string) => repository.deviceExists(tenantId, deviceId),
     locationExists: (tenantId: string, locationId: string) => repository.locationExists(tenantId, locationId),
