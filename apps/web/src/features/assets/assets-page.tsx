@@ -16,6 +16,7 @@ import { useHeaderSearch } from '@/lib/use-header-search';
 import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import { ColumnChooser } from '@/lib/ui/column-chooser';
 import { WindowNote } from '@/lib/ui/window-note';
 import { useAssetList, useWatchDevice } from '@/lib/api/assets';
 import { formatNumber } from '@gridlens/domain/number-format';
@@ -39,12 +40,13 @@ import { csvBlob, downloadBlob } from '@/lib/csv';
 import { assetsCsv } from './assets-csv';
 import { assetsSheet, assetsXlsx } from './assets-xlsx';
 import { AssetsTable } from './assets-table';
-import { ColumnChooser } from './column-chooser';
 import { SummaryDonut } from './summary-donut';
 import { useAssetDisplay, valueKey } from './use-asset-display';
 import { useVisibleColumns } from './use-visible-columns';
 
 const COLUMNS_BY_FIELD = new Map(ASSET_COLUMNS.map((col) => [col.field, col]));
+/** Every column but the device id, which names the row. */
+const CHOOSABLE_COLUMNS = ASSET_COLUMNS.filter((col) => col.field !== 'device_id').map((col) => col.field);
 // Leaflet is loaded with the map, after the table is on screen; the edit dialog (and its schema) when opened.
 const AssetsMap = lazy(() => loadChunk(() => import('./assets-map')));
 const EditDeviceDialog = lazy(() => loadChunk(() => import('./edit/edit-device-dialog')));
@@ -205,7 +207,7 @@ export function AssetsPage() {
           </Typography>
           {active && <Chip label={active.label} onDelete={clearFilter} color="primary" size="small" data-testid="active-filter" />}
           <Box sx={{ flex: 1 }} />
-          <ColumnChooser visible={visible} onToggle={toggle} />
+          <ColumnChooser fields={CHOOSABLE_COLUMNS} visible={visible} onToggle={toggle} labelOf={(field) => t(`assets.columns.${field}`)} />
           <Button startIcon={<DownloadIcon />} onClick={() => void exportAs('csv', columns)} data-testid="export-csv">
             {t('assets.exportCsv')}
           </Button>

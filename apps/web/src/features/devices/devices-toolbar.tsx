@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import CheckBoxIcon from '@mui/icons-material/CheckBox';
-import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import DownloadIcon from '@mui/icons-material/Download';
-import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { useTranslation } from 'react-i18next';
 import { LAST_MESSAGE_TYPES, POSITION_CATEGORIES } from '@gridlens/domain/tracking/enumerations';
 import { MOVEMENTS } from '@gridlens/domain/tracking/movement';
+import { ColumnChooser } from '@/lib/ui/column-chooser';
 import { DEVICE_FIELDS, type DeviceField, type DeviceFilters } from './device-rows';
 import { valueText } from './use-device-text';
+
+/** Every column but the name, which names the row. */
+const CHOOSABLE_FIELDS = DEVICE_FIELDS.filter((field) => field !== 'name');
 
 interface DevicesToolbarProps {
   filters: DeviceFilters;
@@ -32,7 +30,6 @@ const FILTERS = [
 /** The devices table's filters, column choice and exports. */
 export function DevicesToolbar({ filters, onFilters, visible, onToggle, onExport }: DevicesToolbarProps) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
       {FILTERS.map(({ field, values }) => (
@@ -55,27 +52,7 @@ export function DevicesToolbar({ filters, onFilters, visible, onToggle, onExport
         </TextField>
       ))}
       <Box sx={{ flex: 1 }} />
-      <Button
-        startIcon={<ViewColumnIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        data-testid="column-chooser"
-      >
-        {t('assets.chooseColumns')}
-      </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {DEVICE_FIELDS.filter((field) => field !== 'name').map((field) => (
-          <MenuItem key={field} onClick={() => onToggle(field)} dense role="menuitemcheckbox" aria-checked={visible.has(field)}>
-            {visible.has(field) ? (
-              <CheckBoxIcon fontSize="small" color="primary" sx={{ m: 0.5, mr: 1.5 }} />
-            ) : (
-              <CheckBoxOutlineBlankIcon fontSize="small" sx={{ m: 0.5, mr: 1.5, color: 'text.secondary' }} />
-            )}
-            <ListItemText primary={t(`devices.columns.${field}`)} />
-          </MenuItem>
-        ))}
-      </Menu>
+      <ColumnChooser fields={CHOOSABLE_FIELDS} visible={visible} onToggle={onToggle} labelOf={(field) => t(`devices.columns.${field}`)} />
       <Button startIcon={<DownloadIcon />} onClick={() => onExport('csv')} data-testid="export-csv">
         {t('assets.exportCsv')}
       </Button>
