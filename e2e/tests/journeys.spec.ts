@@ -115,6 +115,15 @@ test('the journeys screen counts a pair’s journeys per week, and its week list
     'aria-pressed',
     'true',
   );
+  // The watched journeys on their own: the demo's other pairs leave, this one stays, and the URL keeps the choice.
+  const pairs = page.getByTestId('journey-pairs').locator('tbody tr');
+  const all = await pairs.count();
+  await page.getByTestId('journeys-watched-only').click();
+  await expect(page).toHaveURL(/watched=1/);
+  await expect(pairs).toHaveCount(1);
+  await expect(pairs.first()).toContainText(`${DEPOT.FullName}${SITE.FullName}`);
+  await page.getByTestId('journeys-watched-only').click();
+  await expect(pairs).toHaveCount(all);
   await row.getByRole('link', { name: new RegExp(`^2 journeys from ${DEPOT.FullName}`) }).click();
   await expect(page).toHaveURL(`/journey/${DEPOT.LocationID}/${SITE.LocationID}/${WEEK}`);
   await expect(page.getByTestId('journey-title')).toHaveText(`${DEPOT.FullName} to ${SITE.FullName}`);

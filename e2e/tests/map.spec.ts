@@ -169,8 +169,11 @@ test('scrolling the page past the assets map leaves its frame alone; after a cli
     expect(centre.y).toBeGreaterThan(box.y + box.height * 0.1);
     expect(centre.y).toBeLessThan(box.y + box.height * 0.9);
   }
+  // Zoomed in, the clusters split: the largest one on screen holds fewer devices than before.
+  const largest = async () => Math.max(...(await map.locator('.map-cluster').allTextContents()).map(Number));
+  const before = await largest();
   await map.click({ position: { x: 40, y: box.height - 40 } });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let step = 0; step < 3; step += 1) await page.mouse.wheel(0, -300);
-  await expect.poll(async () => (await clusterCentres(map)).length).toBeGreaterThan(framed.length);
+  await expect.poll(largest).toBeLessThan(before);
 });

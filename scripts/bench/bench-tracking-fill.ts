@@ -20,4 +20,7 @@ export async function fillTrackers(db: Database, tenant: string, count: number, 
             LATERAL (SELECT 51.6 + (g % 100) * 0.032 + (g % 7) * 0.001 AS lat, -10.0 + (g / 100 % 100) * 0.04 + (g % 11) * 0.001 AS lon) p`,
     [tenant, prefix],
   );
+  // As autovacuum would soon after on a live database: without statistics the planner took the 10,000 just
+  // inserted rows for 25 and joined them by nested loops, 674 ms for the devices list instead of 29 ms.
+  await db.query('ANALYZE tracking_devices, tracking_latest');
 }

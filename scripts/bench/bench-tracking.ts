@@ -180,9 +180,9 @@ export async function benchDevicesList(backend: BenchBackend, app: FastifyInstan
     },
     trivial: () => read(urlOf(configApi.tenantSettings), configApi.tenantSettings.method),
   });
-  // Counted once, outside the clock; the list's shape may be an array or a page with items.
-  const parsed = JSON.parse(Buffer.concat(answer).toString()) as unknown[] | { items?: unknown[] };
-  const rows = Array.isArray(parsed) ? parsed.length : (parsed.items?.length ?? 0);
+  // Counted once, outside the clock; the list's shape may be an array, a page with items or columnar with a count.
+  const parsed = JSON.parse(Buffer.concat(answer).toString()) as unknown[] | { items?: unknown[]; count?: number };
+  const rows = Array.isArray(parsed) ? parsed.length : (parsed.count ?? parsed.items?.length ?? 0);
   return {
     rows,
     p50: percentile(list, 50),

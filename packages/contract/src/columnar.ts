@@ -10,3 +10,8 @@ export function columnRowAt<Row>(columns: Columns<Row>, index: number): Row {
   for (const field of Object.keys(columns)) row[field] = columns[field as keyof Row][index];
   return row as Row;
 }
+
+/** Every row of a columnar answer (`{ count, columns }`), in order. */
+export function columnRows<Row>(answer: { count: number; columns: Columns<Row> }): Row[] {
+  return Array.from({ length: answer.count }, (_unused, index) => columnRowAt(answer.columns, index));
+}

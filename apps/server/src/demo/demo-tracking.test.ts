@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnRows } from '@gridlens/contract/columnar';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
 import { trackingApi } from '@gridlens/contract/tracking';
@@ -50,7 +51,7 @@ for (const backend of TEST_DATABASES) {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
-    const devices = async () => new Map((await get(trackingApi.devices)).map((d) => [d.device_id, d]));
+    const devices = async () => new Map(columnRows(await get(trackingApi.devices)).map((d) => [d.device_id, d]));
     // Every message stored once: positions in tracking_positions, the reports without a position in tracker_messages.
     const messageRows = () =>
       countRows(

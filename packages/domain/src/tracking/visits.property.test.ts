@@ -43,17 +43,13 @@ function incrementally(batches: readonly PlacedFix[][]): Visit[] {
       visits.map((v) => v.arrivalMs),
       earliestMs,
     );
-    const startVisit = visits.find((v) => v.arrivalMs === fromMs);
+    const startVisit = visits.find((v) => v.arrivalMs === fromMs) ?? null;
     const kept = fromMs === null ? [] : visits.filter((v) => v.arrivalMs < fromMs);
-    if (!startVisit) {
-      visits = [...kept, ...visitsOf([...stored.values()])];
-      continue;
-    }
     const start = windowStart(startVisit, earliestMs);
     const window = [...stored.values()].filter((f) =>
       'fixesAfterMs' in start ? f.atMs > start.fixesAfterMs : f.atMs >= start.fixesFromMs,
     );
-    visits = [...kept, ...visitsOf(window, 'from' in start ? start.from : null)];
+    visits = [...kept, ...visitsOf(window, start.from)];
   }
   return visits;
 }

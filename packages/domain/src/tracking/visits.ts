@@ -56,9 +56,11 @@ export function canonicalFixes(fixes: readonly PlacedFix[]): PlacedFix[] {
  *   stop may show a single fix, and no rule could tell it from a drive-by without dropping real stops.
  */
 export function visitsOf(fixes: readonly PlacedFix[], from: Visit | null = null): Visit[] {
-  // `from`: a visit already known to begin the history, whose fixes up to its last one are not given again.
-  let open: Visit | null = from && { ...from, departureMs: null };
-  const visits: Visit[] = open ? [open] : [];
+  // `from`: a visit already known to begin the history. Under way (no departure), its fixes up to its last one are
+  // not given again; departed, neither are they up to its departure, and a fix in its POI begins a new visit.
+  const seed: Visit | null = from && { ...from };
+  let open: Visit | null = seed && seed.departureMs === null ? seed : null;
+  const visits: Visit[] = seed ? [seed] : [];
   for (const fix of canonicalFixes(fixes)) {
     if (open && fix.locationId === open.locationId) {
       open.lastSeenMs = fix.atMs;
@@ -114,13 +116,25 @@ export function recomputeFromMs(storedArrivalsMs: readonly number[], earliestFre
   return from;
 }
 
+/** Where a window's fixes begin, and the visit (if any) that stands in for the stored fixes before them. */
+export type WindowStart = { fixesAfterMs: number; from: Visit } | { fixesFromMs: number; from: Visit | null };
+
 /**
- * Where the fixes to derive again begin, given the stored visit the window starts with: after its last fix when
- * every fresh fix is later (the run of fixes up to there cannot change, so the stored visit stands in for them and
- * a device that has sat at one site for weeks is not re-read), otherwise at its arrival.
+ * Where the fixes to derive again begin, given the stored visit the window starts with (the latest arriving before
+ * the earliest fresh fix, null when none does):
+ * - none: from the earliest fresh fix. Every stored fix before it is outside all POIs (a fix in one would have
+ *   begun a visit there), and such a fix changes nothing while no visit is open, so a device that has been
+ *   outside every POI for months is not re-read;
+ * - a fresh fix at or before its last fix: from its arrival, derived again whole;
+ * - departed before the earliest fresh fix: from that fix, the departed visit standing in for what came before
+ *   (the fixes between its departure and the fresh ones are outside all POIs, for the same reason);
+ * - otherwise: after its last fix, the visit (under way again) standing in for its fixes, so that a device that has
+ *   sat at one site for weeks is not re-read either.
  */
-export function windowStart(startVisit: Visit, earliestFreshMs: number): { fixesAfterMs: number; from: Visit } | { fixesFromMs: number } {
-  return earliestFreshMs > startVisit.lastSeenMs
-    ? { fixesAfterMs: startVisit.lastSeenMs, from: startVisit }
-    : { fixesFromMs: startVisit.arrivalMs };
+export function windowStart(startVisit: Visit | null, earliestFreshMs: number): WindowStart {
+  if (startVisit === null) return { fixesFromMs: earliestFreshMs, from: null };
+  if (earliestFreshMs <= startVisit.lastSeenMs) return { fixesFromMs: startVisit.arrivalMs, from: null };
+  if (startVisit.departureMs !== null && startVisit.departureMs < earliestFreshMs)
+    return { fixesFromMs: earliestFreshMs, from: startVisit };
+  return { fixesAfterMs: startVisit.lastSeenMs, from: { ...startVisit, departureMs: null } };
 }

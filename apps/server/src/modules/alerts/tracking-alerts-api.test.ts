@@ -1,4 +1,6 @@
+import type { TrackedDevice } from '@gridlens/contract/tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnRows } from '@gridlens/contract/columnar';
 import type { FastifyInstance } from 'fastify';
 import { powerAlertsApi } from '@gridlens/contract/alerts';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
@@ -215,7 +217,7 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('lists devices with where they are, and POIs with the devices in each', async () => {
-      const devices = (await call(trackingApi.devices)).json();
+      const devices = columnRows<TrackedDevice>((await call(trackingApi.devices)).json());
       const byId = new Map(devices.map((d) => [d.device_id, d]));
       expect(byId.get('VAN-3')).toMatchObject({ location_id: 'DEPOT', position_category: 'Friendly', last_message_type: 'gps' });
       expect(byId.get('VAN-2')?.position_category).toBe('Non-Friendly');

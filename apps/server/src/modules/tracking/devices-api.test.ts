@@ -1,4 +1,6 @@
+import type { TrackedDevice } from '@gridlens/contract/tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnRows } from '@gridlens/contract/columnar';
 import type { FastifyInstance } from 'fastify';
 import { assetsApi } from '@gridlens/contract/assets';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
@@ -79,7 +81,7 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('lists trackers with movement by the tenant period, place, battery, tags and watch flag', async () => {
-      const list = (await call(trackingApi.devices)).json();
+      const list = columnRows<TrackedDevice>((await call(trackingApi.devices)).json());
       const byId = new Map(list.map((d) => [d.device_id, d]));
       expect(byId.get('VAN-1')).toMatchObject({
         movement: 'Static',
@@ -95,9 +97,12 @@ for (const backend of TEST_DATABASES) {
     });
 
     it("narrows to a customer's devices: now at, or last at, its sites", async () => {
-      const list = (await call(trackingApi.devices, { query: { customer_id: 'ACME' } })).json();
+      const list = columnRows<TrackedDevice>((await call(trackingApi.devices, { query: { customer_id: 'ACME' } })).json());
       expect(list.map((d) => d.device_id)).toEqual(['VAN-2'].map((id) => id));
-      expect((await call(trackingApi.devices, { query: { customer_id: 'NOBODY' } })).json()).toEqual([]);
+      expect((await call(trackingApi.devices, { query: { customer_id: 'NOBODY' } })).json()).toMatchObject({
+        count: 0,
+        columns: { device_id: [] },
+      });
     });
 
     it('answers one tracker, and 404 across tenants both ways', async () => {
@@ -109,7 +114,7 @@ for (const backend of TEST_DATABASES) {
       expect((await asPower(api.messages, { params: { device_id: 'VAN-1' } })).statusCode).toBe(404);
       expect((await asPower(api.settings, { query: { device_id: 'VAN-1' } })).statusCode).toBe(404);
       expect((await asPower(api.updateSettings, { body: { device_id: 'VAN-1', settings: SETTINGS } })).statusCode).toBe(404);
-      expect((await asPower(trackingApi.devices)).json()).toEqual([]);
+      expect((await asPower(trackingApi.devices)).json()).toMatchObject({ count: 0, columns: { device_id: [] } });
       expect((await asPower(api.backOnline)).json().items).toEqual([]);
     });
 

@@ -4,6 +4,7 @@ import { TRACKING_ADMIN_ROLE, trackingDevicesApi as api } from '@gridlens/contra
 import { HttpError } from '../../http/http-error';
 import { tenantPrincipal } from '../../auth/auth.plugin';
 import { bindEndpoint } from '../../http/bind-endpoint';
+import { columnarJsonSerializer } from '../../http/columnar-json-serializer';
 import type { DeviceSettingsService } from './device-settings.service';
 import type { DevicesService } from './devices.service';
 
@@ -30,10 +31,15 @@ export function registerDevicesRoutes(
     await movementPeriod.write(tenantId, request.body.static_after_hours);
     return { static_after_hours: await movementPeriod.read(tenantId) };
   });
-  bindEndpoint(app, trackingApi.devices, (request) => {
-    const { tenantId, userId } = tenantPrincipal(request);
-    return devices.list(tenantId, userId, request.query.customer_id ?? null);
-  });
+  bindEndpoint(
+    app,
+    trackingApi.devices,
+    (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      return devices.list(tenantId, userId, request.query.customer_id ?? null);
+    },
+    { serializerCompiler: columnarJsonSerializer },
+  );
   bindEndpoint(app, api.settings, (request) => settings.state(tenantPrincipal(request).tenantId, request.query.device_id));
   bindEndpoint(app, api.updateSettings, (request) =>
     settings.queue(tenantPrincipal(request).tenantId, request.body.device_id, request.body.settings),

@@ -1,4 +1,4 @@
-import type { TrackedDevice } from '@gridlens/contract/tracking';
+import { TRACKED_DEVICE_FIELDS, type TrackedDevice, type TrackedDeviceList } from '@gridlens/contract/tracking';
 import type { BackOnline, TrackedDeviceDetail, TrackerFleetStats, TrackerMessagesPage } from '@gridlens/contract/tracking-devices';
 import { BACK_ONLINE_SILENCE_HOURS } from '@gridlens/contract/tracking-devices';
 import type { TrackerType } from '@gridlens/domain/tracking/enumerations';
@@ -53,16 +53,27 @@ export function createDevicesService(
     if (!row) throw notFound('Device');
     return row;
   };
+  const devicesOf = async (tenantId: string, userId: string, customerId: string | null): Promise<TrackedDevice[]> => {
+    const [rows, hours] = [await devices.list(tenantId, userId, customerId), await staticAfterHours(tenantId)];
+    const nowMs = now();
+    return rows.map((row) => deviceOf(row, nowMs, hours));
+  };
   const detailOf = async (tenantId: string, row: DeviceRow): Promise<TrackedDeviceDetail> => ({
     ...deviceOf(row, now(), await staticAfterHours(tenantId)),
     created_at: row.created_at,
   });
 
   return {
-    async list(tenantId: string, userId: string, customerId: string | null): Promise<TrackedDevice[]> {
-      const [rows, hours] = [await devices.list(tenantId, userId, customerId), await staticAfterHours(tenantId)];
-      const nowMs = now();
-      return rows.map((row) => deviceOf(row, nowMs, hours));
+    /** The list, columnar (GET /api/device). */
+    async list(tenantId: string, userId: string, customerId: string | null): Promise<TrackedDeviceList> {
+      const all = await devicesOf(tenantId, userId, customerId);
+      const columns = Object.fromEntries(TRACKED_DEVICE_FIELDS.map((field) => [field, new Array<unknown>(all.length)])) as {
+        [K in keyof TrackedDevice]: TrackedDevice[K][];
+      };
+      all.forEach((device, i) => {
+        for (const field of TRACKED_DEVICE_FIELDS) (columns[field] as unknown[])[i] = device[field];
+      });
+      return { count: all.length, columns };
     },
     async item(tenantId: string, userId: string, deviceId: string): Promise<TrackedDeviceDetail> {
       return detailOf(tenantId, await require(tenantId, userId, deviceId));
@@ -114,7 +125,7 @@ export function createDevicesService(
     async stats(tenantId: string, userId: string, range: TimeRangeName): Promise<TrackerFleetStats> {
       const nowMs = now();
       const period = periodOfRange(range, nowMs);
-      const all = await this.list(tenantId, userId, null);
+      const all = await devicesOf(tenantId, userId, null);
       const counts = await history.messageCounts(tenantId, isoOf(new Date(period.fromMs)), isoOf(new Date(period.toMs)));
       const messagesByType = countsOf(LAST_MESSAGE_TYPES);
       for (const c of counts.byType) if (c.message_type in messagesByType) messagesByType[c.message_type as LastMessageType] = c.n;

@@ -1,8 +1,10 @@
+import type { TrackedDevice } from '@gridlens/contract/tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnRows } from '@gridlens/contract/columnar';
 import type { FastifyInstance } from 'fastify';
 import { trackingApi } from '@gridlens/contract/tracking';
 import { trackingDevicesApi } from '@gridlens/contract/tracking-devices';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { inject } from '../../../test/support/inject';
 import { createIngestKey, ingest, minutesBefore } from '../../../test/support/power-fixtures';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
@@ -37,9 +39,19 @@ for (const backend of TEST_DATABASES) {
       return response.json();
     };
 
+    // Counts the writes of the newest-message state, made through the app's database.
+    let statusWrites = 0;
+    const counting = (q: Queryable): Queryable => ({
+      query: (sql, params) => {
+        if (sql.includes('INSERT INTO tracker_status')) statusWrites += 1;
+        return q.query(sql, params);
+      },
+    });
+
     beforeAll(async () => {
       db = await backend.open();
-      const created = await createTestApp(db);
+      const counted: Database = { ...db, ...counting(db), transaction: (work) => db.transaction((tx) => work(counting(tx))) };
+      const created = await createTestApp(counted);
       app = created.app;
       token = await created.issuer.token({ sub: 'u1', tenant: 'fleetco' });
       key = (await createIngestKey(app, token, 'fleetco')).secret;
@@ -161,8 +173,41 @@ for (const backend of TEST_DATABASES) {
       expect((await backOnline(9)).map((b: { device_id: string }) => b.device_id)).not.toContain('T-6');
     });
 
+    it('writes the newest message of a batch with positions and other messages once, whichever kind is newer', async () => {
+      for (const id of ['T-7', 'T-8']) await registerTracker(app, token, 'fleetco', { device_id: id });
+      const before = statusWrites;
+      await send([
+        position('T-7', 1, at(30), 53.35, -6.26, { battery_pct: 50, accuracy_m: 8 }),
+        tracker('T-7', 2, at(20), 'None'),
+        tracker('T-8', 1, at(25), 'NoPositionData', { battery_pct: 40 }),
+        position('T-8', 2, at(15), 53.36, -6.27, { accuracy_m: 20, battery_pct: 35 }),
+      ]);
+      expect(statusWrites - before).toBe(1);
+      expect(await device('T-7')).toMatchObject({ last_message_type: 'None', last_message_at: at(20), battery_pct: 50, accuracy_m: 8 });
+      expect(await device('T-8')).toMatchObject({ last_message_type: 'gps', last_message_at: at(15), battery_pct: 35, accuracy_m: 20 });
+    });
+
+    it('counts a position after a message without one at the same instant, whatever their seqs', async () => {
+      await registerTracker(app, token, 'fleetco', { device_id: 'T-10' });
+      await send([tracker('T-10', 9, at(12), 'None'), position('T-10', 1, at(12), 53.35, -6.26)]);
+      expect(await device('T-10')).toMatchObject({ last_message_type: 'gps', last_message_at: at(12) });
+    });
+
+    it('keeps a silence between a position and a message without one in the same batch', async () => {
+      await registerTracker(app, token, 'fleetco', { device_id: 'T-9' });
+      await send([tracker('T-9', 2, at(10 * 60), 'None'), position('T-9', 1, at(40 * 60), 53.35, -6.26)]);
+      const items = (
+        await inject(app, trackingDevicesApi.backOnline, { headers: authHeaders(token, 'fleetco'), query: { hours: 24 } })
+      ).json().items;
+      expect(items.find((b: { device_id: string }) => b.device_id === 'T-9')).toMatchObject({
+        silent_since: at(40 * 60),
+        back_at: at(10 * 60),
+        silence_hours: 30,
+      });
+    });
+
     it("lists the device in the fleet with its message's type", async () => {
-      const list = (await inject(app, trackingApi.devices, { headers: authHeaders(token, 'fleetco') })).json();
+      const list = columnRows<TrackedDevice>((await inject(app, trackingApi.devices, { headers: authHeaders(token, 'fleetco') })).json());
       expect(list.find((d) => d.device_id === 'T-2')?.last_message_type).toBe('NoPositionData');
     });
   });

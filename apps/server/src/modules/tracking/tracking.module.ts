@@ -8,6 +8,8 @@ import { createDevicesService } from './devices.service';
 import { createDownlinksRepository } from './downlinks.repository';
 import { createPositionStore } from './position-store';
 import { storeTrackerMessages } from './tracker-store';
+import { upsertTrackerStatus } from './tracker-status.repository';
+import type { PositionMessage, TrackerMessage } from '@gridlens/contract/ingest';
 import { createTrackerWatchlistRepository } from './tracker-watchlist.repository';
 import type { PositionsHook } from './tracking.public';
 import { createTrackingRepository } from './tracking.repository';
@@ -54,11 +56,20 @@ export function createTrackingModule({ db, movementPeriod }: { db: Queryable; mo
     /** A tracker's pending settings downlinks, for its own fetch under /ingest/v1 (the ingest module's route). */
     pendingDownlinks: (tenantId: string, deviceId: string) => settings.pending(tenantId, deviceId),
     /** The positions' way into the ingest transaction (ingest's PositionIngest), new steps handed to `afterPositions`. */
-    positionIngest: (afterPositions?: PositionsHook) => ({
-      registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => repository.registeredTrackers(tx, tenantId, deviceIds),
-      store: createPositionStore(repository, afterPositions, deriveVisits),
-      storeTracker: storeTrackerMessages,
-    }),
+    positionIngest: (afterPositions?: PositionsHook) => {
+      const storePositions = createPositionStore(repository, afterPositions, deriveVisits);
+      return {
+        registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) =>
+          repository.registeredTrackers(tx, tenantId, deviceIds),
+        async store(tx: Queryable, tenantId: string, positions: readonly PositionMessage[], messages: readonly TrackerMessage[]) {
+          const fixes = await storePositions(tx, tenantId, positions);
+          const others = await storeTrackerMessages(tx, tenantId, messages);
+          // Each tracker's newest message of either kind, written once for the whole batch.
+          await upsertTrackerStatus(tx, tenantId, [...fixes.fresh, ...others.fresh]);
+          return { positions: fixes.stored, tracker: others.stored };
+        },
+      };
+    },
   };
 }
 export type TrackingModule = ReturnType<typeof createTrackingModule>;

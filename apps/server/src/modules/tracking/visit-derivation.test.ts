@@ -4,10 +4,11 @@ import type { Database } from '../../db/database';
 import { createIngestKey, ingest } from '../../../test/support/power-fixtures';
 import { createTestApp } from '../../../test/support/test-app';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
-import { addLocation, registerTracker } from '../../../test/support/tracking-fixtures';
+import { addLocation, position, registerTracker } from '../../../test/support/tracking-fixtures';
 import { DEPOT, lastWeekTuesdayMs, roundTrip, SITE } from '../../../test/support/journey-fixtures';
 
 const HOUR_MS = 3_600_000;
+const ROAD = { Latitude: 53.375, Longitude: -6.26 }; // between the depot and the site, in neither
 
 for (const backend of TEST_DATABASES) {
   describe(`visits and journeys at ingest [${backend.name}]`, () => {
@@ -38,7 +39,8 @@ for (const backend of TEST_DATABASES) {
       app = created.app;
       const token = await created.issuer.token({ sub: 'u1', tenant: 'fleetco' });
       key = (await createIngestKey(app, token, 'fleetco')).secret;
-      for (const id of ['IN-ORDER', 'LATE', 'REPEATED']) await registerTracker(app, token, 'fleetco', { device_id: id });
+      for (const id of ['IN-ORDER', 'LATE', 'REPEATED', 'OUT-IN-ORDER', 'OUT-LATE', 'OUT-SHUFFLED'])
+        await registerTracker(app, token, 'fleetco', { device_id: id });
       await addLocation(app, token, 'fleetco', DEPOT);
       await addLocation(app, token, 'fleetco', SITE);
     });
@@ -81,6 +83,39 @@ for (const backend of TEST_DATABASES) {
       await send([...trip].reverse());
       expect(await visitsOf('REPEATED')).toEqual(await visitsOf('IN-ORDER'));
       expect(await journeysOf('REPEATED')).toEqual(await journeysOf('IN-ORDER'));
+    });
+
+    // Outside every POI for a while, one fix at the depot, a long stretch on the road, one at the site, the road again:
+    // the windows that start at the earliest fresh fix (no visit before it, or one departed before it).
+    const outAndAbout = (deviceId: string) =>
+      [ROAD, ROAD, DEPOT, ROAD, ROAD, ROAD, SITE, ROAD].map((p, hours) =>
+        position(deviceId, hours + 1, new Date(atHour(hours)).toISOString(), p.Latitude, p.Longitude),
+      );
+    const expectedOut = {
+      visits: [
+        { location_id: 'DEPOT', arrived_ms: atHour(2), departed_ms: atHour(3), fix_count: 1 },
+        { location_id: 'SITE', arrived_ms: atHour(6), departed_ms: atHour(7), fix_count: 1 },
+      ],
+      journeys: [{ origin_id: 'DEPOT', destination_id: 'SITE', departed_ms: atHour(3), arrived_ms: atHour(6) }],
+    };
+
+    it('derives the same visits and journeys from fixes outside every POI, in order or not', async () => {
+      for (const message of outAndAbout('OUT-IN-ORDER')) await send([message]);
+      expect({ visits: await visitsOf('OUT-IN-ORDER'), journeys: await journeysOf('OUT-IN-ORDER') }).toEqual(expectedOut);
+
+      const late = outAndAbout('OUT-LATE'); // the depot visit has departed before the later batches' fixes
+      for (const batch of [
+        [late[0], late[1], late[2], late[3]],
+        [late[6], late[7]],
+        [late[5], late[4]],
+      ])
+        await send(batch);
+      expect({ visits: await visitsOf('OUT-LATE'), journeys: await journeysOf('OUT-LATE') }).toEqual(expectedOut);
+
+      const shuffled = outAndAbout('OUT-SHUFFLED'); // every window without a visit before it
+      for (const batch of [[shuffled[5], shuffled[6]], [shuffled[0], shuffled[7]], [shuffled[3]], [shuffled[2], shuffled[1], shuffled[4]]])
+        await send(batch);
+      expect({ visits: await visitsOf('OUT-SHUFFLED'), journeys: await journeysOf('OUT-SHUFFLED') }).toEqual(expectedOut);
     });
   });
 }

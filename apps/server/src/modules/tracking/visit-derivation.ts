@@ -6,6 +6,8 @@ import type { DeviceWindow, FixRange, VisitsRepository } from './visits.reposito
 export interface FreshFix {
   device_id: string;
   time: string;
+  /** `time` in ms since the epoch, parsed once by the store. */
+  atMs: number;
   locationId: string | null;
 }
 
@@ -15,15 +17,16 @@ export type PlacedFixesHook = (tx: Queryable, tenantId: string, fresh: readonly 
 /**
  * Keeps visits and journeys current at ingest: per device, the window from the latest stored visit arriving before
  * its earliest fresh fix (domain `recomputeFromMs`) is derived again and replaces what was stored for it. Fixes in
- * order re-read nothing but themselves (the stored visit under way stands in for its fixes, domain `windowStart`);
- * a late fix re-reads from the visit before it; a repeat is not fresh and changes nothing. The result is the same
+ * order re-read nothing but themselves (the stored visit before them stands in for the fixes it covers, and fixes
+ * outside every POI since it departed change nothing: domain `windowStart`); a late fix re-reads from the visit
+ * before it; a repeat is not fresh and changes nothing. The result is the same
  * as deriving the whole history at once.
  */
 export function createVisitDerivation(visits: VisitsRepository): PlacedFixesHook {
   return async (tx, tenantId, fresh) => {
     const earliest = new Map<string, number>();
     for (const fix of fresh) {
-      const atMs = Date.parse(fix.time);
+      const atMs = fix.atMs;
       const known = earliest.get(fix.device_id);
       if (known === undefined || atMs < known) earliest.set(fix.device_id, atMs);
     }
@@ -38,17 +41,12 @@ export function createVisitDerivation(visits: VisitsRepository): PlacedFixesHook
     const ranges: FixRange[] = [];
     const seeds = new Map<string, Visit>();
     for (const [deviceId, earliestMs] of earliest) {
-      const startVisit = starts.get(deviceId);
+      const startVisit = starts.get(deviceId) ?? null;
       windows.push({ deviceId, fromMs: startVisit?.arrivalMs ?? null });
-      if (!startVisit) {
-        ranges.push({ deviceId, boundMs: null, inclusive: true });
-        continue;
-      }
       const start = windowStart(startVisit, earliestMs);
-      if ('fixesAfterMs' in start) {
-        seeds.set(deviceId, start.from);
-        ranges.push({ deviceId, boundMs: start.fixesAfterMs, inclusive: false });
-      } else ranges.push({ deviceId, boundMs: start.fixesFromMs, inclusive: true });
+      if (start.from) seeds.set(deviceId, start.from);
+      if ('fixesAfterMs' in start) ranges.push({ deviceId, boundMs: start.fixesAfterMs, inclusive: false });
+      else ranges.push({ deviceId, boundMs: start.fixesFromMs, inclusive: true });
     }
     const fixes = await visits.fixesIn(tx, tenantId, ranges);
     const derivedVisits: (Visit & { deviceId: string })[] = [];

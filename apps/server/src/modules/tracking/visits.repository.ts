@@ -13,10 +13,10 @@ export interface DeviceWindow {
   fromMs: number | null;
 }
 
-/** The stored fixes a window re-reads: from a moment (inclusive) or after one (exclusive); null bound: all. */
+/** The stored fixes a window re-reads: from a moment (inclusive) or after one (exclusive). */
 export interface FixRange {
   deviceId: string;
-  boundMs: number | null;
+  boundMs: number;
   inclusive: boolean;
 }
 
@@ -58,22 +58,29 @@ export function createVisitsRepository() {
       return new Map(rows.map((r) => [r.device_id, visitOf(r)]));
     },
 
-    /** The stored fixes of each device's range, with the POI each was placed in. */
+    /**
+     * The stored fixes of each device's range, with the POI each was placed in: one index range read per device
+     * (LATERAL; OFFSET 0 keeps the planner from flattening it into a join with a scan of the tenant's positions,
+     * which grows with the history). The
+     * times come as ms numbers (no date parsed per fix).
+     */
     async fixesIn(tx: Queryable, tenantId: string, ranges: readonly FixRange[]): Promise<Map<string, PlacedFix[]>> {
-      const rows = await tx.query<{ device_id: string; seq: number; measured_at: Date | string; location_id: string | null }>(
-        `SELECT p.device_id, p.seq::float8 AS seq, p.measured_at, p.location_id
-           FROM unnest($2::text[], $3::timestamptz[], $4::boolean[]) AS u(d, b, inc)
-           JOIN tracking_positions p ON p.tenant_id = $1 AND p.device_id = u.d
-            AND (u.b IS NULL OR p.measured_at > u.b OR (u.inc AND p.measured_at = u.b))`,
+      const rows = await tx.query<{ device_id: string; seq: number; at_ms: number; location_id: string | null }>(
+        `SELECT u.d AS device_id, p.seq::float8 AS seq, floor(extract(epoch FROM p.measured_at) * 1000)::float8 AS at_ms, p.location_id
+           FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[]) AS u(d, after_t, from_t)
+           CROSS JOIN LATERAL (
+             SELECT seq, measured_at, location_id FROM tracking_positions p
+              WHERE p.tenant_id = $1 AND p.device_id = u.d AND p.measured_at >= COALESCE(u.from_t, u.after_t)
+                AND (u.after_t IS NULL OR p.measured_at > u.after_t) OFFSET 0) p`,
         [
           tenantId,
           columnLiteral(ranges, (r) => r.deviceId),
-          columnLiteral(ranges, (r) => isoOrNull(r.boundMs)),
-          columnLiteral(ranges, (r) => String(r.inclusive)),
+          columnLiteral(ranges, (r) => (r.inclusive ? null : isoTimestamp(r.boundMs))),
+          columnLiteral(ranges, (r) => (r.inclusive ? isoTimestamp(r.boundMs) : null)),
         ],
       );
       const byDevice = new Map<string, PlacedFix[]>(ranges.map((r) => [r.deviceId, []]));
-      for (const r of rows) byDevice.get(r.device_id)?.push({ seq: r.seq, atMs: ms(r.measured_at), locationId: r.location_id });
+      for (const r of rows) byDevice.get(r.device_id)?.push({ seq: r.seq, atMs: r.at_ms, locationId: r.location_id });
       return byDevice;
     },
 
@@ -89,19 +96,27 @@ export function createVisitsRepository() {
       journeys: readonly (Journey & { deviceId: string })[],
     ): Promise<void> {
       // One statement: the window's rows that are derived again are updated in place (most batches only move the
-      // visit under way on), the others inserted, and those no longer derived deleted.
+      // visit under way on), the others inserted, and those no longer derived deleted. The window's stored rows are
+      // found by one index range read per device (LATERAL, OFFSET 0 as in fixesIn) and deleted by their row id: a join of the window with
+      // the tenant's table was planned as a scan of all its visits and journeys, which grows with the history.
       await tx.query(
         `WITH w AS (SELECT * FROM unnest($2::text[], $3::timestamptz[]) AS w(d, f)),
               nv AS (SELECT * FROM unnest($4::text[], $5::timestamptz[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::int[])
                        AS nv(d, a, l, dep, s, n)),
               nj AS (SELECT * FROM unnest($10::text[], $11::timestamptz[], $12::timestamptz[], $13::text[], $14::text[])
                        AS nj(d, a, dep, o, t)),
-              dv AS (DELETE FROM tracking_visits v USING w
-                      WHERE v.tenant_id = $1 AND v.device_id = w.d AND (w.f IS NULL OR v.arrived_at >= w.f)
-                        AND NOT EXISTS (SELECT 1 FROM nv WHERE nv.d = v.device_id AND nv.a = v.arrived_at)),
-              dj AS (DELETE FROM tracking_journeys j USING w
-                      WHERE j.tenant_id = $1 AND j.device_id = w.d AND (w.f IS NULL OR j.arrived_at > w.f)
-                        AND NOT EXISTS (SELECT 1 FROM nj WHERE nj.d = j.device_id AND nj.a = j.arrived_at)),
+              dv AS (DELETE FROM tracking_visits v
+                      USING (SELECT x.ctid AS row_id FROM w CROSS JOIN LATERAL (
+                               SELECT ctid, device_id, arrived_at FROM tracking_visits x
+                                WHERE x.tenant_id = $1 AND x.device_id = w.d AND x.arrived_at >= COALESCE(w.f, '-infinity') OFFSET 0) x
+                              WHERE NOT EXISTS (SELECT 1 FROM nv WHERE nv.d = x.device_id AND nv.a = x.arrived_at)) gone
+                      WHERE v.tenant_id = $1 AND v.ctid = gone.row_id),
+              dj AS (DELETE FROM tracking_journeys j
+                      USING (SELECT x.ctid AS row_id FROM w CROSS JOIN LATERAL (
+                               SELECT ctid, device_id, arrived_at FROM tracking_journeys x
+                                WHERE x.tenant_id = $1 AND x.device_id = w.d AND x.arrived_at > COALESCE(w.f, '-infinity') OFFSET 0) x
+                              WHERE NOT EXISTS (SELECT 1 FROM nj WHERE nj.d = x.device_id AND nj.a = x.arrived_at)) gone
+                      WHERE j.tenant_id = $1 AND j.ctid = gone.row_id),
               iv AS (INSERT INTO tracking_visits AS v (tenant_id, device_id, arrived_at, location_id, departed_at, last_seen_at, fix_count)
                      SELECT $1, d, a, l, dep, s, n FROM nv
                      ON CONFLICT (tenant_id, device_id, arrived_at) DO UPDATE SET location_id = excluded.location_id,

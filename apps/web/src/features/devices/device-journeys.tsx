@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeviceJourneyList } from '@gridlens/contract/tracking-journeys';
 import { formatDateTime } from '@gridlens/domain/date-format';
-import { formatNumber } from '@gridlens/domain/number-format';
 import { weekIdOf } from '@gridlens/domain/tracking/weeks';
 import { browserTimeZone } from '@/lib/api/config';
+import { durationText } from '@/lib/duration-text';
 import { JOURNEY_WEEKS, useDeviceJourneyList } from '@/lib/api/tracking-journeys';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 
@@ -38,7 +38,7 @@ export function DeviceJourneys({ deviceId }: { deviceId: string }) {
       id: 'duration',
       title: t('journeys.duration'),
       numeric: true,
-      cell: (j) => t('journeys.minutes', { value: formatNumber(j.duration_minutes, i18n.language, 0) }),
+      cell: (j) => durationText(j.duration_minutes, i18n.language, t),
     },
   ];
   return (

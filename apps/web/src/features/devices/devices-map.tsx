@@ -14,7 +14,7 @@ interface DevicesMapProps {
 }
 
 /**
- * The table's devices on a map, clustered (leaflet.markercluster, added in slices by MapView, markers on one canvas,
+ * The table's devices on a map, clustered (MapView draws only the clusters in view, markers on one canvas,
  * so 10,000 stay smooth), coloured by where they are: at a customer's site first, since a cluster shows its worst.
  */
 export default function DevicesMap({ rows, tiles }: DevicesMapProps) {

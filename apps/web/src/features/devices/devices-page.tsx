@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useDeferredValue, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -38,6 +38,9 @@ export function DevicesPage() {
     [devices, search, filters, sort, text],
   );
 
+  // The table renders after the map has its markers: the first clusters do not wait for 100 rows of cells.
+  const tableRows = useDeferredValue(rows);
+
   const toggle = (field: DeviceField) =>
     setVisible((current) => {
       const next = new Set(current);
@@ -52,14 +55,12 @@ export function DevicesPage() {
     else downloadBlob(await devicesXlsx(rows, fields, headers, idHeader, text, t('devices.title')), 'fleet-devices.xlsx');
   };
 
-  if (!devices) {
-    return list.isError ? <LoadFailed onRetry={() => void list.refetch()} /> : <Typography>{t('devices.loading')}</Typography>;
-  }
+  if (!devices && list.isError) return <LoadFailed onRetry={() => void list.refetch()} />;
   return (
     <Box>
       {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }} data-testid="devices-count">
-        {t('devices.shownOf', { shown: rows.length, total: devices.length })}
+        {devices ? t('devices.shownOf', { shown: rows.length, total: devices.length }) : t('devices.loading')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
         <Paper sx={{ p: 1, minWidth: 0 }}>
@@ -70,12 +71,13 @@ export function DevicesPage() {
             onToggle={toggle}
             onExport={(f) => void exportRows(f)}
           />
-          {devices.length === 0 ? (
+          {devices?.length === 0 ? (
             <Typography>{t('messages.noData')}</Typography>
           ) : (
-            <DevicesTable rows={rows} fields={fields} sort={sort} onSort={setSort} text={text} />
+            devices && <DevicesTable rows={tableRows} fields={fields} sort={sort} onSort={setSort} text={text} />
           )}
         </Paper>
+        {/* On screen while the list loads: the map's code, its basemap and the list arrive side by side. */}
         <Paper sx={{ p: 1, minHeight: 480 }}>
           <Suspense fallback={null}>
             <DevicesMap rows={rows} tiles={config?.mapTiles ?? null} />

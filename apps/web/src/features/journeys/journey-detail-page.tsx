@@ -12,9 +12,10 @@ import { WEEK_MS, weekIdOf, weekStartOfId } from '@gridlens/domain/tracking/week
 import { browserTimeZone } from '@/lib/api/config';
 import { useJourneyDevices } from '@/lib/api/tracking-journeys';
 import { textsMatch } from '@/lib/text-search';
+import { useClientPaging } from '@/lib/ui/use-client-paging';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { useHeaderSearch } from '@/lib/use-header-search';
-import { durationText } from './journey-format';
+import { durationText } from '@/lib/duration-text';
 
 type Row = JourneyDevices['weeks'][number]['journeys'][number];
 
@@ -27,9 +28,10 @@ export function JourneyDetailPage() {
   const answer = useJourneyDevices(originId, destinationId, week);
   const search = useHeaderSearch();
   const timeZone = browserTimeZone();
+  const rows = (answer.data?.weeks[0]?.journeys ?? []).filter((j) => textsMatch([j.device_id, j.name], search));
+  const { pageRows, paging } = useClientPaging(rows);
   if (startMs === null) return <Typography data-testid="journey-bad-week">{t('journeys.badWeek')}</Typography>;
   const base = `/journey/${encodeURIComponent(originId)}/${encodeURIComponent(destinationId)}`;
-  const rows = (answer.data?.weeks[0]?.journeys ?? []).filter((j) => textsMatch([j.device_id, j.name], search));
   const time = (iso: string) => formatDateTime(Date.parse(iso), timeZone);
   const columns: DataColumn<Row>[] = [
     {
@@ -82,7 +84,8 @@ export function JourneyDetailPage() {
           <DataTable
             label={t('journeys.devicesLabel')}
             columns={columns}
-            rows={rows}
+            rows={pageRows}
+            paging={paging}
             rowKey={(j) => `${j.device_id}/${j.arrived_at}`}
             testId="journey-devices"
           />

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -7,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { JourneyPair } from '@gridlens/contract/tracking-journeys';
 import { formatDay } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
@@ -15,10 +17,12 @@ import { browserTimeZone } from '@/lib/api/config';
 import { useJourneyPairs, useWatchJourney } from '@/lib/api/tracking-journeys';
 import { useAppStore } from '@/lib/app-store';
 import { textsMatch } from '@/lib/text-search';
+import { useClientPaging } from '@/lib/ui/use-client-paging';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { useHeaderSearch } from '@/lib/use-header-search';
-import { durationText } from './journey-format';
+import { useSetSearchParams } from '@/lib/use-set-search-params';
+import { durationText } from '@/lib/duration-text';
 
 const journeyPath = (pair: JourneyPair, week: string) =>
   `/journey/${encodeURIComponent(pair.origin.location_id)}/${encodeURIComponent(pair.destination.location_id)}/${week}`;
@@ -32,13 +36,20 @@ export function JourneysPage() {
   const search = useHeaderSearch();
   const timeZone = browserTimeZone();
   const language = i18n.language;
+  const [params] = useSearchParams();
+  const setParams = useSetSearchParams();
+  // The caller's watched journeys only (?watched=1), kept in the URL like the screen's other choices.
+  const watchedOnly = params.get('watched') === '1';
   const shown = useMemo(
     () =>
-      (pairs.data?.pairs ?? []).filter((p) =>
-        textsMatch([p.origin.name, p.origin.location_id, p.destination.name, p.destination.location_id], search),
+      (pairs.data?.pairs ?? []).filter(
+        (p) =>
+          (!watchedOnly || p.watchlisted) &&
+          textsMatch([p.origin.name, p.origin.location_id, p.destination.name, p.destination.location_id], search),
       ),
-    [pairs.data, search],
+    [pairs.data, search, watchedOnly],
   );
+  const { pageRows, paging } = useClientPaging(shown);
   const weeks = pairs.data?.weeks ?? [];
   const weekText = (week: string) => formatDay(week, timeZone);
 
@@ -103,6 +114,16 @@ export function JourneysPage() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('journeys.explain')}
         </Typography>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={watchedOnly}
+              onChange={(event) => setParams({ watched: event.target.checked ? '1' : null }, { replace: true })}
+              data-testid="journeys-watched-only"
+            />
+          }
+          label={t('journeys.watchedOnly')}
+        />
         {pairs.isPending ? (
           <Typography>{t('assetDetail.loadingTab')}</Typography>
         ) : shown.length === 0 ? (
@@ -111,7 +132,8 @@ export function JourneysPage() {
           <DataTable
             label={t('journeys.tableLabel')}
             columns={columns}
-            rows={shown}
+            rows={pageRows}
+            paging={paging}
             rowKey={(p) => `${p.origin.location_id}>${p.destination.location_id}`}
             testId="journey-pairs"
           />

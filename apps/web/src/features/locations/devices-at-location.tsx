@@ -7,13 +7,17 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '@gridlens/domain/date-format';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { browserTimeZone } from '@/lib/api/config';
 import { useDevicesAtLocation } from '@/lib/api/tracking-locations';
 
 /** The devices in a POI now, each since when it stands there, linking to the device. */
 export function DevicesAtLocation({ locationId }: { locationId: string }) {
   const { t, i18n } = useTranslation();
   const devices = useDevicesAtLocation(locationId);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const timeZone = browserTimeZone();
+  const when = (iso: string) => formatDateTime(Date.parse(iso), timeZone);
   if (!devices.data) return null;
   if (devices.data.length === 0) return <Typography data-testid="devices-here-none">{t('locations.detail.noDevices')}</Typography>;
   return (
@@ -34,9 +38,9 @@ export function DevicesAtLocation({ locationId }: { locationId: string }) {
                 {d.name}
               </Link>
             </TableCell>
-            <TableCell>{when.format(new Date(d.since))}</TableCell>
-            <TableCell>{when.format(new Date(d.last_message_at))}</TableCell>
-            <TableCell align="right">{d.battery_pct === null ? '–' : `${Math.round(d.battery_pct)} %`}</TableCell>
+            <TableCell>{when(d.since)}</TableCell>
+            <TableCell>{when(d.last_message_at)}</TableCell>
+            <TableCell align="right">{d.battery_pct === null ? '–' : `${formatNumber(d.battery_pct, i18n.language, 0)} %`}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -15,13 +15,16 @@ export function useLocationTones(): { tones: MapTone[]; colourOf: (type: Locatio
   }, [t, theme]);
 }
 
-/** A POI's outline on a map: its circle, or its polygon's outline. */
+const pointsOf = (ring: readonly (readonly number[])[]) => ring.map(([longitude = 0, latitude = 0]) => ({ latitude, longitude }));
+
+/** A POI's outline on a map: its circle, or its polygon's outline with its holes. */
 export function locationShape(location: Location, colour: string): MapShape {
-  const outline = location.Polygon?.[0];
+  const [outline, ...holes] = location.Polygon ?? [];
   if (location.Shape === 'polygon' && outline)
     return {
       kind: 'polygon',
-      points: outline.map(([longitude, latitude]) => ({ latitude, longitude })),
+      points: pointsOf(outline),
+      holes: holes.map(pointsOf),
       colour,
       tooltip: location.FullName,
     };

@@ -10,6 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PossiblePoi } from '@gridlens/contract/tracking-locations';
+import { formatDate } from '@gridlens/domain/date-format';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { browserTimeZone } from '@/lib/api/config';
 import { useAddLocation, usePossiblePois } from '@/lib/api/tracking-locations';
 import { useAppStore } from '@/lib/app-store';
 
@@ -27,7 +30,8 @@ export function PossiblePoisPanel() {
   const possible = usePossiblePois();
   const add = useAddLocation();
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const timeZone = browserTimeZone();
+  const coordinate = (degrees: number) => formatNumber(degrees, i18n.language, 4);
 
   const adopt = async (p: PossiblePoi) => {
     const id = adoptedIdOf(p);
@@ -69,12 +73,12 @@ export function PossiblePoisPanel() {
               {possible.data.map((p) => (
                 <TableRow key={p.id} data-testid="possible-poi">
                   <TableCell>
-                    {p.latitude.toFixed(4)}, {p.longitude.toFixed(4)}
+                    {coordinate(p.latitude)}, {coordinate(p.longitude)}
                   </TableCell>
-                  <TableCell align="right">{p.visit_count}</TableCell>
-                  <TableCell align="right">{p.device_count}</TableCell>
+                  <TableCell align="right">{formatNumber(p.visit_count, i18n.language, 0)}</TableCell>
+                  <TableCell align="right">{formatNumber(p.device_count, i18n.language, 0)}</TableCell>
                   <TableCell align="right">{percent.format(p.confidence)}</TableCell>
-                  <TableCell>{date.format(new Date(p.last_seen))}</TableCell>
+                  <TableCell>{formatDate(Date.parse(p.last_seen), timeZone)}</TableCell>
                   <TableCell>
                     <Button size="small" disabled={add.isPending} onClick={() => void adopt(p)} data-testid="adopt-poi">
                       {t('locations.possible.adopt')}

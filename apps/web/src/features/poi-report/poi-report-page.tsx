@@ -12,6 +12,7 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import { usePoiReport } from '@/lib/api/tracking-journeys';
 import { useAppStore } from '@/lib/app-store';
 import { textsMatch } from '@/lib/text-search';
+import { useClientPaging } from '@/lib/ui/use-client-paging';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { useHeaderSearch } from '@/lib/use-header-search';
@@ -33,6 +34,7 @@ export function PoiReportPage() {
       (report.data?.locations ?? []).filter((l) => textsMatch([l.name, l.location_id, t(`poiReport.types.${l.location_type}`)], search)),
     [report.data, search, t],
   );
+  const { pageRows, paging } = useClientPaging(locations);
   const typeColumns: DataColumn<TypeRow>[] = [
     { id: 'category', title: t('poiReport.locationType'), cell: (r) => t(`poiReport.types.${r.category}`) },
     { id: 'devices', title: t('poiReport.assets'), numeric: true, cell: (r) => number(r.devices, 0) },
@@ -120,7 +122,8 @@ export function PoiReportPage() {
               <DataTable
                 label={t('poiReport.locationsTitle')}
                 columns={locationColumns}
-                rows={locations}
+                rows={pageRows}
+                paging={paging}
                 rowKey={(l) => l.location_id}
                 testId="poi-locations"
               />

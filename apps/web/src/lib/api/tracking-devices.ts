@@ -5,6 +5,7 @@ import { assetsRoutes } from '@gridlens/contract/routes/assets';
 import { trackingDevicesRoutes } from '@gridlens/contract/routes/tracking-devices';
 import type { trackingDevicesApi, UpdateTrackedDevice } from '@gridlens/contract/tracking-devices';
 import type { TrackerSettings } from '@gridlens/domain/tracking/tracker-settings';
+import { columnRows } from '@gridlens/contract/columnar';
 import { apiClient } from './api-client';
 import { tracking } from './tracking';
 
@@ -21,7 +22,12 @@ const watchlist = apiClient<Pick<typeof assetsApi, 'watch' | 'unwatch'>>(trackin
 /** The tenant's trackers, narrowed to the header's selected customer when one is chosen. */
 export const useDeviceList = (customerId: string | null) => {
   const input = { query: customerId === null ? {} : { customer_id: customerId } };
-  return useQuery({ queryKey: tracking.devices.key(input), queryFn: () => tracking.devices(input), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: tracking.devices.key(input),
+    queryFn: () => tracking.devices(input),
+    placeholderData: keepPreviousData,
+    select: columnRows,
+  });
 };
 
 export const useDevice = (deviceId: string) => {

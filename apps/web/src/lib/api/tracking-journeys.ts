@@ -2,9 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { trackingJourneysApi } from '@gridlens/contract/tracking-journeys';
 import { trackingJourneysRoutes } from '@gridlens/contract/routes/tracking-journeys';
 import { apiClient } from './api-client';
+import { tracking } from './tracking';
 
-/** Journeys, arrivals, cycles and the POI report (spec §7): their calls and TanStack Query keys. */
-export const journeysApi = apiClient<typeof trackingJourneysApi>('journeys', trackingJourneysRoutes);
+/**
+ * Journeys, arrivals, cycles and the POI report (spec §7): their calls and TanStack Query keys, in tracking's scope
+ * so that the shell's 300 000 ms refresh keeps an open journeys screen or POI report current with the devices.
+ */
+export const journeysApi = apiClient<typeof trackingJourneysApi>(tracking.scope[0], trackingJourneysRoutes);
 
 /** The weeks the journeys screen and the POI report look back over (spec §9 "8 weeks"). */
 export const JOURNEY_WEEKS = 8;

@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@gridlens/domain/number-format';
 
@@ -16,6 +17,14 @@ export interface DataColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Marks a cell out (a missed message, a priority-1 event). */
   emphasis?: (row: Row) => boolean;
+  /** With the table's `sort`: whether its title sorts by it (default true). */
+  sortable?: boolean;
+}
+
+/** The column a table is sorted by, and which way. */
+export interface SortState {
+  columnId: string;
+  direction: 'asc' | 'desc';
 }
 
 export interface Paging {
@@ -33,13 +42,16 @@ interface DataTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   paging?: Paging;
+  /** Titles that sort: the caller sorts the rows and is told of a click on a title. */
+  sort?: SortState & { onSort: (next: SortState) => void };
   testId?: string;
+  rowTestId?: (row: Row) => string;
 }
 
 const PAGE_SIZES = [25, 100, 500];
 
 /** The tables of the asset tabs: sticky titles, numbers right-aligned in tabular figures, pages in the user's language. */
-export function DataTable<Row>({ label, columns, rows, rowKey, paging, testId }: DataTableProps<Row>) {
+export function DataTable<Row>({ label, columns, rows, rowKey, paging, sort, testId, rowTestId }: DataTableProps<Row>) {
   const { t, i18n } = useTranslation();
   const count = (value: number) => formatNumber(value, i18n.language, 0);
   return (
@@ -54,16 +66,34 @@ export function DataTable<Row>({ label, columns, rows, rowKey, paging, testId }:
         <Table size="small" stickyHeader aria-label={label} data-testid={testId}>
           <TableHead>
             <TableRow>
-              {columns.map((col) => (
-                <TableCell key={col.id} align={col.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                  {col.title}
-                </TableCell>
-              ))}
+              {columns.map((col) => {
+                const sorted = sort?.columnId === col.id;
+                return (
+                  <TableCell
+                    key={col.id}
+                    align={col.numeric ? 'right' : 'left'}
+                    sx={{ whiteSpace: 'nowrap' }}
+                    sortDirection={sorted ? sort.direction : false}
+                  >
+                    {sort && col.sortable !== false ? (
+                      <TableSortLabel
+                        active={sorted}
+                        direction={sorted ? sort.direction : 'asc'}
+                        onClick={() => sort.onSort({ columnId: col.id, direction: sorted && sort.direction === 'asc' ? 'desc' : 'asc' })}
+                      >
+                        {col.title}
+                      </TableSortLabel>
+                    ) : (
+                      col.title
+                    )}
+                  </TableCell>
+                );
+              })}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((row) => (
-              <TableRow key={rowKey(row)} hover>
+              <TableRow key={rowKey(row)} hover data-testid={rowTestId?.(row)}>
                 {columns.map((col) => (
                   <TableCell
                     key={col.id}

@@ -1,4 +1,13 @@
-import { cloneElement, useCallback, useState, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
+import {
+  cloneElement,
+  useCallback,
+  useEffect,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+} from 'react';
 import type MuiTooltip from '@mui/material/Tooltip';
 import type { TooltipProps } from '@mui/material/Tooltip';
 
@@ -17,70 +26,70 @@ interface ChildProps {
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
 type Props = Pick<TooltipProps, 'title' | 'placement'> & { children: ReactElement<ChildProps> };
 
 /**
  * MUI's Tooltip, whose code (with Popper, about 10 KB gzipped) is not part of the shell's first load (brief §8
- * budget): it is fetched when the pointer or the focus first comes to an element that has one, and shows at once.
- * The element then sits inside the Tooltip, so it is drawn anew; if it had the focus, it gets it back.
+ * budget): it is fetched when the pointer or the keyboard focus first comes to an element that has one, and shows
+ * at once. The element itself is never wrapped or drawn anew: the tooltip is a sibling anchored to it. (Wrapping
+ * it once the code arrived remounted the element, and a click that came meanwhile was lost: the theme toggle
+ * sometimes did not toggle.)
  */
 export function DeferredTooltip({ title, placement, children }: Props) {
   const [Tooltip, setTooltip] = useState<TooltipComponent | null>(() => loaded);
-  const [open, setOpen] = useState(false);
-  const [focusBack, setFocusBack] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = anchor !== null && Boolean(title);
 
-  const want = useCallback((focused: boolean) => {
-    setOpen(true);
-    setFocusBack(focused);
+  useEffect(() => {
+    if (!open || Tooltip) return;
+    let cancelled = false;
     loadTooltip().then(
-      (component) => setTooltip(() => component),
+      (component) => {
+        if (!cancelled) setTooltip(() => component);
+      },
       () => undefined, // no tooltip, as before it loaded: the element is labelled without it
     );
-  }, []);
-  const giveFocusBack = useCallback(
-    (element: HTMLElement | null) => {
-      if (!element || !focusBack) return;
-      element.focus();
-      setFocusBack(false);
-    },
-    [focusBack],
-  );
+    return () => {
+      cancelled = true;
+    };
+  }, [open, Tooltip]);
+  const close = useCallback(() => setAnchor(null), []);
 
-  if (Tooltip)
-    return (
-      <Tooltip
-        title={title}
-        placement={placement}
-        open={open}
-        onOpen={() => setOpen(true)}
-        onClose={() => setOpen(false)}
-        ref={giveFocusBack}
-      >
-        {children}
-      </Tooltip>
-    );
-  if (!title) return children;
-  const { onPointerEnter, onPointerLeave, onFocus, onBlur } = children.props;
-  return cloneElement(children, {
+  const { onPointerEnter, onPointerLeave, onFocus, onBlur, onKeyDown } = children.props;
+  const element = cloneElement(children, {
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       onPointerEnter?.(event);
-      if (event.pointerType === 'mouse') want(false);
+      if (event.pointerType === 'mouse') setAnchor(event.currentTarget);
     },
     onPointerLeave: (event: PointerEvent<HTMLElement>) => {
       onPointerLeave?.(event);
-      setOpen(false);
+      close();
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       onFocus?.(event);
       // As MUI's Tooltip: on keyboard focus, not on the focus a click or tap gives.
-      if (event.currentTarget.matches(':focus-visible')) want(true);
+      if (event.currentTarget.matches(':focus-visible')) setAnchor(event.currentTarget);
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
       onBlur?.(event);
-      setOpen(false);
-      setFocusBack(false);
+      close();
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      onKeyDown?.(event);
+      if (event.key === 'Escape') close();
     },
   });
+  return (
+    <>
+      {element}
+      {open && Tooltip && (
+        <Tooltip title={title} placement={placement} open disableInteractive slotProps={{ popper: { anchorEl: anchor } }}>
+          <span hidden />
+        </Tooltip>
+      )}
+    </>
+  );
 }

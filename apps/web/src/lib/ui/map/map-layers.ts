@@ -1,30 +1,24 @@
 import L from 'leaflet';
-import 'leaflet.markercluster';
 import 'leaflet/dist/leaflet.css';
-import 'leaflet.markercluster/dist/MarkerCluster.css';
-import { textOn, worstTone, type GeoBounds, type MapMarker, type MapShape, type MapTone } from './map-model';
+import type { GeoBounds, MapMarker, MapShape } from './map-model';
 
 export const toLatLngBounds = (b: GeoBounds) => L.latLngBounds([b.south, b.west], [b.north, b.east]);
 
-interface MarkerStyle {
+export interface MarkerStyle {
   radius: number;
   edge: string;
   colours: ReadonlyMap<string, string>;
   fallback: string;
 }
 
-/** A marker remembers its tone, which its cluster reads to take the colour of its worst device. */
-type TonedOptions = L.CircleMarkerOptions & { tone: string };
-
 export function markerLayers(markers: readonly MapMarker[], style: MarkerStyle): L.CircleMarker[] {
   return markers.map((m) => {
-    const options: TonedOptions = {
+    const options: L.CircleMarkerOptions = {
       radius: style.radius,
       color: style.edge,
       weight: 1,
       fillColor: style.colours.get(m.tone) ?? style.fallback,
       fillOpacity: 0.9,
-      tone: m.tone,
     };
     const marker = L.circleMarker([m.latitude, m.longitude], options);
     if (m.tooltip) marker.bindTooltip(m.tooltip);
@@ -32,32 +26,6 @@ export function markerLayers(markers: readonly MapMarker[], style: MarkerStyle):
     const onClick = m.onClick;
     if (onClick) marker.on('click', () => onClick());
     return marker;
-  });
-}
-
-/**
- * Clusters that add their markers in slices of at most 40 ms, so that 10,000 of them never block the page for a
- * long task; each cluster shows its count on the colour of its most serious device (tones listed worst first).
- */
-export function clusterGroup(tones: readonly MapTone[], fallback: string): L.MarkerClusterGroup {
-  const order = tones.map((tone) => tone.id);
-  const colours = new Map(tones.map((tone) => [tone.id, tone.colour]));
-  return L.markerClusterGroup({
-    chunkedLoading: true,
-    chunkInterval: 40,
-    chunkDelay: 10,
-    showCoverageOnHover: false,
-    iconCreateFunction: (cluster) => {
-      const children = cluster.getAllChildMarkers().map((m) => (m.options as Partial<TonedOptions>).tone ?? '');
-      const worst = worstTone(children, order);
-      const colour = (worst !== null && colours.get(worst)) || fallback;
-      return L.divIcon({
-        html: `<span style="background:${colour};color:${textOn(colour)}">${cluster.getChildCount()}</span>`,
-        // marker-cluster is leaflet.markercluster's own class name, which browser tests and the map bench look for.
-        className: 'map-cluster marker-cluster',
-        iconSize: L.point(36, 36),
-      });
-    },
   });
 }
 
@@ -77,8 +45,9 @@ function shapePath(shape: MapShape): L.Path {
         fillOpacity: 0.08,
       });
     case 'polygon':
+      // The outline, then any holes (a yard with a building cut out): Leaflet leaves the holes unfilled.
       return L.polygon(
-        shape.points.map((p) => [p.latitude, p.longitude] as L.LatLngTuple),
+        [shape.points, ...(shape.holes ?? [])].map((ring) => ring.map((p) => [p.latitude, p.longitude] as L.LatLngTuple)),
         { color: shape.colour, weight: 2, fillOpacity: 0.08 },
       );
     case 'ring':

@@ -1,7 +1,7 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { createAppTheme } from '@/lib/theme';
-import { boundsOf, textOn, worstTone } from './map-model';
+import { boundsOf, textOn } from './map-model';
 
 describe('boundsOf', () => {
   it('is the smallest box around the points, whatever their order', () => {
@@ -29,34 +29,6 @@ describe('boundsOf', () => {
         { latitude: 53, longitude: -7 },
       ]),
     ).toEqual({ south: 53, west: -7, north: 53, east: -7 });
-  });
-});
-
-describe('worstTone', () => {
-  const order = ['error', 'warning', 'success'];
-
-  it('is the tone the order lists first, wherever it is among the markers', () => {
-    expect(worstTone(['success', 'success', 'warning', 'success'], order)).toBe('warning');
-    expect(worstTone(['success', 'error', 'warning'], order)).toBe('error');
-    expect(worstTone(['success'], order)).toBe('success');
-  });
-
-  it('ranks a tone the order does not know last, and has none for no markers', () => {
-    expect(worstTone(['unknown', 'success'], order)).toBe('success');
-    expect(worstTone(['unknown'], order)).toBe('unknown');
-    expect(worstTone([], order)).toBeNull();
-  });
-
-  it('stops at the worst possible tone instead of reading thousands more', () => {
-    let read = 0;
-    function* tones() {
-      for (;;) {
-        read++;
-        yield read === 3 ? 'error' : 'success';
-      }
-    }
-    expect(worstTone(tones(), order)).toBe('error');
-    expect(read).toBe(3);
   });
 });
 

@@ -22,7 +22,7 @@ export interface MapMarker extends GeoPoint {
  */
 export type MapShape =
   | { kind: 'circle'; centre: GeoPoint; radiusMetres: number; colour: string; tooltip?: string }
-  | { kind: 'polygon'; points: readonly GeoPoint[]; colour: string; tooltip?: string }
+  | { kind: 'polygon'; points: readonly GeoPoint[]; holes?: readonly (readonly GeoPoint[])[]; colour: string; tooltip?: string }
   | { kind: 'ring'; centre: GeoPoint; colour: string };
 
 export interface GeoBounds {
@@ -46,26 +46,6 @@ export function boundsOf(points: Iterable<GeoPoint>): GeoBounds | null {
     }
   }
   return bounds;
-}
-
-/**
- * The most serious of the tones, where `order` lists them worst first: a cluster takes the colour of its worst
- * device, so that one fault among a thousand healthy devices still shows at the country's zoom. A tone the order
- * does not know ranks last. Stops at the worst possible tone, since a cluster may hold thousands.
- */
-export function worstTone(tones: Iterable<string>, order: readonly string[]): string | null {
-  let worst: string | null = null;
-  let worstRank = Infinity;
-  for (const tone of tones) {
-    const found = order.indexOf(tone);
-    const rank = found < 0 ? order.length : found;
-    if (rank < worstRank) {
-      worst = tone;
-      worstRank = rank;
-      if (rank === 0) break;
-    }
-  }
-  return worst;
 }
 
 /** Black or white, whichever contrasts more with the colour: a cluster's count stays legible (WCAG AA). */

@@ -12,7 +12,8 @@ import { basemapStyle } from './basemap-style';
 import { leafletThemeSx } from './leaflet-theme';
 import { MapLegend } from './map-legend';
 import { BASEMAP_PANE, BasemapLayer } from './basemap-layer';
-import { clusterGroup, markerLayers, shapeBounds, shapeLayer, toLatLngBounds } from './map-layers';
+import { markerLayers, shapeBounds, shapeLayer, toLatLngBounds } from './map-layers';
+import { MarkerClusters } from './marker-clusters';
 import { boundsOf, type MapMarker, type MapShape, type MapTone } from './map-model';
 
 export interface MapViewProps {
@@ -119,9 +120,8 @@ export function MapView(props: MapViewProps) {
     };
   }, [map, tiles, style]);
 
-  // Made again when the tones change (a cluster's colours are fixed when made); on the map before its markers
-  // arrive, so that the clusters add them in slices rather than all at once.
-  const group = useMemo(() => (map ? (cluster ? clusterGroup(tones, fallback) : L.layerGroup()) : null), [map, cluster, tones, fallback]);
+  // Made again when the tones change; clusters index their markers and draw only those in view.
+  const group = useMemo(() => (map ? (cluster ? new MarkerClusters(tones, MAX_ZOOM) : L.layerGroup()) : null), [map, cluster, tones]);
   useEffect(() => {
     if (!map || !group) return;
     group.addTo(map);
@@ -130,10 +130,12 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     if (!group) return;
-    const colours = new Map(tones.map((tone) => [tone.id, tone.colour]));
-    const layers = markerLayers(markers, { radius: markerRadius, edge, colours, fallback });
-    if (group instanceof L.MarkerClusterGroup) group.addLayers(layers);
-    else for (const layer of layers) group.addLayer(layer);
+    const style = { radius: markerRadius, edge, colours: new Map(tones.map((tone) => [tone.id, tone.colour])), fallback };
+    if (group instanceof MarkerClusters) {
+      group.setMarkers(markers, style);
+      return;
+    }
+    for (const layer of markerLayers(markers, style)) group.addLayer(layer);
     return () => void group.clearLayers();
   }, [group, markers, tones, markerRadius, edge, fallback]);
 

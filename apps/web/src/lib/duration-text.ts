@@ -1,6 +1,6 @@
 import { formatNumber } from '@gridlens/domain/number-format';
 
-/** A duration in minutes as the journeys screens write it: whole minutes under two hours, hours with 2 decimals above. */
+/** A duration in minutes as the tracking screens write it (journeys, a device's journeys): whole minutes under two hours, hours with 2 decimals above. */
 export function durationText(
   minutes: number | null,
   language: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText } from './journey-format';
+import { durationText } from './duration-text';
 
 const t = (key: string, options: Record<string, string>) => `${key}:${options['value']}`;
 
