@@ -8,12 +8,16 @@ import type { EndpointDescription } from './endpoint';
 import { feedbackApi } from './feedback';
 import { healthApi } from './health';
 import { ingestApi } from './ingest';
+import { evModelsApi, hpModelsApi } from './load-models';
+import { loadAnalysisApi } from './load-analysis';
+import { loadPlanningApi } from './load-planning';
 import { powerReadingsApi } from './power-readings';
 import { trackingAlertsApi } from './tracking-alerts';
 import { trackingApi } from './tracking';
 import { trackingLocationsApi } from './tracking-locations';
 import { trackingJourneysApi } from './tracking-journeys';
 import { trackingDevicesApi } from './tracking-devices';
+import { weatherApi } from './weather';
 
 /**
  * Every endpoint of the contract, by capability: what the server must bind and the OpenAPI document must show
@@ -28,13 +32,18 @@ export const API_CATALOGUE: Readonly<Record<string, Readonly<Record<string, Endp
   assets: assetsApi,
   powerReadings: powerReadingsApi,
   deviceTabs: deviceTabsApi,
+  loadPlanning: loadPlanningApi,
   coverage: coverageApi,
+  loadAnalysis: loadAnalysisApi,
   powerAlerts: powerAlertsApi,
   trackingAlerts: trackingAlertsApi,
   tracking: trackingApi,
   trackingLocations: trackingLocationsApi,
   trackingJourneys: trackingJourneysApi,
   trackingDevices: trackingDevicesApi,
+  evModels: evModelsApi,
+  hpModels: hpModelsApi,
+  weather: weatherApi,
 };
 
 export const allEndpoints = (): EndpointDescription[] => Object.values(API_CATALOGUE).flatMap((group) => Object.values(group));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { columnRowAt, type Columns } from './columnar';
+import { columnRowAt, columnRows, type Columns } from './columnar';
 import { endpoint } from './endpoint';
 import { assetsRoutes } from './routes/assets';
 import { ApiErrorSchema } from './errors';
@@ -91,7 +91,10 @@ export const AssetListItemSchema = PowerDeviceSchema.extend({
   battery_pct: nullableNumber,
   total_kva: nullableNumber.describe('Apparent power of the latest reading (median currents), kVA'),
   capacity_percent: nullableNumber.describe('Peak apparent power of the period over the rating'),
-  capacity_state: z.enum(CAPACITY_STATES).nullable(),
+  capacity_state: z
+    .enum(CAPACITY_STATES)
+    .nullable()
+    .describe('State of the peak capacity % (docs/decisions.md, capacity rule); null with no reading or no power'),
   utilisation_percent: nullableNumber.describe('Mean apparent power of the period over the rating'),
   imbalance_percent: nullableNumber.describe('Largest imbalance of the period, 100·(Imax−Imin)/Imax'),
   imbalance_state: z.enum(IMBALANCE_STATES).nullable(),
@@ -162,7 +165,7 @@ export function assetListRowAt(columns: AssetListColumns, index: number): AssetL
 
 /** Every row of a columnar assets list. */
 export function assetListRows(list: AssetList): AssetListItem[] {
-  return Array.from({ length: list.count }, (_unused, index) => assetListRowAt(list.columns, index));
+  return columnRows(list);
 }
 
 export const WatchlistChangeSchema = z

@@ -11,7 +11,12 @@ export type PhaseCurrentsA = readonly [number, number, number];
 /** Spec §9 and domain-references §1: S_kVA = (I_L1 + I_L2 + I_L3) * 230 / 1000. */
 export function apparentPowerKva(currentsA: PhaseCurrentsA): number {
   const [i1, i2, i3] = currentsA;
-  return ((i1 + i2 + i3) * VOLTAGE_BASIS_V) / 1000;
+  return apparentPowerOfTotalCurrentKva(i1 + i2 + i3);
+}
+
+/** The same formula from the three phases' currents already summed (a mean of sums is the sum of means). */
+export function apparentPowerOfTotalCurrentKva(totalCurrentA: number): number {
+  return (totalCurrentA * VOLTAGE_BASIS_V) / 1000;
 }
 
 /** Domain-references §1: capacity % = 100 * S_kVA / rating_kVA. A missing or non-positive rating gives NaN. */

@@ -15,7 +15,6 @@ const HEALTHY: IssueFlagInput = {
   maxCurrentsA: [300, 280, 260],
   maxImbalancePercent: 30,
   maxCapacityPercent: 60,
-  meanCapacityPercent: 40,
   maxTemperatureC: 45,
   minTemperatureC: 5,
   temperatureSenseError: false,
@@ -58,9 +57,9 @@ describe('computeIssueFlags', () => {
     expect(flagsOf({})).toEqual([]);
   });
 
-  it('flags capacity under limit on the mean utilisation, not on one quiet night', () => {
-    expect(flagsOf({ meanCapacityPercent: 14.9 })).toEqual(['HasCapacityUnderLimit']);
-    expect(flagsOf({ meanCapacityPercent: 15 })).toEqual([]);
+  it('flags capacity under limit when even the peak stays under 15 % (the one capacity rule)', () => {
+    expect(flagsOf({ maxCapacityPercent: 14.9 })).toEqual(['HasCapacityUnderLimit']);
+    expect(flagsOf({ maxCapacityPercent: 15 })).toEqual([]);
   });
 
   it('flags capacity over limit strictly above 85 % of the maximum', () => {
@@ -92,12 +91,12 @@ describe('computeIssueFlags', () => {
   });
 
   it('flags no power when every phase stayed under 0.5 A, and then not under-capacity or imbalance', () => {
-    const dead = { maxCurrentsA: [0.4, 0.49, 0] as const, maxImbalancePercent: 100, meanCapacityPercent: 0 };
+    const dead = { maxCurrentsA: [0.4, 0.49, 0] as const, maxImbalancePercent: 100, maxCapacityPercent: 0.2 };
     expect(flagsOf(dead)).toEqual(['HasNoPower']);
   });
 
   it('does not flag no power when one phase reaches 0.5 A', () => {
-    expect(flagsOf({ maxCurrentsA: [0.5, 0, 0], maxImbalancePercent: 100, meanCapacityPercent: 0 })).toEqual([
+    expect(flagsOf({ maxCurrentsA: [0.5, 0, 0], maxImbalancePercent: 100, maxCapacityPercent: 0.03 })).toEqual([
       'HasCapacityUnderLimit',
       'HasImbalance',
     ]);
@@ -129,7 +128,6 @@ describe('computeIssueFlags', () => {
       missedMessages: 12,
       maxCurrentsA: [0, 0, 0],
       maxCapacityPercent: 200,
-      meanCapacityPercent: 0,
       maxImbalancePercent: 100,
       batteryPercent: 1,
       maxTemperatureC: 120,

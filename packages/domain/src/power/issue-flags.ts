@@ -1,5 +1,6 @@
 import { batteryStatus } from './battery';
-import { capacityState, imbalanceState, phaseLoadingPercent, type PhaseCurrentsA } from './electrical';
+import { periodCapacityState } from './capacity-rule';
+import { imbalanceState, phaseLoadingPercent, type PhaseCurrentsA } from './electrical';
 import { isTemperatureOutsideRange, isTemperatureOverLimit } from './temperature-checks';
 
 /** What one device reported over the period the flags describe. */
@@ -8,9 +9,8 @@ export interface IssueFlagInput {
   /** Per-phase maximum current over the period; null when no current was reported. */
   maxCurrentsA: PhaseCurrentsA | null;
   maxImbalancePercent: number | null;
+  /** Capacity % of the period's peak apparent power: both capacity flags judge it (capacity-rule.ts). */
   maxCapacityPercent: number | null;
-  /** Capacity % of the period's mean apparent power (the utilisation), for HasCapacityUnderLimit. */
-  meanCapacityPercent: number | null;
   maxTemperatureC: number | null;
   minTemperatureC: number | null;
   temperatureSenseError: boolean;
@@ -59,10 +59,11 @@ export function computeIssueFlags(input: IssueFlagInput): IssueFlags {
   const noPower = received && currentsA !== null && currentsA.every((currentA) => currentA < NO_POWER_CURRENT_A);
   // Unknown currents do not prove a dead transformer, so they count as power.
   const hasPower = received && !noPower;
+  // The one capacity rule (issue 20): the flags say what the capacity state says, never another statistic.
+  const capacity = received ? periodCapacityState(input.maxCapacityPercent, noPower) : null;
   return {
-    // Product decision: the period's mean utilisation, not its minimum, so one quiet night does not flag an otherwise normal unit (spec §4 states).
-    HasCapacityUnderLimit: hasPower && input.meanCapacityPercent !== null && capacityState(input.meanCapacityPercent) === 'underperforming',
-    HasCapacityOverLimit: received && input.maxCapacityPercent !== null && capacityState(input.maxCapacityPercent) === 'overutilised',
+    HasCapacityUnderLimit: capacity === 'underperforming',
+    HasCapacityOverLimit: capacity === 'overutilised',
     HasMissedMessages: input.missedMessages > 0,
     // Spec §9: the period's maximum imbalance over 90 %; a dead transformer has no meaningful imbalance.
     HasImbalance: hasPower && input.maxImbalancePercent !== null && imbalanceState(input.maxImbalancePercent) === 'imbalance',
