@@ -16,7 +16,15 @@ import { isPotentiallyTrustworthy, registerPublicOriginRedirect } from './http/p
 import { registerWebApp } from './http/web-app';
 import { createConfigModule } from './modules/config/config.module';
 import { createCoverageModule } from './modules/coverage/coverage.module';
+import { createLoadAnalysisModule } from './modules/load-analysis/load-analysis.module';
+import { createWeatherModule } from './modules/weather/weather.module';
 import { createFeedbackModule } from './modules/feedback/feedback.module';
+import { createLoadModelsModule } from './modules/load-models/load-models.module';
+import { fromWeather } from './modules/load-planning/ambient-temperatures';
+import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
+import { createLoadPlanningModule } from './modules/load-planning/load-planning.module';
+import { storedModels } from './modules/load-planning/model-source';
+import { DEFAULT_EV_MODEL_NAME, DEFAULT_HP_MODEL_NAME } from '@gridlens/domain/load-models/model-defaults';
 import type { AfterStoreHook, IngestService } from './modules/ingest/ingest.service';
 import { createRetentionModule } from './modules/retention/retention.module';
 import { createTenantsModule } from './modules/tenants/tenants.module';
@@ -118,6 +126,28 @@ export async function buildApp({
   app.decorate('tenantOfIngestKey', (secret: string) => device.ingest.keys.tenantOfKey(secret));
   app.decorate('judgeTrackingTimers', device.alerts.judgeTrackingTimers);
 
+  const weather = createWeatherModule({
+    service: config.weatherService,
+    placeOf: (tenantId, deviceId) => device.assets.service.require(tenantId, deviceId),
+    warn: (message) => app.log.warn(message),
+    keepsPowerData: tenants.keepsPowerData,
+  });
+  // The analyses run the tenant's stored models (the EV modelling screen's) in the weather module's temperatures at
+  // the centre of Ireland (the portal's default map centre).
+  const loadModels = createLoadModelsModule({ db, findTenant: tenants.findTenant });
+  const loadPlanning = createLoadPlanningModule({
+    models: storedModels(loadModels.models, { ev: DEFAULT_EV_MODEL_NAME, hp: DEFAULT_HP_MODEL_NAME }),
+    ambient: fromWeather(weather.hourlyTemperatures, DEFAULT_MAP_VIEW, tenants.timeZoneOf),
+    devices: {
+      require: device.assets.service.require,
+      planningRegistry: device.assets.planningRegistry,
+      registryVersion: device.assets.registryVersion,
+    },
+    modelDays: device.powerReadings.modelDays,
+    isPowerDataTenant: tenants.keepsPowerData,
+    historyDays: Math.max(1, Math.min(365, config.rawRetentionDays - 1)),
+  });
+
   // The modules, in the order their routes appear in the API document.
   const modules: ServerModule[] = [
     tenants,
@@ -129,7 +159,17 @@ export async function buildApp({
     device.ingest,
     device.assets,
     device.powerReadings,
+    createLoadAnalysisModule({
+      demand: device.powerReadings.halfHourDemand,
+      thermalReadings: device.powerReadings.thermalReadings,
+      hydrogenForHealth: device.deviceTabs.hydrogenForHealth,
+      temperatures: weather.hourlyTemperatures,
+      findTenant: tenants.findTenant,
+    }),
     device.deviceTabs,
+    loadModels,
+    loadPlanning,
+    weather,
     createRetentionModule({ db, retentionDays: config.rawRetentionDays, log: app.log }),
   ];
 

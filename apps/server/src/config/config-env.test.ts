@@ -12,6 +12,22 @@ describe('loadConfig', () => {
     expect(config.auth.signInAttemptsPer5Min).toBe(20);
   });
 
+  it('uses no weather service unless WEATHER_API_URL is set, and names a bad URL or timeout', () => {
+    expect(loadConfig({}).weatherService).toBeNull();
+    expect(loadConfig({ WEATHER_API_URL: 'https://api.open-meteo.com/v1/forecast', WEATHER_API_KEY: 'k' }).weatherService).toEqual({
+      url: 'https://api.open-meteo.com/v1/forecast',
+      key: 'k',
+      timeoutMs: 5000,
+    });
+    expect(loadConfig({ WEATHER_API_URL: 'http://wx.local/', WEATHER_API_TIMEOUT_MS: '800' }).weatherService).toEqual({
+      url: 'http://wx.local/',
+      key: null,
+      timeoutMs: 800,
+    });
+    expect(() => loadConfig({ WEATHER_API_URL: 'ftp://wx.local/' })).toThrow(/WEATHER_API_URL/);
+    expect(() => loadConfig({ WEATHER_API_TIMEOUT_MS: '5' })).toThrow(/WEATHER_API_TIMEOUT_MS/);
+  });
+
   it('reads the sign-in limit, and refuses one that is not a positive whole number, naming it', () => {
     expect(loadConfig({ SIGN_IN_ATTEMPTS_PER_5_MIN: '500' }).auth.signInAttemptsPer5Min).toBe(500);
     expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_5_MIN: '0' })).toThrow(/SIGN_IN_ATTEMPTS_PER_5_MIN/);

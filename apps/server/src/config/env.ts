@@ -101,6 +101,14 @@ const EnvSchema = z.object({
     .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must contain {z}, {x} and {y}')
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
+  // An external hourly weather service (Open-Meteo's API shape). Unset: the offline Irish climate model answers
+  // ambient temperatures; set: it is asked first, and the model answers when it fails or is slow (docs/configuration.md).
+  WEATHER_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+    .optional(),
+  WEATHER_API_KEY: z.string().max(500).optional(),
+  WEATHER_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('gridlens-web'),
   // A resource indicator must be an absolute URI (RFC 8707), hence the URN.
@@ -145,6 +153,9 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
     trustedProxies: env.TRUST_PROXY,
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
+    weatherService: env.WEATHER_API_URL
+      ? { url: env.WEATHER_API_URL, key: env.WEATHER_API_KEY ?? null, timeoutMs: env.WEATHER_API_TIMEOUT_MS }
+      : null,
     auth: {
       embedded: embeddedIdentityProvider,
       // With the embedded provider and no PUBLIC_URL, the issuer is that of the address each request came to

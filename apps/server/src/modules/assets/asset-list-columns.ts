@@ -2,10 +2,10 @@ import type { AssetList } from '@gridlens/contract/assets';
 import { batteryStatus } from '@gridlens/domain/power/battery';
 import { communicationState, missedMessageLevel } from '@gridlens/domain/power/communication';
 import { deviceStatusCategory } from '@gridlens/domain/power/device-status';
+import { periodCapacityState } from '@gridlens/domain/power/capacity-rule';
 import {
   apparentPowerKva,
   capacityPercent,
-  capacityState,
   imbalanceState,
   phaseLoadingPercent,
   type PhaseCurrentsA,
@@ -26,7 +26,8 @@ type AssetFigureColumns = { [K in keyof AssetFigures]: AssetFigures[K][] };
 
 /**
  * One device's stored figures run through the domain rules. Capacity is the period's peak apparent power
- * over the rating; utilisation its mean; "Med" currents the mean of the messages' medians.
+ * over the rating, and its state and both capacity flags follow the one capacity rule (capacity-rule.ts);
+ * utilisation is the mean, shown but judged by nothing; "Med" currents the mean of the messages' medians.
  */
 export function deriveAssetFigures(ratingKva: number, row: PeriodFigures, nowMs: number): AssetFigures {
   const n = row.message_count;
@@ -42,7 +43,6 @@ export function deriveAssetFigures(ratingKva: number, row: PeriodFigures, nowMs:
     maxCurrentsA: maxCurrents,
     maxImbalancePercent: row.imbalance_max_percent,
     maxCapacityPercent: maxCapacity,
-    meanCapacityPercent: utilisation,
     maxTemperatureC: row.temperature_max_c,
     minTemperatureC: row.temperature_min_c,
     temperatureSenseError: row.temperature_sense_errors > 0,
@@ -60,7 +60,7 @@ export function deriveAssetFigures(ratingKva: number, row: PeriodFigures, nowMs:
     battery_pct: batteryPct,
     total_kva: latestMed ? apparentPowerKva(latestMed) : null,
     capacity_percent: maxCapacity,
-    capacity_state: maxCapacity === null ? null : capacityState(maxCapacity),
+    capacity_state: periodCapacityState(maxCapacity, flags.HasNoPower),
     utilisation_percent: utilisation,
     imbalance_percent: row.imbalance_max_percent,
     imbalance_state: row.imbalance_max_percent === null ? null : imbalanceState(row.imbalance_max_percent),

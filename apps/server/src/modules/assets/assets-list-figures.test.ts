@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { assetListRows, assetsApi, type AssetListItem } from '@gridlens/contract/assets';
+import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import type { Database } from '../../db/database';
 import { inject } from '../../../test/support/inject';
 import { createIngestKey, ingest, minutesBefore, reading, registerDevice } from '../../../test/support/power-fixtures';
@@ -23,6 +24,15 @@ const DEVICES: { id: string; readings: (at: (minutesAgo: number) => string) => R
   {
     id: 'FIG-UNDER',
     readings: (at) => [reading('FIG-UNDER', 1, at(20), { current_max_a: [10, 10, 10], current_med_a: [5, 5, 5] })],
+  },
+  // A peaky unit (issue 20): peak (30 + 30 + 30) A × 0.23 = 20.7 % (normal), mean of the medians 30 A × 0.23 =
+  // 6.9 %. The chart judged the peak and the flag the mean, so it read "normal" and was flagged under limit.
+  {
+    id: 'FIG-PEAKY',
+    readings: (at) => [
+      reading('FIG-PEAKY', 1, at(45), { current_max_a: [30, 30, 30], current_med_a: [10, 10, 10] }),
+      reading('FIG-PEAKY', 2, at(30), { current_max_a: [12, 12, 12], current_med_a: [10, 10, 10] }),
+    ],
   },
   { id: 'FIG-NOPOWER', readings: (at) => [reading('FIG-NOPOWER', 1, at(20), { current_max_a: [0, 0, 0], current_med_a: [0, 0, 0] })] },
   { id: 'FIG-BATTERY', readings: (at) => [reading('FIG-BATTERY', 1, at(20), { battery_pct: 10 })] },
@@ -122,8 +132,32 @@ for (const backend of TEST_DATABASES) {
       });
     });
 
-    it('flags HasNoPower when every current is 0', () => {
+    it('reads a peaky unit (peak normal, mean under 15 %) as normal and does not flag it: one capacity rule', () => {
+      const peaky = item('FIG-PEAKY');
+      expect(peaky['capacity_percent']).toBeCloseTo(20.7, 3);
+      expect(peaky['utilisation_percent']).toBeCloseTo(6.9, 3);
+      expect(peaky).toMatchObject({ capacity_state: 'normal', HasCapacityUnderLimit: false, HasCapacityOverLimit: false });
+    });
+
+    it('raises a capacity flag on exactly the devices whose capacity state says so', () => {
+      for (const listed of items.values()) {
+        expect(listed.HasCapacityUnderLimit, listed.device_id).toBe(listed.capacity_state === 'underperforming');
+        expect(listed.HasCapacityOverLimit, listed.device_id).toBe(listed.capacity_state === 'overutilised');
+      }
+    });
+
+    it('counts the same devices in the capacity chart and in the capacity issues of the fleet statistics', async () => {
+      const answer = await inject(app, powerReadingsApi.fleetStats, { params: { duration: '7d' }, headers: authHeaders(token, 'netzero') });
+      expect(answer.statusCode).toBe(200);
+      const stats = answer.json();
+      // FIG-UNDER and FIG-OVER; FIG-NOPOWER has no capacity state (no power); the rest, FIG-PEAKY included, are normal.
+      expect(stats.capacity).toEqual({ underperforming: 1, normal: DEVICES.length - 3, overutilised: 1, no_data: 1 });
+      expect(stats.issues).toMatchObject({ HasCapacityUnderLimit: 1, HasCapacityOverLimit: 1 });
+    });
+
+    it('flags HasNoPower when every current is 0, with no capacity state', () => {
       expect(item('FIG-NOPOWER')).toMatchObject({
+        capacity_state: null,
         HasNoPower: true,
         HasCapacityUnderLimit: false,
         HasImbalance: false,

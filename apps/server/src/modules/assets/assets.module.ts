@@ -31,6 +31,9 @@ export function createAssetsModule({
       repository.registeredDevices(tx, tenantId, deviceIds),
     deviceTypes: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => repository.deviceTypes(tx, tenantId, deviceIds),
     exists: (tenantId: string, deviceId: string) => repository.exists(tenantId, deviceId),
+    /** Every device's rating, MPRNs and commuter flag with the registry version (load planning). */
+    planningRegistry: (tenantId: string) => repository.planningRegistry(tenantId),
+    registryVersion: (tenantId: string) => repository.registryVersion(tenantId),
     /** Registers a device unless the tenant has it already (the demo fleet); null when it had. */
     registerIfNew: (tenantId: string, device: CreatePowerDevice) => repository.insert(tenantId, device),
   };

@@ -7,3 +7,11 @@ import type { AssetListItem, PowerDevice } from '@gridlens/contract/assets';
 
 /** What the assets list says of a device beyond its registry entry: the figures, states and issue flags. */
 export type AssetFigures = Omit<AssetListItem, keyof PowerDevice>;
+
+/** A device as the load models see it (load planning, issue 20). */
+export interface PlanningDevice {
+  device_id: string;
+  rating_kva: number;
+  connected_mprns: number;
+  commuter_area: boolean;
+}

@@ -4,6 +4,7 @@ import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Database, Queryable } from '../../db/database';
 import { createPeriodListReader } from './period-list.repository';
+import type { PlanningDevice } from './assets.public';
 import { REGISTRY_COLUMNS, type PeriodTable } from './period-table';
 
 const DEVICE_COLUMNS = [...REGISTRY_COLUMNS, "to_char(installation_date, 'YYYY-MM-DD') AS installation_date"].join(', ');
@@ -23,6 +24,13 @@ export const listQueryParts = (db: Database): number => (db.kind === 'postgres' 
 
 export function createAssetsRepository(db: Queryable, { listParts = 1 }: { listParts?: number } = {}) {
   const periodReader = createPeriodListReader(db, listParts);
+  /** The tenant's power registry version (raised by triggers on every device change, migration 0007). */
+  const registryVersion = async (tenantId: string): Promise<string> => {
+    const rows = await db.query<{ version: string }>('SELECT power_registry_version::text AS version FROM tenants WHERE id = $1', [
+      tenantId,
+    ]);
+    return rows[0]?.version ?? '0';
+  };
   return {
     /**
      * The batch's device ids the tenant has registered, with their integer keys (power_readings' device column).
@@ -95,6 +103,25 @@ export function createAssetsRepository(db: Queryable, { listParts = 1 }: { listP
     /** One device as listWithPeriod gives it (a one-row table), or null when the tenant has no such device. */
     deviceWithPeriod: (tenantId: string, userId: string, deviceId: string, days: ComparedRollupDays): Promise<PeriodTable | null> =>
       periodReader.device(tenantId, userId, deviceId, days),
+
+    /**
+     * What the load models read of every device (issue 20), with the registry version it was read at: the load
+     * planning module keys its fleet analyses by that version, so a changed rating or MPRN count is never served
+     * a stale analysis.
+     */
+    async planningRegistry(tenantId: string): Promise<{ version: string; devices: PlanningDevice[] }> {
+      const [version, devices] = await Promise.all([
+        registryVersion(tenantId),
+        db.query<PlanningDevice>(
+          `SELECT device_id, rating_kva::float8 AS rating_kva, connected_mprns, commuter_area
+             FROM power_devices WHERE tenant_id = $1 ORDER BY device_id`,
+          [tenantId],
+        ),
+      ]);
+      return { version, devices };
+    },
+
+    registryVersion,
 
     async fleetSize(tenantId: string): Promise<{ device_count: number; total_rating_kva: number }> {
       const [row] = await db.query<{ device_count: number; total_rating_kva: number }>(

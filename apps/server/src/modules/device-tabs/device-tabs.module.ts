@@ -1,10 +1,11 @@
+import type { HydrogenSensorConfigBody } from '@gridlens/contract/device-tabs';
 import type { Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import { createDeviceImagesRepository } from './device-images.repository';
 import { registerDeviceImageRoutes } from './device-images.routes';
 import { createDeviceImagesService } from './device-images.service';
 import { createDeviceMessagesRepository } from './device-messages.repository';
-import { createDeviceTabsRepository } from './device-tabs.repository';
+import { createDeviceTabsRepository, type HydrogenRow } from './device-tabs.repository';
 import { registerDeviceTabRoutes } from './device-tabs.routes';
 import { createDeviceTabsService } from './device-tabs.service';
 
@@ -20,7 +21,8 @@ export function createDeviceTabsModule({
   db: Queryable;
   requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
 }) {
-  const tabs = createDeviceTabsService({ repository: createDeviceTabsRepository(db), requireDevice });
+  const repository = createDeviceTabsRepository(db);
+  const tabs = createDeviceTabsService({ repository, requireDevice });
   const images = createDeviceImagesService({ repository: createDeviceImagesRepository(db), requireDevice });
   return {
     name: 'device-tabs',
@@ -29,8 +31,19 @@ export function createDeviceTabsModule({
       registerDeviceImageRoutes(api, images);
     }),
     messageStore: createDeviceMessagesRepository(),
+    /** The hydrogen sensor's readings of a period and its configured location (null: never configured), for the loss of life. */
+    hydrogenForHealth: async (tenantId: string, deviceId: string, from: Date, to: Date): Promise<HydrogenForHealth> => ({
+      readings: await repository.hydrogenReadings(tenantId, deviceId, from, to),
+      sensorLocation: (await repository.hydrogenConfig(tenantId, deviceId))?.sensor_location ?? null,
+    }),
   };
 }
+
+export interface HydrogenForHealth {
+  readings: HydrogenRow[];
+  sensorLocation: HydrogenSensorConfigBody['sensor_location'] | null;
+}
+export type HydrogenForHealthReads = (tenantId: string, deviceId: string, from: Date, to: Date) => Promise<HydrogenForHealth>;
 
 /** Retention's part here (see the retention module): the raw device messages by age. */
 export const deviceMessageRetention = () => createDeviceMessagesRepository();

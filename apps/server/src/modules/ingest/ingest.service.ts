@@ -29,9 +29,16 @@ export type AfterStoreHook = (tx: Queryable, tenantId: string, stored: readonly 
 /** Tracking positions take their own path (tracking devices, POIs); see modules/tracking/position-store.ts. */
 export interface PositionIngest {
   registered: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => Promise<Set<string>>;
-  store: (tx: Queryable, tenantId: string, positions: readonly PositionMessage[]) => Promise<StoredMessages>;
-  /** A tracker's messages without a position (None, NoPositionData, DownlinkAcknowledgement). */
-  storeTracker: (tx: Queryable, tenantId: string, messages: readonly TrackerMessage[]) => Promise<StoredMessages>;
+  /**
+   * A batch's positions and trackers' messages without a position (None, NoPositionData, DownlinkAcknowledgement),
+   * stored together so that each tracker's newest message of either kind is written once.
+   */
+  store: (
+    tx: Queryable,
+    tenantId: string,
+    positions: readonly PositionMessage[],
+    messages: readonly TrackerMessage[],
+  ) => Promise<{ positions: StoredMessages; tracker: StoredMessages }>;
 }
 
 /**
@@ -193,21 +200,22 @@ export function createIngestService({
 
         const kinds = byKindInLockOrder(storable.map((c) => c.message));
         const transformer = kinds.transformer;
-        const [storedTransformer, storedEvents, storedHydrogen, storedMetering, storedPositions, storedTracker] = [
+        const [storedTransformer, storedEvents, storedHydrogen, storedMetering, storedTracking] = [
           await readings.insert(tx, known, transformer),
           await deviceMessages.insertPowerQualityEvents(tx, tenantId, kinds.pq_event),
           await deviceMessages.insertHydrogenReadings(tx, tenantId, kinds.hydrogen),
           await deviceMessages.insertMeteringReadings(tx, tenantId, kinds.metering),
-          kinds.position.length > 0 && positions ? await positions.store(tx, tenantId, kinds.position) : NONE_STORED,
-          kinds.tracker.length > 0 && positions ? await positions.storeTracker(tx, tenantId, kinds.tracker) : NONE_STORED,
+          (kinds.position.length > 0 || kinds.tracker.length > 0) && positions
+            ? await positions.store(tx, tenantId, kinds.position, kinds.tracker)
+            : { positions: NONE_STORED, tracker: NONE_STORED },
         ];
         const storedOf: Record<DeviceMessage['kind'], StoredMessages> = {
           transformer: storedTransformer,
           pq_event: storedEvents,
           hydrogen: storedHydrogen,
           metering: storedMetering,
-          position: storedPositions,
-          tracker: storedTracker,
+          position: storedTracking.positions,
+          tracker: storedTracking.tracker,
         };
         for (const c of storable) {
           const stored = storedOf[c.message.kind].has(c.message.device_id, c.message.seq);

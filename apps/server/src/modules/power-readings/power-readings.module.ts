@@ -2,13 +2,16 @@ import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import type { AssetsService } from '../assets/assets.module';
 import { tenantTimeZones, type TimeZoneOf } from '../tenants/tenants.module';
+import { createHalfHourDemandRepository, type HalfHourDemandRepository } from './half-hour-demand.repository';
 import { createLinkQualityRepository, type LinkQualityRepository } from './link-quality.repository';
+import { createModelDayRepository } from './model-day.repository';
 import { createPowerReadingsRepository } from './power-readings.repository';
 import { registerPowerReadingRoutes } from './power-readings.routes';
 import { createPowerReadingsService } from './power-readings.service';
 import { createReadingRetentionRepository } from './reading-retention.repository';
 import { createReadingStoreRepository } from './reading-store.repository';
 import { createReadingStore } from './reading-store.service';
+import { createThermalReadingsRepository, type ThermalReadingsRepository } from './thermal-readings.repository';
 
 /**
  * Stored power data: transformer readings, their daily and hourly rollups and each device's latest state
@@ -37,8 +40,17 @@ export function createPowerReadingsModule({
     /** Link figures for the coverage module, with the tenant's zone, whose days key the rollup they come from. */
     linkQuality: { ...createLinkQualityRepository(db), timeZoneOf: (tenantId: string) => timeZoneOf(tenantId) },
     newestReadingAt: (tenantId: string) => repository.newestReadingAt(tenantId),
+    /** 30-minute demand currents and the first day of data, for the load-analysis module (ADMD). */
+    halfHourDemand: createHalfHourDemandRepository(db),
+    /** Base-load days and the newest data day for the load models (load planning, issue 20). */
+    modelDays: createModelDayRepository(db),
+    /** Each device's readings with its rating and place, for the load-analysis module (loss of life). */
+    thermalReadings: createThermalReadingsRepository(db),
   };
 }
+
+export type HalfHourDemandReads = HalfHourDemandRepository;
+export type ThermalReadingsReads = ThermalReadingsRepository;
 export type LinkQualityReads = LinkQualityRepository & { timeZoneOf: (tenantId: string) => Promise<string> };
 
 /** Retention's part here (see the retention module): readings and hourly rollups by age, and table maintenance. */

@@ -56,3 +56,34 @@ export interface DeviceTestMessageRow {
   temperature_max_c: number | null;
   battery_pct: number | null;
 }
+
+/** A device's 30-minute demand currents over a period (half-hour-demand.repository.ts), for the load analyses. */
+export interface HalfHourDemandRow {
+  device_id: string;
+  transformer_name: string;
+  connected_mprns: number;
+  /** `t` each half hour's start (epoch ms); `a` the half hour's mean of I1 + I2 + I3 (A). Half hours without readings are absent. */
+  series: { t: number[]; a: number[] };
+}
+
+/**
+ * A device's base-load day for the load models (model-day.repository.ts): the local hours that have data and the
+ * hour's peak apparent power (kVA), in the same order. A day changing clocks can list an hour twice or miss one.
+ */
+export interface ModelDayLoadRow {
+  device_id: string;
+  day: string;
+  hours: number[];
+  kva: number[];
+}
+
+/** A device's readings over a period for the thermal ageing (thermal-readings.repository.ts). */
+export interface ThermalReadingsRow {
+  device_id: string;
+  transformer_name: string;
+  rating_kva: number;
+  latitude: number | null;
+  longitude: number | null;
+  /** In time order: `t` epoch ms; `a1`…`a3` median phase currents (A); `c` the monitor's median tank temperature (°C) or null. */
+  series: { t: number[]; a1: number[]; a2: number[]; a3: number[]; c: (number | null)[] };
+}

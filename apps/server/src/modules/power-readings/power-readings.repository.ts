@@ -73,6 +73,20 @@ export const IN_PERIOD = `
      WHERE r.device_key = d.device_key AND r.seq BETWEEN s.lo AND s.hi AND r.measured_at >= $3 AND r.measured_at < $4)`;
 
 /**
+ * SQL (a WITH list, parameters $1 tenant, $2 from, $3 to, $4 device id or null): `ranges`, each device's
+ * (device_key, seq) range over the days the period [from, to) touches in the tenant's calendar, from the daily
+ * rollups, as IN_PERIOD reaches one device's readings. The fleet's load analyses (ADMD, loss of life) join it to
+ * `power_readings` one device at a time and then filter by time.
+ */
+export const FLEET_SEQ_RANGES = `zone AS (SELECT time_zone FROM tenants WHERE id = $1),
+              ranges AS MATERIALIZED (
+                SELECT y.device_id, min(y.min_seq) - ${STORED_SEQ_SHIFT} AS lo, max(y.max_seq) - ${STORED_SEQ_SHIFT} AS hi
+                  FROM power_device_daily y, zone z
+                 WHERE y.tenant_id = $1 AND ($4::text IS NULL OR y.device_id = $4)
+                   AND y.day BETWEEN ($2::timestamptz AT TIME ZONE z.time_zone)::date AND ($3::timestamptz AT TIME ZONE z.time_zone)::date
+                 GROUP BY y.device_id)`;
+
+/**
  * Messages a device missed in a day of power_device_daily (rows aliased `prefix`): its sequence gaps, at most a
  * day's reports (missedMessagesOfDay in the domain says why). Computed in bigint: two numbers far apart
  * overflow an int.

@@ -12,6 +12,7 @@ export function createTenantsModule({ db }: { db: Queryable }) {
     name: 'tenants',
     findTenant,
     tenantExists: async (tenantId: string) => (await findTenant(tenantId)) !== null,
+    keepsPowerData: keepsPowerDataOf(findTenant),
     /** The tenant's time zone (its calendar days); see tenantTimeZones. */
     timeZoneOf: tenantTimeZones(db),
     /** Idempotent: adds the demo tenants that are missing and leaves existing rows as they are. */
@@ -20,7 +21,12 @@ export function createTenantsModule({ db }: { db: Queryable }) {
     },
   };
 }
-export type FindTenant = ReturnType<typeof createTenantsModule>['findTenant'];
+export type FindTenant = ReturnType<typeof createTenantLookup>;
+
+/** Whether a tenant keeps power data (its type): the power-data endpoints answer 404 to any other (a tracking tenant). */
+export function keepsPowerDataOf(findTenant: FindTenant): (tenantId: string) => Promise<boolean> {
+  return async (tenantId) => (await findTenant(tenantId))?.type === 'powerdata';
+}
 
 /**
  * A reader of tenants' time zones, kept per process: a tenant's zone is set when it is created and not changed

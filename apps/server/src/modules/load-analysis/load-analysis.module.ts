@@ -1,0 +1,34 @@
+import { routesPlugin, type ServerModule } from '../../server-module';
+import type { HydrogenForHealthReads } from '../device-tabs/device-tabs.module';
+import type { HalfHourDemandReads, ThermalReadingsReads } from '../power-readings/power-readings.module';
+import { keepsPowerDataOf, type FindTenant } from '../tenants/tenants.module';
+import type { HourlyTemperaturesOf } from '../weather/weather.public';
+import { registerLoadAnalysisRoutes } from './load-analysis.routes';
+import { createLoadAnalysisService } from './load-analysis.service';
+import { createLossOfLifeService } from './loss-of-life.service';
+
+/**
+ * Load analyses over the measured readings (ADMD, loss of life); the readings are power-readings', the hydrogen
+ * sensor's device-tabs', the ambient weather's and the tenant's kind tenants'.
+ */
+export function createLoadAnalysisModule({
+  demand,
+  thermalReadings,
+  hydrogenForHealth,
+  temperatures,
+  findTenant,
+}: {
+  demand: HalfHourDemandReads;
+  thermalReadings: ThermalReadingsReads;
+  hydrogenForHealth: HydrogenForHealthReads;
+  temperatures: HourlyTemperaturesOf;
+  findTenant: FindTenant;
+}): ServerModule {
+  const keepsPowerData = keepsPowerDataOf(findTenant);
+  const service = createLoadAnalysisService({ demand, keepsPowerData });
+  const ageing = createLossOfLifeService({ readings: thermalReadings, hydrogen: hydrogenForHealth, temperatures, keepsPowerData });
+  return {
+    name: 'load-analysis',
+    api: routesPlugin((api) => registerLoadAnalysisRoutes(api, service, ageing)),
+  };
+}

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_HYDROGEN_SENSOR_CONFIG, deviceTabsApi } from '@gridlens/contract/device-tabs';
+import { loadAnalysisApi, type LossOfLife, type LossOfLifeRow } from '@gridlens/contract/load-analysis';
+import { atAnswerPrecision as r2 } from '@gridlens/domain/number-format';
+import type { PaperInsulation } from '@gridlens/domain/thermal/ageing';
+import { healthIndicators } from '@gridlens/domain/thermal/health-indicators';
+import { loadFactorsPu } from '@gridlens/domain/thermal/load-factor';
+import { thermalAgeing } from '@gridlens/domain/thermal/thermal-ageing';
+import { thermalParameters } from '@gridlens/domain/thermal/thermal-parameters';
+import { hourlyAmbientTemperaturesC } from '@gridlens/domain/weather/climate-model';
+import type { Database } from '../../db/database';
+import { expectValidationError } from '../../../test/support/api-assertions';
+import { inject, routeName } from '../../../test/support/inject';
+import { createIngestKey, hydrogenReading, ingest, reading, registerDevice } from '../../../test/support/power-fixtures';
+import { authHeaders, createTestApp } from '../../../test/support/test-app';
+import { TEST_DATABASES } from '../../../test/support/test-databases';
+
+const DAY_MS = 86_400_000;
+const STEP_MS = 15 * 60_000;
+const HOUR_MS = 3_600_000;
+const DUBLIN = { latitude: 53.35, longitude: -6.26 };
+
+/** A day of 15-minute median currents on a 100 kVA unit (rated 144.9 A a phase): 100 A, and 240 A from 17:00 to 19:45 on phase 2. */
+const phaseCurrents = (i: number): [number, number, number] => (i >= 68 && i < 80 ? [110, 240, 120] : [100, 90, 80]);
+/** The monitor's tank temperature: 35 °C, once 95 °C (over the 90 °C limit) at 18:00. */
+const tankC = (i: number) => (i === 72 ? 95 : 35);
+
+/** What the endpoint should answer, worked with the domain functions on the same inputs. */
+function expectedRow(
+  base: number,
+  paper: PaperInsulation,
+  measuredTopOilAt: Map<number, number>,
+  hydrogen: { atMs: number; h2Ppm: number }[],
+) {
+  const timesMs = Float64Array.from({ length: 96 }, (_, i) => base + i * STEP_MS);
+  const currents = Array.from({ length: 96 }, (_, i) => phaseCurrents(i));
+  const loadPu = loadFactorsPu(
+    Float64Array.from(currents, (c) => c[0]),
+    Float64Array.from(currents, (c) => c[1]),
+    Float64Array.from(currents, (c) => c[2]),
+    100,
+  );
+  // The hourly climate model, interpolated linearly to the quarter hours (the readings sit inside the hours).
+  const hourly = hourlyAmbientTemperaturesC(DUBLIN, base, 25);
+  const ambientC = timesMs.map((t) => {
+    const h = Math.floor((t - base) / HOUR_MS);
+    const w = (t - base - h * HOUR_MS) / HOUR_MS;
+    return (1 - w) * hourly.temperatureC[h]! + w * hourly.temperatureC[h + 1]!;
+  });
+  const measuredTopOilC = timesMs.map((t) => measuredTopOilAt.get(t) ?? Number.NaN);
+  const ageing = thermalAgeing({ timesMs, loadPu, ambientC, measuredTopOilC }, thermalParameters(), 'steady', paper);
+  const indicators = healthIndicators({
+    observed: { timesMs, loadPu, topOilC: ageing.topOilC, hotSpotC: ageing.hotSpotC },
+    paper,
+    hydrogen,
+    tankTemperature: { timesMs, temperatureC: Float64Array.from({ length: 96 }, (_, i) => tankC(i)) },
+  });
+  const max = (values: Float64Array) => r2(Math.max(...values));
+  return {
+    ageing,
+    row: {
+      max_load_pu: max(loadPu),
+      max_top_oil_c: max(ageing.topOilC),
+      max_hot_spot_c: max(ageing.hotSpotC),
+      loss_of_life_h: r2(ageing.lossOfLife.lossOfLifeH),
+      loss_of_life_days: r2(ageing.lossOfLife.lossOfLifeDays),
+      elapsed_h: r2(ageing.lossOfLife.elapsedH),
+      equivalent_ageing_factor: r2(ageing.lossOfLife.equivalentAgeingFactor),
+      loss_of_life_percent: r2(ageing.lossOfLife.lossOfLifePercent),
+      indicators: indicators.map(({ kind, triggered, triggers }) => ({
+        kind,
+        triggered,
+        triggers: triggers.map((t) => ({
+          figure: t.figure,
+          value: r2(t.value),
+          threshold: t.threshold,
+          at: t.atMs === null ? null : new Date(t.atMs).toISOString(),
+          basis: t.basis,
+        })),
+      })),
+    } satisfies Partial<LossOfLifeRow>,
+  };
+}
+
+for (const backend of TEST_DATABASES) {
+  describe(`${routeName(loadAnalysisApi.lossOfLife)} [${backend.name}]`, () => {
+    let db: Database;
+    let app: FastifyInstance;
+    let token: string;
+    let otherToken: string;
+    let trackingToken: string;
+    // A whole UTC day two days ago.
+    const base = Math.floor((Date.now() - 2 * DAY_MS) / DAY_MS) * DAY_MS;
+    const period = { from: new Date(base).toISOString(), to: new Date(base + DAY_MS).toISOString() };
+    const at = (ms: number) => new Date(ms).toISOString();
+    const call = (query: Record<string, string | number> = {}, t = token, tenant = 'netzero') =>
+      inject(app, loadAnalysisApi.lossOfLife, { query, headers: authHeaders(t, tenant) });
+    const bodyOf = async (query: Record<string, string | number> = {}, t = token, tenant = 'netzero') => {
+      const response = await call(query, t, tenant);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<LossOfLife>();
+    };
+    const rowOf = (body: LossOfLife, deviceId: string) => body.transformers.find((row) => row.device_id === deviceId);
+    // The hydrogen sensor at the top oil: its oil temperature at 06:05 belongs to the reading at 06:15.
+    const hydrogen = [
+      { atMs: base + 6 * HOUR_MS + 5 * 60_000, h2Ppm: 150, oilC: 60 },
+      { atMs: base + 12 * HOUR_MS + 5 * 60_000, h2Ppm: 160, oilC: 70 },
+    ];
+    const measuredTopOil = new Map([
+      [base + 25 * STEP_MS, 60],
+      [base + 49 * STEP_MS, 70],
+    ]);
+
+    beforeAll(async () => {
+      db = await backend.open();
+      const created = await createTestApp(db);
+      app = created.app;
+      token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
+      otherToken = await created.issuer.token({ sub: 'u9', tenant: 'gridwest' });
+      trackingToken = await created.issuer.token({ sub: 'u7', tenant: 'fleetco' });
+      await registerDevice(app, token, 'netzero', { device_id: 'LOL-A', rating_kva: 100, ...DUBLIN });
+      await registerDevice(app, token, 'netzero', { device_id: 'LOL-NOWHERE', rating_kva: 100 });
+      await registerDevice(app, token, 'netzero', { device_id: 'LOL-SILENT', rating_kva: 100, ...DUBLIN });
+      // 10 kA (the most a monitor may report) on a 1 kVA rating: K near 7,000, a hot spot whose ageing overflows.
+      await registerDevice(app, token, 'netzero', { device_id: 'LOL-HUGE', rating_kva: 1, ...DUBLIN });
+      await registerDevice(app, otherToken, 'gridwest', { device_id: 'LOL-A', rating_kva: 400, ...DUBLIN });
+      await registerDevice(app, otherToken, 'gridwest', { device_id: 'GW-ONLY', rating_kva: 400 });
+      const saved = await inject(app, deviceTabsApi.saveHydrogenConfig, {
+        params: { device_id: 'LOL-A' },
+        headers: authHeaders(token, 'netzero'),
+        body: { ...DEFAULT_HYDROGEN_SENSOR_CONFIG, sensor_location: 'TopOil' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const ours = [
+        ...Array.from({ length: 96 }, (_, i) =>
+          reading('LOL-A', i + 1, at(base + i * STEP_MS), { current_med_a: phaseCurrents(i), temperature_med_c: tankC(i) }),
+        ),
+        ...hydrogen.map((h, i) => hydrogenReading('LOL-A', 1000 + i, at(h.atMs), { h2_ppm: h.h2Ppm, oil_temperature_c: h.oilC })),
+        reading('LOL-HUGE', 1, at(base + 60 * STEP_MS), { current_med_a: [10_000, 10_000, 10_000] }),
+        reading('LOL-HUGE', 2, at(base + 61 * STEP_MS), { current_med_a: [10_000, 10_000, 10_000] }),
+        reading('LOL-NOWHERE', 1, at(base + 60 * STEP_MS)),
+        reading('LOL-NOWHERE', 2, at(base + 61 * STEP_MS)),
+      ];
+      expect((await ingest(app, (await createIngestKey(app, token, 'netzero')).secret, ours)).json()).toMatchObject({
+        accepted: ours.length,
+      });
+      const theirs = [
+        reading('LOL-A', 1, at(base + HOUR_MS), { current_med_a: [500, 500, 500] }),
+        reading('GW-ONLY', 1, at(base + HOUR_MS)),
+      ];
+      expect((await ingest(app, (await createIngestKey(app, otherToken, 'gridwest')).secret, theirs)).json()).toMatchObject({
+        accepted: 2,
+      });
+    });
+
+    afterAll(async () => {
+      await app.close();
+      await backend.dispose(db);
+    });
+
+    it('gives each transformer the domain figures for its readings, ambient, measured top oil and hydrogen', async () => {
+      const body = await bodyOf(period);
+      expect(body).toMatchObject({ ...period, paper: 'normal', series: null });
+      expect(body.transformers.map((row) => row.device_id)).toEqual(['LOL-A', 'LOL-HUGE', 'LOL-NOWHERE', 'LOL-SILENT']);
+      const expected = expectedRow(base, 'normal', measuredTopOil, hydrogen);
+      expect(rowOf(body, 'LOL-A')).toEqual({
+        device_id: 'LOL-A',
+        transformer_name: 'TX LOL-A',
+        rating_kva: 100,
+        readings: 96,
+        measured_top_oil_readings: 2,
+        ambient_source: 'climate-model',
+        ambient_place: 'device',
+        missing: null,
+        ...expected.row,
+      });
+      // The inputs were chosen to set off these: K 1.66 > 1.5, the tank at 95 °C, hydrogen 160 ppm rising 40 ppm/day.
+      const triggered = rowOf(body, 'LOL-A')!
+        .indicators.filter((i) => i.triggered)
+        .map((i) => i.kind);
+      expect(triggered).toEqual(
+        expect.arrayContaining(['risk-of-overload', 'temperature', 'hydrogen-alert', 'hydrogen-rate-alert', 'maintenance']),
+      );
+    });
+
+    it('says when a transformer has no readings or no place of its own', async () => {
+      const body = await bodyOf(period);
+      expect(rowOf(body, 'LOL-SILENT')).toMatchObject({
+        readings: 0,
+        loss_of_life_h: null,
+        equivalent_ageing_factor: null,
+        missing: 'no_readings',
+      });
+      expect(rowOf(body, 'LOL-SILENT')!.indicators.every((i) => !i.triggered)).toBe(true);
+      expect(rowOf(body, 'LOL-NOWHERE')).toMatchObject({
+        readings: 2,
+        ambient_place: 'ireland-centre',
+        measured_top_oil_readings: 0,
+        elapsed_h: 0.25,
+      });
+    });
+
+    it('gives null, not a failure, for figures that overflow on extreme readings', async () => {
+      const body = await bodyOf({ ...period, device_id: 'LOL-HUGE' });
+      expect(body.transformers[0]).toMatchObject({ readings: 2, max_load_pu: 6900, loss_of_life_h: null, equivalent_ageing_factor: null });
+      expect(body.series?.ageing_rate).toEqual([null, null]);
+      const overload = body.transformers[0]!.indicators.find((i) => i.kind === 'risk-of-overload');
+      expect(overload?.triggers[0]).toMatchObject({ figure: 'load-pu', value: 6900, threshold: 1.5 });
+    });
+
+    it("returns one transformer's series with the same figures, and takes thermally upgraded paper", async () => {
+      const body = await bodyOf({ ...period, device_id: 'LOL-A' });
+      expect(body.transformers).toEqual([rowOf(await bodyOf(period), 'LOL-A')]);
+      const { ageing } = expectedRow(base, 'normal', measuredTopOil, hydrogen);
+      expect(body.series?.time).toHaveLength(96);
+      expect(body.series?.hot_spot_c).toEqual(Array.from(ageing.hotSpotC, r2));
+      expect(body.series?.top_oil_c[25]).toBe(60);
+      const upgraded = await bodyOf({ ...period, device_id: 'LOL-A', paper: 'thermally-upgraded' });
+      expect(upgraded.paper).toBe('thermally-upgraded');
+      expect(upgraded.transformers[0]).toMatchObject(expectedRow(base, 'thermally-upgraded', measuredTopOil, hydrogen).row);
+    });
+
+    it('answers 400 naming the field for a bad paper, period or device id', async () => {
+      expectValidationError(await call({ paper: 'plastic' }), 'paper');
+      expectValidationError(await call({ range: 'fortnight' }), 'range');
+      expectValidationError(await call({ from: period.to, to: period.from }), 'from');
+      expectValidationError(await call({ device_id: 'x'.repeat(65) }), 'device_id');
+      // A year of the whole fleet in one answer is refused; one transformer's year is not.
+      expectValidationError(await call({ range: '1y' }), 'device_id');
+      expect((await call({ range: '1y', device_id: 'LOL-A' })).statusCode).toBe(200);
+    });
+
+    it("keeps tenants apart: another tenant's device is 404 and figures never mix", async () => {
+      const theirs = await bodyOf(period, otherToken, 'gridwest');
+      expect(theirs.transformers.map((row) => row.device_id)).toEqual(['GW-ONLY', 'LOL-A']);
+      // 500 A over 400 kVA's 579.7 A.
+      expect(rowOf(theirs, 'LOL-A')).toMatchObject({ readings: 1, rating_kva: 400, max_load_pu: 0.86, measured_top_oil_readings: 0 });
+      expect((await call({ device_id: 'GW-ONLY' })).statusCode).toBe(404);
+      expect((await call({ device_id: 'LOL-SILENT' }, otherToken, 'gridwest')).statusCode).toBe(404);
+    });
+
+    it('answers 404 to a tracking tenant, which keeps no power data', async () => {
+      expect((await call({}, trackingToken, 'fleetco')).statusCode).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { routesPlugin } from '../../server-module';
+import type { AmbientTemperatures } from './ambient-temperatures';
+import { createFleetRunner, type FleetRunner } from './fleet-runner';
+import { registerLoadPlanningRoutes } from './load-planning.routes';
+import { createLoadPlanningService, type LoadPlanningDeps } from './load-planning.service';
+import type { ModelSource } from './model-source';
+
+/**
+ * Issue 20: transformers' EV and heat-pump analyses and the fleet table (spec §3, §7), computed by the domain's
+ * load models from the power readings' base-load days and the registry's ratings and MPRNs. It owns no table;
+ * the fleet analysis runs on a worker thread (fleet-runner.ts) and is kept per tenant (fleet-cache.ts).
+ */
+export function createLoadPlanningModule(
+  deps: Omit<LoadPlanningDeps, 'runner' | 'models' | 'ambient'> & {
+    models: ModelSource;
+    ambient: AmbientTemperatures;
+    runner?: FleetRunner;
+  },
+) {
+  const runner = deps.runner ?? createFleetRunner();
+  const service = createLoadPlanningService({ ...deps, runner });
+  return {
+    name: 'load-planning',
+    api: routesPlugin((api: FastifyInstance) => {
+      registerLoadPlanningRoutes(api, service);
+      api.addHook('onClose', () => runner.close());
+    }),
+    /** Forgets the tenant's fleet analyses (call when one of its EV or HP models is saved or deleted). */
+    invalidate: service.invalidate,
+  };
+}
+export type LoadPlanningModule = ReturnType<typeof createLoadPlanningModule>;

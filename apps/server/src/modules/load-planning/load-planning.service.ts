@@ -1,0 +1,180 @@
+import type { DwellingMixAnswer, FleetAnalysis, ModelInputs, TransformerAnalysis } from '@gridlens/contract/load-planning';
+import type { PowerDevice } from '@gridlens/contract/assets';
+import { areaTypeOf, BER_BANDS, DWELLING_CLASSES, DWELLING_MIX_BY_AREA } from '@gridlens/domain/load-models/dwelling-mix';
+import { prepareLoadModels } from '@gridlens/domain/load-models/load-model-preparation';
+import {
+  defaultHpModelParameters,
+  type EvModelParameters,
+  type HpModelParameters,
+  type ModelDayType,
+} from '@gridlens/domain/load-models/model-parameters';
+import { explainTransformer } from '@gridlens/domain/load-models/transformer-explanation';
+import { notFound } from '../../http/http-error';
+import type { PlanningDevice } from '../assets/assets.public';
+import type { ModelDayLoadRow } from '../power-readings/power-readings.public';
+import type { AmbientTemperatures } from './ambient-temperatures';
+import { presentAnalysis } from './analysis-presenter';
+import { baseLoadDay, type BaseLoadDay } from './base-load-day';
+import { createFleetCache } from './fleet-cache';
+import { buildFleetJob } from './fleet-input';
+import type { FleetRunner } from './fleet-runner';
+import type { ModelSource } from './model-source';
+
+export interface LoadPlanningDeps {
+  models: ModelSource;
+  ambient: AmbientTemperatures;
+  devices: {
+    require(tenantId: string, deviceId: string): Promise<PowerDevice>;
+    planningRegistry(tenantId: string): Promise<{ version: string; devices: PlanningDevice[] }>;
+    registryVersion(tenantId: string): Promise<string>;
+  };
+  modelDays: {
+    modelDayLoads(
+      tenantId: string,
+      dayType: ModelDayType,
+      fromDay: string,
+      toDay: string,
+      deviceId?: string | null,
+    ): Promise<ModelDayLoadRow[]>;
+    newestDataDay(tenantId: string): Promise<string | null>;
+  };
+  isPowerDataTenant(tenantId: string): Promise<boolean>;
+  runner: FleetRunner;
+  /** Days of history the base-load day is chosen from, up to the newest data day (a year, within retention). */
+  historyDays: number;
+  now?: () => number;
+}
+
+/** The EV analysis's heat-pump model: none today and none installed, so every HP figure is 0. */
+const NO_HEAT_PUMPS: HpModelParameters = {
+  ...defaultHpModelParameters,
+  currentHeatPumpSharePercent: 0,
+  installingPercentPerYear: 0,
+  extremeScenario: false,
+};
+
+export function createLoadPlanningService(deps: LoadPlanningDeps) {
+  const { models, ambient, devices, modelDays, runner, historyDays, now = Date.now } = deps;
+  const fleetCache = createFleetCache<FleetAnalysis['items']>();
+
+  const requireEv = async (tenantId: string, id: string): Promise<EvModelParameters> => {
+    const model = await models.ev(tenantId, id);
+    if (!model) throw notFound('EV model');
+    return model;
+  };
+  const requireHp = async (tenantId: string, id: string): Promise<HpModelParameters> => {
+    const model = await models.hp(tenantId, id);
+    if (!model) throw notFound('Heat-pump model');
+    return model;
+  };
+  /** The first day of the history the base-load day is chosen from. */
+  const firstDayOf = (dataDay: string) =>
+    new Date(Date.parse(`${dataDay}T00:00:00Z`) - (historyDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  /** The forecast starts in the year of the data (the current year before any). */
+  const baseYearOf = (dataDay: string | null) => (dataDay ? Number(dataDay.slice(0, 4)) : new Date(now()).getUTCFullYear());
+
+  async function deviceBaseDay(
+    tenantId: string,
+    deviceId: string,
+    dayType: ModelDayType,
+    dataDay: string | null,
+  ): Promise<BaseLoadDay | null> {
+    if (!dataDay) return null;
+    return baseLoadDay(dayType, await modelDays.modelDayLoads(tenantId, dayType, firstDayOf(dataDay), dataDay, deviceId));
+  }
+
+  async function transformerAnalysis(
+    tenantId: string,
+    deviceId: string,
+    query: { evModel: string; hpModel: string | null; dayType?: ModelDayType | undefined; extreme?: boolean | undefined },
+  ): Promise<TransformerAnalysis> {
+    const device = await devices.require(tenantId, deviceId);
+    const ev = await requireEv(tenantId, query.evModel);
+    const hp = query.hpModel === null ? NO_HEAT_PUMPS : await requireHp(tenantId, query.hpModel);
+    const dayType = query.dayType ?? ev.dayType;
+    const dataDay = await modelDays.newestDataDay(tenantId);
+    const base = await deviceBaseDay(tenantId, deviceId, dayType, dataDay);
+    if (!base) throw notFound('Base-load day');
+    const baseYear = baseYearOf(dataDay);
+    const prepared = prepareLoadModels(ev, { ...hp, extremeScenario: query.extreme ?? hp.extremeScenario }, { baseYear });
+    const explanation = explainTransformer(prepared, {
+      ratingKva: device.rating_kva,
+      connectedCustomers: device.connected_mprns,
+      days: [{ id: base.day, isWeekend: base.isWeekend, baseLoadKva: base.loadKva, ambientC: await ambient.hourlyC(tenantId, base.day) }],
+    });
+    return presentAnalysis(explanation, {
+      deviceId,
+      evModel: query.evModel,
+      hpModel: query.hpModel,
+      dayType,
+      baseLoadDay: base.day,
+      baseYear,
+    });
+  }
+
+  return {
+    transformerAnalysis,
+
+    async fleetAnalysis(tenantId: string, evModel: string, hpModel: string, dayTypeAsked?: ModelDayType): Promise<FleetAnalysis> {
+      if (!(await deps.isPowerDataTenant(tenantId))) throw notFound('Power-data tenant');
+      const [ev, hp] = await Promise.all([requireEv(tenantId, evModel), requireHp(tenantId, hpModel)]);
+      const dayType = dayTypeAsked ?? ev.dayType;
+      const [dataDay, registryVersion] = await Promise.all([modelDays.newestDataDay(tenantId), devices.registryVersion(tenantId)]);
+      const baseYear = baseYearOf(dataDay);
+      // The models' parameters are in the key too, so an edit is never served stale even before `invalidate`.
+      const key = { evModel: JSON.stringify([evModel, ev]), hpModel: JSON.stringify([hpModel, hp]), dayType, dataDay, registryVersion };
+      const items = await fleetCache.get(tenantId, key, async () => {
+        const [{ devices: fleet }, rows] = await Promise.all([
+          devices.planningRegistry(tenantId),
+          dataDay ? modelDays.modelDayLoads(tenantId, dayType, firstDayOf(dataDay), dataDay) : Promise.resolve([]),
+        ]);
+        const job = await buildFleetJob({ ev, hp, baseYear, dayType, fleet, rows, ambientOf: (day) => ambient.hourlyC(tenantId, day) });
+        return runner.run(job);
+      });
+      return { ev_model: evModel, hp_model: hpModel, day_type: dayType, data_day: dataDay, base_year: baseYear, items };
+    },
+
+    async modelInputs(
+      tenantId: string,
+      deviceId: string,
+      query: { evModel: string; dayType?: ModelDayType | undefined },
+    ): Promise<ModelInputs> {
+      const device = await devices.require(tenantId, deviceId);
+      const ev = await requireEv(tenantId, query.evModel);
+      const dayType = query.dayType ?? ev.dayType;
+      const base = await deviceBaseDay(tenantId, deviceId, dayType, await modelDays.newestDataDay(tenantId));
+      return {
+        device_id: deviceId,
+        rating_kva: device.rating_kva,
+        connected_mprns: device.connected_mprns,
+        commuter_area: device.commuter_area,
+        day_type: dayType,
+        day_type_from: query.dayType ? 'query' : 'ev_model',
+        base_load_day: base?.day ?? null,
+        is_weekend: base?.isWeekend ?? null,
+        base_load_kva: base ? Array.from(base.measuredKva, (kva) => (Number.isNaN(kva) ? null : kva)) : null,
+        ambient_c: base ? Array.from(await ambient.hourlyC(tenantId, base.day)) : null,
+      };
+    },
+
+    async dwellingMix(tenantId: string, areaId: string): Promise<DwellingMixAnswer> {
+      const device = await devices.require(tenantId, areaId);
+      const areaType = areaTypeOf(device.commuter_area);
+      const mix = DWELLING_MIX_BY_AREA[areaType];
+      return {
+        area_id: areaId,
+        area_type: areaType,
+        source: 'Demo mix by area type (SEAI BER Research Tool and CSO Census 2022, orders of magnitude)',
+        ber_bands: BER_BANDS.map((band) => ({ band, percent: mix.berBandPercent[band] })),
+        dwelling_classes: DWELLING_CLASSES.map((dwellingClass) => ({
+          class: dwellingClass,
+          percent: mix.dwellingClassPercent[dwellingClass],
+        })),
+      };
+    },
+
+    /** Forgets the tenant's fleet analyses: the models' module calls it when a model is saved or deleted. */
+    invalidate: (tenantId: string) => fleetCache.invalidate(tenantId),
+  };
+}
+export type LoadPlanningService = ReturnType<typeof createLoadPlanningService>;
