@@ -50,7 +50,7 @@ test('the tabs switch and keep the URL, through a reload and back', async () => 
   await expect(page.getByTestId('asset-messages')).toBeVisible();
   await page.getByTestId('tab-ev').click();
   await expect(page).toHaveURL(/[?&]tab=ev/);
-  await expect(page.getByTestId('asset-ev')).toContainText('EV analysis');
+  await expect(page.getByTestId('asset-ev')).toContainText('Max EVs');
   await page.goBack();
   await expect(page.getByTestId('tab-messages')).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('tab-charts').click();

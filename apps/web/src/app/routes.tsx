@@ -142,6 +142,12 @@ export const routes: RouteObject[] = [
                 handle: { sectionId: 'alerts' } satisfies RouteHandle,
               },
               {
+                // ADMD opens from Analytics: part of its section.
+                path: '/powercoil_admd',
+                lazy: () => loadChunk(() => import('@/features/load-analysis/admd-page')).then((m) => ({ Component: m.AdmdPage })),
+                handle: { sectionId: 'powercoil_analytics', titleKey: 'loadAnalysis.title' } satisfies RouteHandle,
+              },
+              {
                 path: '/powercoil_analytics',
                 lazy: () => loadChunk(() => import('@/features/analytics/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
                 handle: { sectionId: 'powercoil_analytics', searchable: true } satisfies RouteHandle,
@@ -175,7 +181,12 @@ export const routes: RouteObject[] = [
                 lazy: () => loadChunk(() => import('@/features/alerts/alerts-page')).then((m) => ({ Component: m.PowerAlertsPage })),
                 handle: { sectionId: 'powercoil_alerts' } satisfies RouteHandle,
               },
-              sectionRoute('/powercoil_ev', 'powercoil_ev'),
+              {
+                path: '/powercoil_ev',
+                lazy: () =>
+                  loadChunk(() => import('@/features/load-models/load-models-page')).then((m) => ({ Component: m.LoadModelsPage })),
+                handle: { sectionId: 'powercoil_ev' } satisfies RouteHandle,
+              },
               {
                 path: '*',
                 lazy: () => loadChunk(() => import('@/features/errors/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),

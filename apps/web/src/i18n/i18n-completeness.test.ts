@@ -8,6 +8,9 @@ import { isLocationField, LOCATION_FIELDS, TRACKING_ALERT_FIELDS } from '@gridle
 import { LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
 import { CYCLE_PHASES } from '@gridlens/domain/tracking/cycles';
 import { COVERAGE_LEVELS } from '@gridlens/domain/power/coverage';
+import { HEALTH_INDICATORS } from '@gridlens/domain/thermal/health-indicators';
+import { HEALTH_FIGURES } from '@gridlens/contract/load-analysis';
+import { WEATHER_SOURCES } from '@gridlens/contract/weather';
 import { DEVICE_TEST_CHECKS, POSSIBLE_OUTCOMES } from '@gridlens/domain/power/device-test';
 import { CATALOGUES } from '@gridlens/i18n/catalogues';
 import { flattenCatalogue } from '@gridlens/i18n/flatten-catalogue';
@@ -55,6 +58,10 @@ describe('the web app’s texts', () => {
       ...TRACKER_TYPES.map((type) => `alerts.tracking.deviceTypes.${type}`),
       ...POSITION_CATEGORIES.map((category) => `poiReport.types.${category}`),
       ...CYCLE_PHASES.map((phase) => `poiReport.phases.${phase}`),
+      ...HEALTH_INDICATORS.map((kind) => `thermalHealth.indicators.${kind}`),
+      ...HEALTH_FIGURES.map((figure) => `thermalHealth.figures.${figure}`),
+      ...WEATHER_SOURCES.map((source) => `thermalHealth.ambientSources.${source}`),
+      ...['normal', 'thermally-upgraded'].map((paper) => `thermalHealth.papers.${paper}`),
     ];
     expect(built.filter((key) => !english.has(key))).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -127,7 +128,10 @@ export function AnalyticsPage() {
 
   return (
     <Box data-testid="analytics-page" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2 }}>
+        <Button component={RouterLink} to="/powercoil_admd" variant="outlined" data-testid="admd-link">
+          {t('loadAnalysis.title')}
+        </Button>
         <TimeRangeSelect value={range} onChange={(next: TimeRange) => setParams({ range: next }, { replace: true })} />
       </Box>
 

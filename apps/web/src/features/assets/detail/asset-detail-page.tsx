@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { useSetSearchParams } from '@/lib/use-set-search-params';
 import { AssetHeader } from './asset-header';
 import { tabHasRange, tabOf, tabsOf, type AssetTab } from './asset-tabs';
 import { AssetCharts } from './charts/asset-charts';
+import { LoadAnalysisTab } from './load/load-analysis-tab';
 import { AssetMessages } from './messages/asset-messages';
 import { EventsTab } from './pq/events-tab';
 import { FaultsTab } from './pq/faults-tab';
@@ -87,11 +87,7 @@ function AssetDetail({ snapshot }: AssetDetailProps) {
         return <AssetMessages deviceId={deviceId} range={range} display={display} />;
       case 'ev':
       case 'hp':
-        return (
-          <Paper variant="outlined" sx={{ p: 2 }} data-testid={`asset-${which}`}>
-            <Typography>{t(`assetDetail.${which}Pending`)}</Typography>
-          </Paper>
-        );
+        return <LoadAnalysisTab deviceId={deviceId} kind={which} languageTag={display.languageTag} temperatureMetric={temperatureMetric} />;
     }
   };
 

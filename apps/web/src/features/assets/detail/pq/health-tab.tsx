@@ -20,6 +20,7 @@ import { ChartPanel } from '@/lib/ui/chart-panel';
 import { FactList } from '@/lib/ui/fact-list';
 import { enumKey } from '../../enum-key';
 import type { TabProps } from './tab-display';
+import { ThermalHealth } from './thermal-health';
 
 const CONFIG_FIELDS = [
   { field: 'oil_type', values: OIL_TYPES, group: 'oilTypes' },
@@ -87,6 +88,13 @@ export function HealthTab({ deviceId, range, languageTag, timeZone, temperatureM
           formatAxisTime={(ms, span) => axisTimeLabel(ms, span, timeZone)}
         />
       )}
+      <ThermalHealth
+        deviceId={deviceId}
+        range={range}
+        languageTag={languageTag}
+        timeZone={timeZone}
+        temperatureMetric={temperatureMetric}
+      />
       <SensorConfig deviceId={deviceId} timeZone={timeZone} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
@@ -113,9 +121,6 @@ export function HealthTab({ deviceId, range, languageTag, timeZone, temperatureM
             </Box>
           ))}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          {t('assetDetail.health.ageingPending')}
-        </Typography>
       </Paper>
     </Box>
   );

@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+import { browserTimeZone } from '@/lib/api/config';
+import { formatDay } from '@gridlens/domain/date-format';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import type { TransformerAnalysis } from '@gridlens/contract/load-planning';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { ChartPanel } from '@/lib/ui/chart-panel';
+
+const HOUR_MS = 3_600_000;
+type AnalysedDay = TransformerAnalysis['measured_day'];
+
+interface LoadProfileChartProps {
+  day: AnalysedDay;
+  year: number;
+  capacityKw: number;
+  withHeatPumps: boolean;
+  languageTag: string;
+  testId: string;
+}
+
+/** One day's load by hour in a forecast year: base, EV, heat pumps and their total against the capacity, kW. */
+export function LoadProfileChart({ day, year, capacityKw, withHeatPumps, languageTag, testId }: LoadProfileChartProps) {
+  const { t } = useTranslation();
+  const { palette } = useTheme();
+  const profile = day.profiles.find((p) => p.year === year) ?? day.profiles[0];
+  const startMs = Date.parse(`${day.day}T00:00:00Z`);
+  const hourText = (ms: number) => `${String(Math.floor((ms - startMs) / HOUR_MS)).padStart(2, '0')}:00`;
+  const number = (value: number, decimals = 1) => formatNumber(value, languageTag, decimals);
+
+  const series = useMemo(() => {
+    const x = Array.from({ length: 24 }, (_, h) => startMs + h * HOUR_MS);
+    const lines = [
+      { label: t('loadPlanning.base'), colour: palette.grey[500], dashed: false, values: profile?.base_kw ?? [] },
+      { label: t('loadPlanning.ev'), colour: palette.info.main, dashed: false, values: profile?.ev_kw ?? [] },
+      ...(withHeatPumps
+        ? [{ label: t('loadPlanning.hp'), colour: palette.warning.main, dashed: false, values: profile?.hp_kw ?? [] }]
+        : []),
+      { label: t('loadPlanning.total'), colour: palette.primary.main, dashed: false, values: profile?.total_kw ?? [] },
+      { label: t('loadPlanning.capacity'), colour: palette.error.main, dashed: true, values: x.map(() => capacityKw) },
+    ];
+    return { x, lines };
+  }, [startMs, profile, withHeatPumps, capacityKw, palette, t]);
+
+  const dayText = formatDay(day.day, browserTimeZone());
+  const title = t('loadPlanning.profileTitle', { day: dayText, year });
+  return (
+    <>
+      <ChartPanel
+        panelId={testId}
+        title={title}
+        description={t('assetDetail.chartDescription', { chart: title, period: dayText })}
+        lines={series.lines.map(({ label, colour, dashed }) => ({ label, colour, dashed }))}
+        timeLabel={t('loadPlanning.hour')}
+        data={[series.x, ...series.lines.map((line) => line.values)]}
+        xRange={{ fromMs: startMs, toMs: startMs + 23 * HOUR_MS }}
+        syncKey={testId}
+        formatValue={(v) => `${number(v)} kW`}
+        formatTick={(v, decimals) => number(v, decimals)}
+        formatTime={hourText}
+        formatAxisTime={hourText}
+      />
+    </>
+  );
+}

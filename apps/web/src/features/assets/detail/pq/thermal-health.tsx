@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import type { LossOfLife } from '@gridlens/contract/load-analysis';
+import { formatDateTime } from '@gridlens/domain/date-format';
+import { formatNumber } from '@gridlens/domain/number-format';
+import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
+import { useLossOfLife } from '@/lib/api/load-analysis';
+import { axisTimeLabel } from '@/lib/ui/axis-time';
+import { ChartPanel } from '@/lib/ui/chart-panel';
+import { FactList } from '@/lib/ui/fact-list';
+import { HealthIndicatorList } from './health-indicator-list';
+import type { TabProps } from './tab-display';
+
+const PAPERS = ['normal', 'thermally-upgraded'] as const;
+type PaperInsulation = (typeof PAPERS)[number];
+
+/** XFRMR Health's thermal part: hot spot and top oil, ageing, loss of life and the health indicators over the range. */
+export function ThermalHealth(props: TabProps) {
+  const { t } = useTranslation();
+  const [paper, setPaper] = useState<PaperInsulation>('normal');
+  const ageing = useLossOfLife(props.deviceId, props.range, paper);
+  const row = ageing.data?.transformers[0];
+  return (
+    <Box data-testid="thermal-health" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography component="h3" variant="h6">
+          {t('thermalHealth.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('thermalHealth.intro')}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={t('thermalHealth.paper')}
+          value={paper}
+          onChange={(event) => setPaper(event.target.value as PaperInsulation)}
+          sx={{ minWidth: 240, mb: 2 }}
+          data-testid="thermal-paper"
+        >
+          {PAPERS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {t(`thermalHealth.papers.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {ageing.isPending ? (
+          <Typography>{t('assetDetail.loadingTab')}</Typography>
+        ) : !ageing.data || !row ? (
+          <Typography>{t('thermalHealth.failed')}</Typography>
+        ) : row.missing === 'no_readings' ? (
+          <Typography data-testid="thermal-no-readings">{t('thermalHealth.noReadings')}</Typography>
+        ) : (
+          <ThermalFacts row={row} {...props} />
+        )}
+      </Paper>
+      {ageing.data?.series && row?.missing === null && <ThermalCharts answer={ageing.data} {...props} />}
+      {row && <HealthIndicatorList indicators={row.indicators} {...props} />}
+    </Box>
+  );
+}
+
+function ThermalFacts({ row, languageTag, temperatureMetric }: TabProps & { row: LossOfLife['transformers'][number] }) {
+  const { t } = useTranslation();
+  const number = (value: number | null) => (value === null ? '–' : formatNumber(value, languageTag));
+  const temperature = (value: number | null) =>
+    value === null ? '–' : `${number(temperatureInMetric(value, temperatureMetric))} ${temperatureUnit(temperatureMetric)}`;
+  const ambient = row.ambient_source === null ? '–' : t(`thermalHealth.ambientSources.${row.ambient_source}`);
+  const facts: [string, string][] = [
+    [t('thermalHealth.lossOfLifeHours'), number(row.loss_of_life_h)],
+    [t('thermalHealth.lossOfLifeDays'), number(row.loss_of_life_days)],
+    [t('thermalHealth.equivalentAgeing'), number(row.equivalent_ageing_factor)],
+    [t('thermalHealth.lossOfLifePercent'), number(row.loss_of_life_percent)],
+    [t('thermalHealth.maxHotSpot'), temperature(row.max_hot_spot_c)],
+    [t('thermalHealth.maxTopOil'), temperature(row.max_top_oil_c)],
+    [t('thermalHealth.maxLoad'), number(row.max_load_pu)],
+    [
+      t('thermalHealth.topOilSource'),
+      row.measured_top_oil_readings > 0
+        ? t('thermalHealth.topOilMeasured', { count: row.measured_top_oil_readings })
+        : t('thermalHealth.topOilModelled'),
+    ],
+    [t('thermalHealth.ambientSource'), row.ambient_place === 'device' ? ambient : t('thermalHealth.ambientNoPlace', { source: ambient })],
+  ];
+  return <FactList facts={facts} testId="thermal-facts" />;
+}
+
+function ThermalCharts({ answer, deviceId, languageTag, timeZone, temperatureMetric }: TabProps & { answer: LossOfLife }) {
+  const { t } = useTranslation();
+  const dark = useTheme().palette.mode === 'dark';
+  const series = answer.series!;
+  const times = series.time.map((time) => Date.parse(time));
+  const inUnit = (values: (number | null)[]) => values.map((v) => (v === null ? null : temperatureInMetric(v, temperatureMetric)));
+  const xRange = { fromMs: Date.parse(answer.from), toMs: Date.parse(answer.to) };
+  const period = `${formatDateTime(xRange.fromMs, timeZone)} – ${formatDateTime(xRange.toMs, timeZone)}`;
+  const common = {
+    timeLabel: t('assetDetail.timeLabel'),
+    xRange,
+    syncKey: `thermal-${deviceId}`,
+    formatValue: (v: number) => formatNumber(v, languageTag),
+    formatTick: (v: number, decimals: number) => formatNumber(v, languageTag, decimals),
+    formatTime: (ms: number) => formatDateTime(ms, timeZone),
+    formatAxisTime: (ms: number, span: number) => axisTimeLabel(ms, span, timeZone),
+  };
+  const temperatureTitle = t('thermalHealth.temperatureChart', { unit: temperatureUnit(temperatureMetric) });
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 520px), 1fr))' }}>
+      <ChartPanel
+        panelId="thermal-temperatures"
+        title={temperatureTitle}
+        description={t('assetDetail.chartDescription', { chart: temperatureTitle, period })}
+        lines={[
+          { label: t('thermalHealth.hotSpot'), colour: dark ? '#ff8a80' : '#b3261e', dashed: false },
+          { label: t('thermalHealth.topOil'), colour: dark ? '#ffcc80' : '#8a5300', dashed: true },
+          { label: t('thermalHealth.ambient'), colour: dark ? '#82b1ff' : '#0b57d0', dashed: true },
+        ]}
+        data={[times, inUnit(series.hot_spot_c), inUnit(series.top_oil_c), inUnit(series.ambient_c)]}
+        {...common}
+      />
+      <ChartPanel
+        panelId="thermal-ageing"
+        title={t('thermalHealth.ageingChart')}
+        description={t('assetDetail.chartDescription', { chart: t('thermalHealth.ageingChart'), period })}
+        lines={[{ label: t('thermalHealth.ageingRate'), colour: dark ? '#80cbc4' : '#00695c', dashed: false }]}
+        data={[times, series.ageing_rate]}
+        {...common}
+      />
+    </Box>
+  );
+}
