@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Answer } from '@gridlens/contract/endpoint';
-import { ingestApi } from '@gridlens/contract/ingest';
 import { assetsApi } from '@gridlens/contract/assets';
 import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import { urlOf } from '@gridlens/contract/route';
 import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
-import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
-import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
 import { createAssetsRepository, listQueryParts } from '../../apps/server/src/modules/assets/assets.repository';
 import { hoursPerBucket } from '../../apps/server/src/modules/power-readings/chart-series';
 import { createPowerReadingsRepository } from '../../apps/server/src/modules/power-readings/power-readings.repository';
-import { percentile, timeInTurns, type BenchBackend } from './bench-support';
+import { ingestThroughRoute, percentile, timeInTurns, type BenchBackend } from './bench-support';
 import { comparedRollupDays, lastDays, utcDay } from '@gridlens/domain/time-range';
 
 const FLEET = 10_000;
@@ -87,7 +84,6 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
 export async function benchYearChart(backend: BenchBackend, app: FastifyInstance, headers: Record<string, string>) {
   const { db } = backend;
   await db.query("INSERT INTO power_devices (tenant_id, device_id, transformer_name, rating_kva) VALUES ('bench', 'YEAR-1', 'Year', 400)");
-  const key = (await createIngestKeysService(createIngestKeysRepository(db)).create('bench', 'bench', 'year')).secret;
   const start = Date.now() - YEAR_READINGS * 900_000;
   const readings = Array.from({ length: YEAR_READINGS }, (_unused, g) => ({
     kind: 'transformer',
@@ -99,15 +95,7 @@ export async function benchYearChart(backend: BenchBackend, app: FastifyInstance
     temperature_max_c: 40 + 10 * Math.sin(g / 96),
     temperature_med_c: 38,
   }));
-  for (let i = 0; i < readings.length; i += 5000) {
-    const response = await app.inject({
-      method: ingestApi.messages.method,
-      url: urlOf(ingestApi.messages),
-      headers: { authorization: `Bearer ${key}` },
-      payload: { v: 1, messages: readings.slice(i, i + 5000) },
-    });
-    if (response.statusCode !== 200) throw new Error(`ingest answered ${response.statusCode}`);
-  }
+  await ingestThroughRoute(db, app, 'bench', readings);
   const fromDate = new Date(Date.now() - 366 * 86_400_000);
   const chart = powerReadingsApi.chart;
   const chartUrl = urlOf(chart, { id: 'YEAR-1' }, { from: fromDate.toISOString() });

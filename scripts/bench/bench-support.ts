@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
+import { ingestApi } from '@gridlens/contract/ingest';
+import { urlOf } from '@gridlens/contract/route';
+import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
+import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
 import { buildApp } from '../../apps/server/src/app';
 import { createTokenVerifier } from '../../apps/server/src/auth/token-verifier';
 import { loadConfig } from '../../apps/server/src/config/env';
@@ -144,3 +148,20 @@ export async function timeInTurns<K extends string>(
 
 export const fmt = (value: number, digits = 1) =>
   value.toLocaleString('en-IE', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Messages stored through the real ingest route (so the rollups exist), in the route's batches of 5,000, with a new
+ * ingest key of `tenant`: the year-long readings the chart and loss-of-life benches read back.
+ */
+export async function ingestThroughRoute(db: Database, app: FastifyInstance, tenant: string, messages: readonly object[]): Promise<void> {
+  const key = (await createIngestKeysService(createIngestKeysRepository(db)).create(tenant, tenant, 'year')).secret;
+  for (let i = 0; i < messages.length; i += 5000) {
+    const response = await app.inject({
+      method: ingestApi.messages.method,
+      url: urlOf(ingestApi.messages),
+      headers: { authorization: `Bearer ${key}` },
+      payload: { v: 1, messages: messages.slice(i, i + 5000) },
+    });
+    if (response.statusCode !== 200) throw new Error(`ingest answered ${response.statusCode}`);
+  }
+}

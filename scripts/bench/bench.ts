@@ -2,11 +2,14 @@
 // PGlite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a server.
 import { benchIngest } from './bench-ingest';
 import { benchLoad, DEMO_DEVICES } from './bench-load';
+import { benchLoadModels } from './bench-load-models';
+import { benchLoadPlanning } from './bench-load-planning';
 import { benchFleetList, benchYearChart, fillFleet, storagePerPoint } from './bench-reads';
 import { benchApp, fmt, pgliteBackend, postgresBackend, type BenchBackend } from './bench-support';
 import { benchWeb, webBuildExists } from './bench-web';
 import { benchDemoSeed, benchDevicesList, benchTrackingIngest } from './bench-tracking';
 import { benchWebDevices } from './bench-web-devices';
+import { benchThermal } from './bench-thermal';
 
 const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
 const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
@@ -14,11 +17,16 @@ const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
 const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres,web').split(',');
 /**
  * The parts run on each database: `throughput` (ingest, storage, fleet list, year chart), `load` (many users at
- * once) and `tracking` (fixes placed against 5,000 POIs, the devices list and map of 10,000 trackers, the demo seed).
+ * once) and `tracking` (fixes placed against 5,000 POIs, the devices list and map of 10,000 trackers, the demo seed);
+ * `load-models` (the EV/HP fleet analysis and a what-if) and `thermal` (a year of 15-minute loss of life), pure
+ * computation that needs no database and runs once whatever the backends; and `load-planning` (the fleet analysis
+ * endpoint for 10,000 transformers, end to end; PostgreSQL only).
  */
-const PARTS = (process.env['BENCH_PARTS'] ?? 'throughput,load,tracking').split(',');
+const PARTS = (process.env['BENCH_PARTS'] ?? 'throughput,load,tracking,load-models,thermal,load-planning').split(',');
 /** Days of FleetCo's demo history the tracking part seeds (the server's default is 56). */
 const TRACKING_SEED_DAYS = Number(process.env['BENCH_TRACKING_SEED_DAYS'] ?? 56);
+/** The tracking part's sub-parts: `seed` (the demo seed), `ingest` (fixes against 5,000 POIs), `list` (the devices list). */
+const TRACKING = (process.env['BENCH_TRACKING'] ?? 'seed,ingest,list').split(',');
 const postgresUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function run(backend: BenchBackend): Promise<void> {
@@ -96,24 +104,30 @@ async function runTracking(backend: BenchBackend): Promise<void> {
   const mark = (ok: boolean) => (ok ? '✅' : '❌');
   try {
     const fleetUser = { authorization: `Bearer ${await tokenFor('bench-fleet-user', 'fleetco')}`, tenant: 'fleetco' };
-    const seed = await benchDemoSeed(backend, app, TRACKING_SEED_DAYS, fleetUser);
-    print(
-      `tracking demo seed: ${seed.days} days of FleetCo (${seed.messages} messages) in ${fmt(seed.seedSeconds, 0)} s, ${fmt(seed.messages / seed.seedSeconds, 0)} msg/s through the ingest service; generating them alone ${fmt(seed.generateSeconds, 1)} s; ratio ${fmt(seed.seedSeconds / seed.generateSeconds, 1)}; a user meanwhile (${seed.answers} requests back to back) waited p50 ${fmt(seed.answerP50Ms)} ms, p95 ${fmt(seed.answerP95Ms)} ms, max ${fmt(seed.answerMaxMs, 0)} ms`,
-    );
-    const ingest = await benchTrackingIngest(backend, app, INGEST_MESSAGES, INGEST_SENDERS);
-    const ratio = (perSecond: number) => fmt(perSecond / ingest.copyPerSecond, 2);
-    print(
-      `tracking ingest against ${ingest.pois} POIs (${ingest.trackers} trackers, ${ingest.fixes} fixes, half in POIs), 1 sender: ${fmt(ingest.sequential, 0)} fixes/s (target ≥ 10,000 on PostgreSQL) ${mark(ingest.sequential >= 10_000)}; raw COPY ${fmt(ingest.copyPerSecond, 0)} rows/s; ratio ${ratio(ingest.sequential)}`,
-    );
-    if (ingest.parallel !== null)
+    if (TRACKING.includes('seed')) {
+      const seed = await benchDemoSeed(backend, app, TRACKING_SEED_DAYS, fleetUser);
       print(
-        `tracking ingest, ${ingest.senders} senders, each its own trackers: ${fmt(ingest.parallel, 0)} fixes/s; ratio to COPY ${ratio(ingest.parallel)}`,
+        `tracking demo seed: ${seed.days} days of FleetCo (${seed.messages} messages) in ${fmt(seed.seedSeconds, 0)} s, ${fmt(seed.messages / seed.seedSeconds, 0)} msg/s through the ingest service; generating them alone ${fmt(seed.generateSeconds, 1)} s; ratio ${fmt(seed.seedSeconds / seed.generateSeconds, 1)}; a user meanwhile (${seed.answers} requests back to back) waited p50 ${fmt(seed.answerP50Ms)} ms, p95 ${fmt(seed.answerP95Ms)} ms, max ${fmt(seed.answerMaxMs, 0)} ms`,
       );
-    const headers = { authorization: `Bearer ${await tokenFor('bench-user', 'bench-list')}`, tenant: 'bench-list' };
-    const list = await benchDevicesList(backend, app, headers);
-    print(
-      `devices list (${list.rows} trackers): p50 ${fmt(list.p50)} ms, p95 ${fmt(list.p95)} ms (target < 150 ms on PostgreSQL) ${mark(list.p95 < 150)}; a trivial authenticated endpoint p50 ${fmt(list.trivialP50)} ms, p95 ${fmt(list.trivialP95)} ms; ratio p95 ${fmt(list.p95 / list.trivialP95, 1)}`,
-    );
+    }
+    if (TRACKING.includes('ingest')) {
+      const ingest = await benchTrackingIngest(backend, app, INGEST_MESSAGES, INGEST_SENDERS);
+      const ratio = (perSecond: number) => fmt(perSecond / ingest.copyPerSecond, 2);
+      print(
+        `tracking ingest against ${ingest.pois} POIs (${ingest.trackers} trackers, ${ingest.fixes} fixes, half in POIs), 1 sender: ${fmt(ingest.sequential, 0)} fixes/s (target ≥ 10,000 on PostgreSQL) ${mark(ingest.sequential >= 10_000)}; raw COPY ${fmt(ingest.copyPerSecond, 0)} rows/s; ratio ${ratio(ingest.sequential)}`,
+      );
+      if (ingest.parallel !== null)
+        print(
+          `tracking ingest, ${ingest.senders} senders, each its own trackers: ${fmt(ingest.parallel, 0)} fixes/s; ratio to COPY ${ratio(ingest.parallel)}`,
+        );
+    }
+    if (TRACKING.includes('list')) {
+      const headers = { authorization: `Bearer ${await tokenFor('bench-user', 'bench-list')}`, tenant: 'bench-list' };
+      const list = await benchDevicesList(backend, app, headers);
+      print(
+        `devices list (${list.rows} trackers): p50 ${fmt(list.p50)} ms, p95 ${fmt(list.p95)} ms (target < 150 ms on PostgreSQL) ${mark(list.p95 < 150)}; a trivial authenticated endpoint p50 ${fmt(list.trivialP50)} ms, p95 ${fmt(list.trivialP95)} ms; ratio p95 ${fmt(list.p95 / list.trivialP95, 1)}`,
+      );
+    }
   } finally {
     await app.close();
     await backend.dispose();
@@ -193,6 +207,49 @@ async function connectPostgres(part: string): Promise<(BenchBackend & { url: str
   }
 }
 
+/** Issue 20's load-model budgets, each beside its baseline; no database, so whatever BENCH_BACKENDS says. */
+function runLoadModels(): void {
+  const print = (line: string) => process.stdout.write(`[load-models] ${line}\n`);
+  const mark = (ok: boolean) => (ok ? '✅' : '❌');
+  const b = benchLoadModels();
+  print(
+    `fleet analysis of ${b.transformers} transformers (EV + HP to 2030, extreme day on, expected EV load): median ${fmt(b.fleetMedianMs, 0)} ms, max ${fmt(b.fleetMaxMs, 0)} ms (target < 2,000) ${mark(b.fleetMaxMs < 2000)}; conservative EV load median ${fmt(b.conservativeMedianMs, 0)} ms; the same loop doing only the base-load peak ${fmt(b.baselineMedianMs, 1)} ms; ratio ${fmt(b.fleetMedianMs / b.baselineMedianMs, 0)}; ${b.overCapacityBy2030} over capacity by 2030`,
+  );
+  print(
+    `one transformer's what-if (prepare + full explanation, conservative EV load): median ${fmt(b.whatIfMedianMs, 2)} ms, max ${fmt(b.whatIfMaxMs, 2)} ms (target < 50) ${mark(b.whatIfMaxMs < 50)}; its base-load peak alone ${fmt(b.whatIfBaselineMedianMs, 4)} ms`,
+  );
+}
+
+/** Issue 20's fleet analysis endpoint on PostgreSQL: 10,000 transformers end to end, beside the SQL of its inputs. */
+async function runLoadPlanning(backend: BenchBackend): Promise<void> {
+  const { app, tokenFor } = await benchApp(backend.db);
+  const print = (line: string) => process.stdout.write(`[load-planning] ${line}\n`);
+  const headers = { authorization: `Bearer ${await tokenFor('planner', 'planning')}`, tenant: 'planning' };
+  try {
+    const b = await benchLoadPlanning(backend, app, headers);
+    print(
+      `fleet analysis endpoint, ${b.rows} transformers (EV + HP to 2030), uncached: median ${fmt(b.uncachedP50, 0)} ms, max ${fmt(b.uncachedMax, 0)} ms (target < 2,000) ${b.uncachedMax < 2000 ? '✅' : '❌'}; first run (starts the worker) ${fmt(b.firstMs, 0)} ms; cached ${fmt(b.cachedP50, 0)} ms; its inputs' bare SQL ${fmt(b.sqlP50, 0)} ms; ratio ${fmt(b.uncachedP50 / b.sqlP50, 2)}`,
+    );
+    print(
+      `a small request during a fleet analysis: median ${fmt(b.smallDuringP50, 1)} ms, max ${fmt(b.smallDuringMax, 1)} ms; alone ${fmt(b.smallAloneP50, 1)} ms`,
+    );
+  } finally {
+    await app.close();
+    await backend.dispose();
+  }
+}
+
+if (PARTS.includes('load-models')) runLoadModels();
+
+/** Issue 20's engineering budget, beside a plain pass over the same arrays. */
+function runThermal(): void {
+  const t = benchThermal();
+  process.stdout.write(
+    `[domain] a year of 15-minute loss of life for one transformer (${t.samples} samples: thermal model, ageing, loss of life), ${t.runs} runs: p50 ${fmt(t.p50Ms, 2)} ms, p95 ${fmt(t.p95Ms, 2)} ms (budget < 20 ms) ${t.p95Ms < 20 ? '✅' : '❌'}; a plain loop summing the same arrays p50 ${fmt(t.baselineP50Ms, 3)} ms; ratio ${fmt(t.p50Ms / t.baselineP50Ms, 1)}; loss of life ${fmt(t.lossOfLifeDays, 1)} days, hottest hot spot ${fmt(t.maxHotSpotC, 1)} °C\n`,
+  );
+}
+
+if (PARTS.includes('thermal')) runThermal();
 if (BACKENDS.includes('pglite')) {
   if (PARTS.includes('throughput')) await run(await pgliteBackend());
   if (PARTS.includes('load')) await runLoad(await pgliteBackend());
@@ -211,8 +268,12 @@ if (BACKENDS.includes('postgres')) {
     const postgres = await connectPostgres('postgres');
     if (postgres) await runTracking(postgres);
   }
+  if (PARTS.includes('load-planning')) {
+    const postgres = await connectPostgres('load-planning');
+    if (postgres) await runLoadPlanning(postgres);
+  }
 }
 if (BACKENDS.includes('web')) {
-  if (PARTS.some((part) => part !== 'tracking')) await runWeb();
+  if (PARTS.includes('throughput') || PARTS.includes('load')) await runWeb();
   if (PARTS.includes('tracking')) await runWebTracking();
 }
