@@ -108,3 +108,12 @@ export async function countRows(db: Queryable, sql: string, params: readonly unk
 
 /** An ISO time `minutesAgo` minutes before `nowMs`. */
 export const minutesBefore = (nowMs: number, minutesAgo: number) => new Date(nowMs - minutesAgo * 60_000).toISOString();
+
+/**
+ * A moment of today (UTC, the test tenants' calendar) so far: `share` (0–1) of the way from midnight to `nowMs`.
+ * For readings that must fall in "today" whenever the test runs, just after midnight included.
+ */
+export const earlierToday = (nowMs: number, share: number) => {
+  const midnightMs = nowMs - (nowMs % 86_400_000);
+  return new Date(midnightMs + Math.floor(share * (nowMs - midnightMs))).toISOString();
+};

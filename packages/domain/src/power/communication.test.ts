@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   communicationState,
+  missedMessagesAcrossMidnight,
   missedMessagesOfDay,
   REPORTS_PER_DAY_MAX,
   MISSED_MESSAGES_AVERAGE_MAX_PERCENT,
@@ -81,5 +82,27 @@ describe('missed messages of a day (sequence gaps)', () => {
     expect(missedMessagesOfDay(2, 1, 3_000_000_000)).toBe(REPORTS_PER_DAY_MAX);
     // A device reporting faster than every 15 minutes can miss as many as it sent.
     expect(missedMessagesOfDay(1_440, 1, 3_000_000_000)).toBe(1_440);
+  });
+});
+
+describe('missedMessagesAcrossMidnight', () => {
+  it("counts the numbers between the previous day's last and this day's first", () => {
+    // 23:15 was number 94, 00:15 is number 97: 95 and 96 were lost either side of midnight.
+    expect(missedMessagesAcrossMidnight(94, 97)).toBe(2);
+    expect(missedMessagesAcrossMidnight(96, 97)).toBe(0);
+  });
+  it('counts nothing after a silent day or a counter that restarted', () => {
+    expect(missedMessagesAcrossMidnight(null, 500)).toBe(0);
+    expect(missedMessagesAcrossMidnight(4_000_000_000, 1)).toBe(0);
+    expect(missedMessagesAcrossMidnight(96, 96)).toBe(0);
+  });
+  it('reads a jump larger than a day of reports as a counter jump: at most a day of reports', () => {
+    expect(missedMessagesAcrossMidnight(10, 3_000_000_000)).toBe(REPORTS_PER_DAY_MAX);
+  });
+  it('adds up with the in-day gaps to every gap of a run of days', () => {
+    // Day 1 sent 1, 2 (3 and 4 lost at 23:45 and 00:00); day 2 sent 5, 6, 8.
+    const dayOne = missedMessagesOfDay(2, 1, 2);
+    const dayTwo = missedMessagesOfDay(3, 5, 8) + missedMessagesAcrossMidnight(2, 5);
+    expect(dayOne + dayTwo).toBe(3);
   });
 });

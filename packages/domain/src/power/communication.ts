@@ -23,7 +23,7 @@ export function communicationState(lastMessageAtMs: number | null, nowMs: number
  * are messages lost on the way, but never more than a day's reports (96, or as many as the device sent that day
  * if it reports faster): a jump larger than that (1, then 3,000,000,000) is a counter that restarted or jumped (a
  * new board, a firmware reset, a wrap), not billions of lost messages. The rollups hold each day's first and last number and its count;
- * the repositories compute this same rule in SQL (power-readings, assets, coverage).
+ * the power-readings repository computes this same rule in SQL (`dailyWithMissed`) for the assets list, the trends and coverage.
  */
 export const REPORTS_PER_DAY_MAX = 96;
 
@@ -31,6 +31,19 @@ export const REPORTS_PER_DAY_MAX = 96;
 export function missedMessagesOfDay(received: number, firstSeq: number, lastSeq: number): number {
   const skipped = lastSeq - firstSeq + 1 - received;
   return Math.max(0, Math.min(skipped, Math.max(REPORTS_PER_DAY_MAX, received)));
+}
+
+/**
+ * Messages lost across midnight: the numbers between the previous day's last and this day's first, at most a
+ * day's reports (a lower first number is a counter that restarted: nothing lost). They count in the later day,
+ * so a day's figure is {@link missedMessagesOfDay} plus this, and a run of days adds up to every gap in it: a
+ * device losing the two messages either side of midnight has missed two, though each day alone looks whole.
+ * Only a previous day that has messages counts (`previousLastSeq` null otherwise): a whole silent day is the
+ * device not being heard, which the communication state says, not a gap.
+ */
+export function missedMessagesAcrossMidnight(previousLastSeq: number | null, firstSeq: number): number {
+  if (previousLastSeq === null) return 0;
+  return Math.max(0, Math.min(firstSeq - previousLastSeq - 1, REPORTS_PER_DAY_MAX));
 }
 
 export const MISSED_MESSAGE_LEVELS = ['good', 'average', 'bad'] as const;

@@ -73,7 +73,7 @@ export const REPORTING_INTERVAL_MS = 15 * 60_000;
 export interface LinkFigures {
   /** Messages received in the window. */
   received: number;
-  /** Messages the device numbered in the window: those received plus each day's sequence gaps (missedMessagesOfDay). */
+  /** Messages the device numbered in the window: those received plus each day's sequence gaps, across its midnight too (missedMessagesOfDay, missedMessagesAcrossMidnight). */
   expected: number;
   lqi: LqiCounts;
   /** Time from the device's last message to the end of the window: messages due then count as missed too. */

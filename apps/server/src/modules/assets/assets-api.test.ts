@@ -6,7 +6,7 @@ import { ingestApi } from '@gridlens/contract/ingest';
 import { assetListRows, assetsApi as api } from '@gridlens/contract/assets';
 import type { Database } from '../../db/database';
 import { inject, routeName } from '../../../test/support/inject';
-import { ingest, minutesBefore, reading, registerDevice, registerDeviceWithKey } from '../../../test/support/power-fixtures';
+import { earlierToday, ingest, reading, registerDevice, registerDeviceWithKey } from '../../../test/support/power-fixtures';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
@@ -192,8 +192,9 @@ for (const backend of TEST_DATABASES) {
         });
         const now = Date.now();
         const stored = await ingest(app, key, [
-          reading('ONE-1', 1, minutesBefore(now, 45), { current_max_a: [200, 90, 80] }),
-          reading('ONE-1', 3, minutesBefore(now, 15)),
+          // Both today: one day (num_days 1) is today since midnight.
+          reading('ONE-1', 1, earlierToday(now, 0.25), { current_max_a: [200, 90, 80] }),
+          reading('ONE-1', 3, earlierToday(now, 0.75)),
         ]);
         expect(stored.statusCode).toBe(200);
         const answer = await one(netzero, 'netzero', 'ONE-1');

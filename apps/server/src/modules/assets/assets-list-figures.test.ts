@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { assetListRows, assetsApi, type AssetListItem } from '@gridlens/contract/assets';
+import { coverageApi } from '@gridlens/contract/coverage';
 import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import type { Database } from '../../db/database';
 import { inject } from '../../../test/support/inject';
@@ -13,6 +14,10 @@ import { TEST_DATABASES } from '../../../test/support/test-databases';
  * S = (I1 + I2 + I3) × 0.23 kVA, so 100 kVA is 434.8 A summed; the rated phase current is
  * 100 000 / (3 × 230) = 144.93 A. The default reading peaks at (100 + 90 + 80) A = 62.1 kVA: normal.
  */
+const DAY_MS = 86_400_000;
+/** Minutes from the start of yesterday (UTC) to now: between 24 and 48 hours, so inside num_days=3. */
+const minutesToYesterdayMidnight = () => ((Date.now() % DAY_MS) + DAY_MS) / 60_000;
+
 const DEVICES: { id: string; readings: (at: (minutesAgo: number) => string) => ReturnType<typeof reading>[] }[] = [
   { id: 'FIG-NORMAL', readings: (at) => [reading('FIG-NORMAL', 1, at(30)), reading('FIG-NORMAL', 2, at(15))] },
   // 390 A × 0.23 = 89.7 kVA: over 85 %; each phase 130 A stays under 144.93 A.
@@ -43,6 +48,20 @@ const DEVICES: { id: string; readings: (at: (minutesAgo: number) => string) => R
   { id: 'FIG-PHASE-OK', readings: (at) => [reading('FIG-PHASE-OK', 1, at(20), { current_max_a: [144, 60, 60] })] },
   // Two days old: inside num_days=3, but nothing in the last 24 h.
   { id: 'FIG-SILENT', readings: (at) => [reading('FIG-SILENT', 1, at(2 * 24 * 60))] },
+  // Numbers 3 and 4 were lost either side of yesterday's midnight (UTC, the tenant's calendar): 23:45 and 00:00.
+  // Each day alone is whole (1, 2 and 5, 6); across the midnight two are missing.
+  {
+    id: 'FIG-MIDNIGHT',
+    readings: (at) => {
+      const midnight = minutesToYesterdayMidnight();
+      return [
+        reading('FIG-MIDNIGHT', 1, at(midnight + 45)),
+        reading('FIG-MIDNIGHT', 2, at(midnight + 30)),
+        reading('FIG-MIDNIGHT', 5, at(midnight - 15)),
+        reading('FIG-MIDNIGHT', 6, at(midnight - 30)),
+      ];
+    },
+  },
   // Medians 10, 20, 60 on L1: their mean is 30 (their median would be 20).
   {
     id: 'FIG-MED',
@@ -153,6 +172,23 @@ for (const backend of TEST_DATABASES) {
       // FIG-UNDER and FIG-OVER; FIG-NOPOWER has no capacity state (no power); the rest, FIG-PEAKY included, are normal.
       expect(stats.capacity).toEqual({ underperforming: 1, normal: DEVICES.length - 3, overutilised: 1, no_data: 1 });
       expect(stats.issues).toMatchObject({ HasCapacityUnderLimit: 1, HasCapacityOverLimit: 1 });
+    });
+
+    it('counts the messages lost across a midnight, which neither day holds, in the list, the trends and the coverage check', async () => {
+      expect(item('FIG-MIDNIGHT')).toMatchObject({ message_count: 4, missed_messages: 2 });
+      const trends = await inject(app, powerReadingsApi.dailyTrends, {
+        params: { id: 'FIG-MIDNIGHT' },
+        query: { range: '7d' },
+        headers: authHeaders(token, 'netzero'),
+      });
+      const days = trends.json().days.filter((d) => d.message_count > 0);
+      // The later day holds the gap, so the days add up to the list's figure.
+      expect(days.map((d) => [d.message_count, d.missed_messages])).toEqual([
+        [2, 0],
+        [2, 2],
+      ]);
+      const coverage = await inject(app, coverageApi.coverage, { query: { days: 7 }, headers: authHeaders(token, 'netzero') });
+      expect(coverage.json().devices.find((d) => d.device_id === 'FIG-MIDNIGHT')).toMatchObject({ received: 4, expected: 6 });
     });
 
     it('flags HasNoPower when every current is 0, with no capacity state', () => {

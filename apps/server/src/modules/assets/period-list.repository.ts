@@ -1,8 +1,8 @@
-import { REPORTS_PER_DAY_MAX } from '@gridlens/domain/power/communication';
 import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import { parseTextArray } from '../../db/text-array';
+import { dailyWithMissed } from '../power-readings/power-readings.public';
 import {
   FIGURE_NAMES,
   FIGURE_READERS,
@@ -78,7 +78,7 @@ function figuresSql(shape: FiguresShape): string {
   return `WITH ${perPeriod}period AS (
          SELECT ${periods ? 'b.period, ' : ''}device_id,
                 ${current('sum(message_count)')} AS message_count,
-                ${current(`sum(GREATEST(LEAST(max_seq - min_seq + 1 - message_count, GREATEST(${REPORTS_PER_DAY_MAX}, message_count)), 0))`)} AS missed_messages,
+                ${current('sum(missed_messages)')} AS missed_messages,
                 ${current('max(current_max_a[1])')} AS max_a1,
                 ${current('max(current_max_a[2])')} AS max_a2,
                 ${current('max(current_max_a[3])')} AS max_a3,
@@ -98,9 +98,9 @@ function figuresSql(shape: FiguresShape): string {
                 sum(apparent_med_sum_kva) FILTER (WHERE day < ${fromDay}) AS previous_apparent_med_sum_kva
            FROM ${
              periods
-               ? 'periods b JOIN power_device_daily r ON r.tenant_id = $1 AND r.day >= b.previous_from_day AND r.day <= b.to_day'
-               : `power_device_daily
-          WHERE tenant_id = $1 AND day >= $4::date AND day <= $5::date${partOf('device_id')}`
+               ? `periods b JOIN ${dailyWithMissed('(SELECT min(previous_from_day) FROM periods)', '(SELECT max(to_day) FROM periods)')} r
+                   ON r.day >= b.previous_from_day AND r.day <= b.to_day`
+               : `${dailyWithMissed('$4::date', '$5::date', partOf('r.device_id'))} AS r`
            }
           GROUP BY ${periods ? 'b.period, ' : ''}device_id)
        , listed AS (

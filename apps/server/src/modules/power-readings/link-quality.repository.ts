@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import type { CoverageRow, DeviceTestDeviceRow, DeviceTestMessageRow } from './power-readings.public';
-import { IN_PERIOD, missedOfDay, TRUE_SEQ, tenths } from './power-readings.repository';
+import { dailyWithMissed } from './daily-with-missed';
+import { IN_PERIOD, TRUE_SEQ, tenths } from './power-readings.repository';
 
 /**
  * Reads of the link figures for the coverage module (the device coverage check and the device test), from the
@@ -9,14 +10,14 @@ import { IN_PERIOD, missedOfDay, TRUE_SEQ, tenths } from './power-readings.repos
 export function createLinkQualityRepository(db: Queryable) {
   return {
     /**
-     * Every device of the tenant with its link figures over the UTC days fromDay..toDay, from the daily rollup
+     * Every device of the tenant with its link figures over the tenant's days fromDay..toDay, from the daily rollup
      * (messages, sequence span, link-quality counts; migration 0009): a week of 10,000 devices is 70,000 rows.
      */
     coverage(tenantId: string, fromDay: string, toDay: string): Promise<CoverageRow[]> {
       return db.query<CoverageRow>(
         `SELECT d.device_id, d.transformer_name, d.latitude, d.longitude, d.connection_type,
                 coalesce(sum(r.message_count), 0)::int AS received,
-                coalesce(sum(r.message_count + ${missedOfDay('r.')}), 0)::int AS expected,
+                coalesce(sum(r.message_count + r.missed_messages), 0)::int AS expected,
                 coalesce(sum(r.lqi_count), 0)::int AS lqi_count,
                 (sum(r.lqi_sum)::float8 / nullif(sum(r.lqi_count), 0)) AS mean_lqi,
                 min(r.lqi_min)::int AS min_lqi,
@@ -24,7 +25,7 @@ export function createLinkQualityRepository(db: Queryable) {
                 coalesce(sum(r.lqi_below_average), 0)::int AS lqi_below_average,
                 latest.last_message_at
            FROM power_devices d
-           LEFT JOIN power_device_daily r ON r.tenant_id = d.tenant_id AND r.device_id = d.device_id AND r.day BETWEEN $2::date AND $3::date
+           LEFT JOIN ${dailyWithMissed('$2::date', '$3::date')} r ON r.device_id = d.device_id
            LEFT JOIN power_device_latest latest ON latest.tenant_id = d.tenant_id AND latest.device_id = d.device_id
           WHERE d.tenant_id = $1
           GROUP BY d.device_id, d.transformer_name, d.latitude, d.longitude, d.connection_type, latest.last_message_at`,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { HOURLY_SERIES, type HourlySeries } from './hourly-rollup';
-import { REPORTS_PER_DAY_MAX } from '@gridlens/domain/power/communication';
+import { dailyWithMissed } from './daily-with-missed';
 import { STORED_SEQ_SHIFT } from './reading-encoding';
 
 export interface MessageRow {
@@ -85,14 +85,6 @@ export const FLEET_SEQ_RANGES = `zone AS (SELECT time_zone FROM tenants WHERE id
                  WHERE y.tenant_id = $1 AND ($4::text IS NULL OR y.device_id = $4)
                    AND y.day BETWEEN ($2::timestamptz AT TIME ZONE z.time_zone)::date AND ($3::timestamptz AT TIME ZONE z.time_zone)::date
                  GROUP BY y.device_id)`;
-
-/**
- * Messages a device missed in a day of power_device_daily (rows aliased `prefix`): its sequence gaps, at most a
- * day's reports (missedMessagesOfDay in the domain says why). Computed in bigint: two numbers far apart
- * overflow an int.
- */
-export const missedOfDay = (prefix = '') =>
-  `GREATEST(LEAST(${prefix}max_seq - ${prefix}min_seq + 1 - ${prefix}message_count, GREATEST(${REPORTS_PER_DAY_MAX}, ${prefix}message_count)), 0)`;
 
 /** Decoded columns of power_readings (see reading-encoding.ts). */
 export const TRUE_SEQ = `(seq::float8 + ${STORED_SEQ_SHIFT})`;
@@ -180,10 +172,9 @@ export function createPowerReadingsRepository(db: Queryable) {
 
     daily(tenantId: string, deviceId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {
       return db.query<DailyRow>(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, message_count, ${missedOfDay()}::int AS missed_messages,
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, message_count, missed_messages::int AS missed_messages,
                 current_max_a, current_med_sum_a, apparent_max_kva, apparent_med_sum_kva, imbalance_max_percent, temperature_max_c, temperature_min_c
-           FROM power_device_daily
-          WHERE tenant_id = $1 AND device_id = $2 AND day >= $3::date AND day <= $4::date
+           FROM ${dailyWithMissed('$3::date', '$4::date', ' AND r.device_id = $2')} AS daily
           ORDER BY day`,
         [tenantId, deviceId, fromDay, toDay],
       );
