@@ -134,7 +134,13 @@ export async function buildApp({
   });
   // The analyses run the tenant's stored models (the EV modelling screen's) in the weather module's temperatures at
   // the centre of Ireland (the portal's default map centre).
-  const loadModels = createLoadModelsModule({ db, findTenant: tenants.findTenant });
+  // An edited or deleted model's fleet analyses are forgotten (their keys hold the parameters, so none is ever
+  // served stale; this frees them).
+  const loadModels = createLoadModelsModule({
+    db,
+    findTenant: tenants.findTenant,
+    changed: (tenantId) => loadPlanning.invalidate(tenantId),
+  });
   const loadPlanning = createLoadPlanningModule({
     models: storedModels(loadModels.models, { ev: DEFAULT_EV_MODEL_NAME, hp: DEFAULT_HP_MODEL_NAME }),
     ambient: fromWeather(weather.hourlyTemperatures, DEFAULT_MAP_VIEW, tenants.timeZoneOf),
@@ -145,6 +151,7 @@ export async function buildApp({
     },
     modelDays: device.powerReadings.modelDays,
     isPowerDataTenant: tenants.keepsPowerData,
+    timeZoneOf: tenants.timeZoneOf,
     historyDays: Math.max(1, Math.min(365, config.rawRetentionDays - 1)),
   });
 
@@ -165,6 +172,7 @@ export async function buildApp({
       hydrogenForHealth: device.deviceTabs.hydrogenForHealth,
       temperatures: weather.hourlyTemperatures,
       findTenant: tenants.findTenant,
+      timeZoneOf: tenants.timeZoneOf,
     }),
     device.deviceTabs,
     loadModels,

@@ -17,11 +17,21 @@ describe('worstAgeingDay', () => {
     expect(worstAgeingDay(timesMs, hotSpotC, 'normal')).toEqual({ dayStartMs: DAY0 + 24 * HOUR, lossOfLifeDays: 2 });
   });
 
-  it('cuts days at local midnight when given the clock offset', () => {
-    // One hot hour (ending 23:00 UTC) at 116 °C (V 8): in UTC it joins day 1, at UTC+2 it falls in day 2.
+  it("cuts days at midnight in the tenant's time zone", () => {
+    // One hot hour (ending 23:00 UTC) at 116 °C (V 8): in UTC it joins day 1; in Athens (UTC+2 in January) it
+    // ends at 01:00 of day 2, which began at 22:00 UTC.
     const { timesMs, hotSpotC } = hourly((h) => (h === 23 ? 116 : 20), 48);
     expect(worstAgeingDay(timesMs, hotSpotC, 'normal')!.dayStartMs).toBe(DAY0);
-    expect(worstAgeingDay(timesMs, hotSpotC, 'normal', 2 * HOUR)!.dayStartMs).toBe(DAY0 + 22 * HOUR);
+    expect(worstAgeingDay(timesMs, hotSpotC, 'normal', 'Europe/Athens')!.dayStartMs).toBe(DAY0 + 22 * HOUR);
+  });
+
+  it('follows summer time: in Dublin a July day starts at 23:00 UTC the evening before', () => {
+    const july = Date.UTC(2025, 6, 15);
+    // Hot from 23:00 to 01:00 UTC, that is midnight to 02:00 Irish summer time: all in the Irish day of 16 July.
+    const timesMs = Float64Array.from({ length: 49 }, (_, i) => july + i * HOUR);
+    const hotSpotC = Float64Array.from({ length: 49 }, (_, i) => (i === 24 || i === 25 ? 116 : 20));
+    expect(worstAgeingDay(timesMs, hotSpotC, 'normal', 'Europe/Dublin')!.dayStartMs).toBe(july + 23 * HOUR);
+    expect(worstAgeingDay(timesMs, hotSpotC, 'normal', 'UTC')!.dayStartMs).toBe(july);
   });
 
   it('is null without an interval', () => {

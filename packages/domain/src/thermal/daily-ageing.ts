@@ -2,10 +2,10 @@
  * Ageing per day and runs of accelerated ageing, the figures behind the "accelerated ageing" health indicator
  * (domain-references §2: "V > 1 sustained, or a day's L > 1 day"). Same rectangle rule as ageing.ts.
  */
+import { zonedDay, zonedDayStartMs } from '../time-range';
 import { relativeAgeingRate, type PaperInsulation } from './ageing';
 
 const MS_PER_HOUR = 3_600_000;
-const MS_PER_DAY = 86_400_000;
 
 /** The day that aged most: its start (epoch ms) and its loss of life L in days. */
 export interface WorstDay {
@@ -14,31 +14,31 @@ export interface WorstDay {
 }
 
 /**
- * The calendar day with the largest L = Σ V·Δt (in days), days cut at midnight of a clock `utcOffsetMs` ahead of UTC
- * (0: UTC). A sample's interval counts towards the day of its timestamp. Null when there are fewer than two samples.
+ * The calendar day with the largest L = Σ V·Δt (in days), days cut at midnight in `timeZone` (IANA; the tenant's
+ * calendar, as every other day of the portal, summer time included). A sample's interval counts towards the day
+ * of its timestamp; the step ending exactly at midnight belongs to the day it closes. Null with fewer than two samples.
  */
-export function worstAgeingDay(timesMs: Float64Array, hotSpotC: Float64Array, paper: PaperInsulation, utcOffsetMs = 0): WorstDay | null {
-  let worst: WorstDay | null = null;
-  let dayIndex = Number.NaN;
+export function worstAgeingDay(timesMs: Float64Array, hotSpotC: Float64Array, paper: PaperInsulation, timeZone = 'UTC'): WorstDay | null {
+  let worst: { day: string; lossOfLifeDays: number } | null = null;
+  let day: string | null = null;
   let agedH = 0;
+  const close = () => {
+    const lossOfLifeDays = agedH / 24;
+    if (day !== null && (worst === null || lossOfLifeDays > worst.lossOfLifeDays)) worst = { day, lossOfLifeDays };
+  };
   for (let i = 1; i < timesMs.length; i++) {
     const atMs = timesMs[i]!;
-    // The step ending exactly at midnight belongs to the day it closes, hence the -1 ms.
-    const index = Math.floor((atMs - 1 + utcOffsetMs) / MS_PER_DAY);
-    if (index !== dayIndex) {
-      if (!Number.isNaN(dayIndex)) worst = better(worst, dayIndex, agedH, utcOffsetMs);
-      dayIndex = index;
+    const dayOfStep = zonedDay(atMs - 1, timeZone);
+    if (dayOfStep !== day) {
+      close();
+      day = dayOfStep;
       agedH = 0;
     }
     agedH += (relativeAgeingRate(hotSpotC[i]!, paper) * (atMs - timesMs[i - 1]!)) / MS_PER_HOUR;
   }
-  return Number.isNaN(dayIndex) ? worst : better(worst, dayIndex, agedH, utcOffsetMs);
-}
-
-function better(worst: WorstDay | null, dayIndex: number, agedH: number, utcOffsetMs: number): WorstDay {
-  const lossOfLifeDays = agedH / 24;
-  if (worst !== null && worst.lossOfLifeDays >= lossOfLifeDays) return worst;
-  return { dayStartMs: dayIndex * MS_PER_DAY - utcOffsetMs, lossOfLifeDays };
+  close();
+  const found = worst as { day: string; lossOfLifeDays: number } | null;
+  return found === null ? null : { dayStartMs: zonedDayStartMs(found.day, timeZone), lossOfLifeDays: found.lossOfLifeDays };
 }
 
 /** The longest unbroken run of samples whose ageing rate is above 1: where it starts and how long it lasts (h). */

@@ -71,8 +71,8 @@ export interface HealthInput {
   tankTemperature?: { timesMs: Float64Array; temperatureC: Float64Array } | undefined;
   /** % of the normal insulation life consumed before the period (from earlier periods or an assessment); 0 if unknown. */
   priorLossOfLifePercent?: number | undefined;
-  /** Offset of the local clock from UTC for cutting days (ms); 0 by default. */
-  utcOffsetMs?: number | undefined;
+  /** The time zone (IANA) whose midnights cut the days: the tenant's calendar; UTC by default. */
+  timeZone?: string | undefined;
 }
 
 /** Product-decision thresholds (docs/decisions.md); each overridable. */
@@ -130,7 +130,7 @@ export function healthIndicators(input: HealthInput, rules: HealthRules = DEFAUL
 /** Domain-references §2: accelerated ageing is a day's L over 1 day, or V > 1 sustained; the forecast adds F_EQA > 1. */
 function ageingTriggers(series: ThermalSeries, input: HealthInput, rules: HealthRules, basis: HealthTrigger['basis']): HealthTrigger[] {
   const triggers: HealthTrigger[] = [];
-  const day = worstAgeingDay(series.timesMs, series.hotSpotC, input.paper, input.utcOffsetMs ?? 0);
+  const day = worstAgeingDay(series.timesMs, series.hotSpotC, input.paper, input.timeZone);
   if (day && day.lossOfLifeDays > rules.dailyLossOfLifeDays) {
     triggers.push({
       figure: 'daily-loss-of-life-days',

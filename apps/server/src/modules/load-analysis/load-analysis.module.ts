@@ -1,7 +1,7 @@
 import { routesPlugin, type ServerModule } from '../../server-module';
 import type { HydrogenForHealthReads } from '../device-tabs/device-tabs.module';
 import type { HalfHourDemandReads, ThermalReadingsReads } from '../power-readings/power-readings.module';
-import { keepsPowerDataOf, type FindTenant } from '../tenants/tenants.module';
+import { keepsPowerDataOf, type FindTenant, type TimeZoneOf } from '../tenants/tenants.module';
 import type { HourlyTemperaturesOf } from '../weather/weather.public';
 import { registerLoadAnalysisRoutes } from './load-analysis.routes';
 import { createLoadAnalysisService } from './load-analysis.service';
@@ -9,7 +9,7 @@ import { createLossOfLifeService } from './loss-of-life.service';
 
 /**
  * Load analyses over the measured readings (ADMD, loss of life); the readings are power-readings', the hydrogen
- * sensor's device-tabs', the ambient weather's and the tenant's kind tenants'.
+ * sensor's device-tabs', the ambient weather's and the tenant's kind and calendar tenants'.
  */
 export function createLoadAnalysisModule({
   demand,
@@ -17,16 +17,24 @@ export function createLoadAnalysisModule({
   hydrogenForHealth,
   temperatures,
   findTenant,
+  timeZoneOf,
 }: {
   demand: HalfHourDemandReads;
   thermalReadings: ThermalReadingsReads;
   hydrogenForHealth: HydrogenForHealthReads;
   temperatures: HourlyTemperaturesOf;
   findTenant: FindTenant;
+  timeZoneOf: TimeZoneOf;
 }): ServerModule {
   const keepsPowerData = keepsPowerDataOf(findTenant);
   const service = createLoadAnalysisService({ demand, keepsPowerData });
-  const ageing = createLossOfLifeService({ readings: thermalReadings, hydrogen: hydrogenForHealth, temperatures, keepsPowerData });
+  const ageing = createLossOfLifeService({
+    readings: thermalReadings,
+    hydrogen: hydrogenForHealth,
+    temperatures,
+    keepsPowerData,
+    timeZoneOf,
+  });
   return {
     name: 'load-analysis',
     api: routesPlugin((api) => registerLoadAnalysisRoutes(api, service, ageing)),

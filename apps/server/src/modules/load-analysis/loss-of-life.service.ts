@@ -25,6 +25,8 @@ interface Deps {
   hydrogen: HydrogenForHealthReads;
   temperatures: HourlyTemperaturesOf;
   keepsPowerData: (tenantId: string) => Promise<boolean>;
+  /** The tenant's time zone, whose midnights cut the days of the ageing indicators. */
+  timeZoneOf: (tenantId: string) => Promise<string>;
   now?: () => number;
 }
 
@@ -63,8 +65,15 @@ function hydrogenSamples(hydrogen: HydrogenForHealth): HydrogenSample[] {
 }
 
 /** Thermal ageing and health per transformer (domain-references §2; docs/decisions.md "Loss of life and weather"). */
-export function createLossOfLifeService({ readings, hydrogen, temperatures, keepsPowerData, now = Date.now }: Deps) {
-  async function transformer(tenantId: string, row: ThermalReadingsRow, from: Date, to: Date, paper: PaperInsulation, withSeries: boolean) {
+export function createLossOfLifeService({ readings, hydrogen, temperatures, keepsPowerData, timeZoneOf, now = Date.now }: Deps) {
+  async function transformer(
+    tenantId: string,
+    row: ThermalReadingsRow,
+    period: { from: Date; to: Date; timeZone: string },
+    paper: PaperInsulation,
+    withSeries: boolean,
+  ) {
+    const { from, to, timeZone } = period;
     const timesMs = Float64Array.from(row.series.t);
     const place = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
     const sensor = await hydrogen(tenantId, row.device_id, from, to);
@@ -83,6 +92,7 @@ export function createLossOfLifeService({ readings, hydrogen, temperatures, keep
       paper,
       hydrogen: hydrogenSamples(sensor),
       tankTemperature: { timesMs, temperatureC: Float64Array.from(row.series.c, (c) => c ?? Number.NaN) },
+      timeZone,
     });
     const empty = timesMs.length === 0;
     const life = ageing.lossOfLife;
@@ -134,8 +144,9 @@ export function createLossOfLifeService({ readings, hydrogen, temperatures, keep
       if (deviceId !== null && rows.length === 0) throw notFound('Device');
       const transformers: LossOfLifeRow[] = [];
       let series: LossOfLifeSeries | null = null;
+      const timeZone = await timeZoneOf(tenantId);
       for (const row of rows) {
-        const one = await transformer(tenantId, row, from, to, paper, deviceId !== null);
+        const one = await transformer(tenantId, row, { from, to, timeZone }, paper, deviceId !== null);
         transformers.push(one.answer);
         series ??= one.series;
       }

@@ -9,6 +9,8 @@ import { expectValidationError } from '../../../test/support/api-assertions';
 import { inject, type EndpointCall } from '../../../test/support/inject';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
+import { createTenantsModule } from '../tenants/tenants.module';
+import { createLoadModelsModule } from './load-models.module';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -172,6 +174,25 @@ for (const backend of TEST_DATABASES) {
       expect((await call(ev.update, { params: { id }, body: EV_BODY }, 'fleetco')).statusCode).toBe(404);
       expect((await call(ev.remove, { params: { id } }, 'fleetco')).statusCode).toBe(404);
       expect(await db.query("SELECT id FROM load_models WHERE tenant_id = 'fleetco'")).toEqual([]);
+    });
+
+    it('tells the analyses when a model was edited or deleted, and only then', async () => {
+      const changed: string[] = [];
+      const { models } = createLoadModelsModule({
+        db,
+        findTenant: createTenantsModule({ db }).findTenant,
+        changed: (tenantId) => changed.push(tenantId),
+      });
+      const made = await models.create('netzero', 'ev', { ...defaultEvModelParameters, name: 'Signalled' });
+      await models.list('netzero', 'hp');
+      expect(changed).toEqual([]);
+      await models.update('netzero', 'ev', made.id, { ...defaultEvModelParameters, name: 'Signalled', currentEvSharePercent: 9 });
+      expect(changed).toEqual(['netzero']);
+      // A refused edit changes nothing and says nothing.
+      await expect(models.update('gridwest', 'ev', made.id, { ...defaultEvModelParameters, name: 'Theirs' })).rejects.toThrow();
+      expect(changed).toEqual(['netzero']);
+      await models.remove('netzero', 'ev', made.id);
+      expect(changed).toEqual(['netzero', 'netzero']);
     });
   });
 }

@@ -19,6 +19,8 @@ interface Deps {
   models: LoadModelsRepository;
   /** Whether the tenant is a power-data one: load models are about transformers, which tracking tenants have none of. */
   isPowerTenant: (tenantId: string) => Promise<boolean>;
+  /** Told after a model of the tenant was edited or deleted: the analyses it ran are no longer wanted. */
+  changed?: (tenantId: string) => void;
 }
 
 const nameTaken = () =>
@@ -31,7 +33,7 @@ const nameTaken = () =>
  * every call of a tracking tenant. A tenant's first read of a kind gives it the default model of that kind, and
  * the last model of a kind cannot be deleted, so that an analysis always has a model to run.
  */
-export function createLoadModelsService({ models, isPowerTenant }: Deps) {
+export function createLoadModelsService({ models, isPowerTenant, changed = () => {} }: Deps) {
   const requirePowerTenant = async (tenantId: string) => {
     if (!(await isPowerTenant(tenantId))) throw notFound('Load model');
   };
@@ -100,6 +102,7 @@ export function createLoadModelsService({ models, isPowerTenant }: Deps) {
       const result = await models.update(tenantId, kind, id, name, parameters);
       if (result === 'missing') throw notFound(KINDS[kind].label);
       if (result === 'nameTaken') throw nameTaken();
+      changed(tenantId);
       return modelOf(kind, result);
     },
 
@@ -108,6 +111,7 @@ export function createLoadModelsService({ models, isPowerTenant }: Deps) {
       const result = await models.remove(tenantId, kind, id);
       if (result === 'missing') throw notFound(KINDS[kind].label);
       if (result === 'last') throw new HttpError(409, 'conflict', `The last ${KINDS[kind].label} of a tenant cannot be deleted`);
+      changed(tenantId);
     },
   };
 }

@@ -1,14 +1,15 @@
 /**
  * Finished (and running) fleet analyses per tenant, keyed by everything they were computed from: the EV and HP
- * model ids, the day type, the tenant's newest data day and its device registry version. A new data day or a
- * device edit changes the key, so a stale analysis is never served; an edited model empties the tenant's entries
+ * models, the day type, the days the base-load days are chosen from (up to the tenant's newest data day) and its
+ * device registry version. A new data day, a midnight or a device edit changes the key, so a stale analysis is never served; an edited model empties the tenant's entries
  * (`invalidate`, which the models' module calls). A running analysis is shared by every request that asks for it.
  */
 export interface FleetCacheKey {
   evModel: string;
   hpModel: string;
   dayType: string;
-  dataDay: string | null;
+  /** The days the base-load days are chosen from, `from/to`, or null before any data. */
+  days: string | null;
   registryVersion: string;
 }
 
@@ -17,7 +18,7 @@ const ENTRIES_PER_TENANT = 8;
 
 export function createFleetCache<T>() {
   const byTenant = new Map<string, Map<string, Promise<T>>>();
-  const keyOf = (key: FleetCacheKey) => JSON.stringify([key.evModel, key.hpModel, key.dayType, key.dataDay, key.registryVersion]);
+  const keyOf = (key: FleetCacheKey) => JSON.stringify([key.evModel, key.hpModel, key.dayType, key.days, key.registryVersion]);
 
   return {
     /** The analysis for the key: the kept one, or `compute`'s, kept unless it fails. */

@@ -31,7 +31,15 @@ function fakeFleet(count: number) {
 
 function harness(count: number, runner: FleetRunner) {
   const { fleet, rows } = fakeFleet(count);
-  const state = { version: '1', dataDay: DATA_DAY, ev: { ...defaultEvModelParameters }, runs: 0 };
+  const state = {
+    version: '1',
+    dataDay: DATA_DAY,
+    ev: { ...defaultEvModelParameters },
+    runs: 0,
+    // Midday of the data day: its data is today's, so far.
+    nowMs: Date.parse(`${DATA_DAY}T12:00:00Z`),
+    asked: [] as { fromDay: string; toDay: string }[],
+  };
   const models: ModelSource = {
     ev: (_tenant, id) => Promise.resolve(id === 'mine' ? { ...state.ev } : null),
     hp: (_tenant, id) => Promise.resolve(id === 'mine' ? { ...defaultHpModelParameters } : null),
@@ -44,8 +52,16 @@ function harness(count: number, runner: FleetRunner) {
       planningRegistry: () => Promise.resolve({ version: state.version, devices: fleet }),
       registryVersion: () => Promise.resolve(state.version),
     },
-    modelDays: { modelDayLoads: () => Promise.resolve(rows), newestDataDay: () => Promise.resolve(state.dataDay) },
+    modelDays: {
+      modelDayLoads: (_tenant, _dayType, fromDay, toDay) => {
+        state.asked.push({ fromDay, toDay });
+        return Promise.resolve(rows);
+      },
+      newestDataDay: () => Promise.resolve(state.dataDay),
+    },
     isPowerDataTenant: () => Promise.resolve(true),
+    timeZoneOf: () => Promise.resolve('UTC'),
+    now: () => state.nowMs,
     runner: {
       run: (job) => {
         state.runs += 1;
@@ -82,7 +98,7 @@ describe('fleet analysis off the request thread', () => {
     expect(item?.min_headroom_kw).toBeCloseTo(expected.minHeadroomKw, 9);
   });
 
-  it('keeps an analysis until its inputs change: a model, the registry, the data day, or an invalidation', async () => {
+  it('keeps an analysis until its inputs change: a model, the registry, the days chosen from, or an invalidation', async () => {
     const { service, state } = harness(20, runner);
     const ask = () => service.fleetAnalysis('t', 'mine', 'mine');
     await ask();
@@ -91,17 +107,33 @@ describe('fleet analysis off the request thread', () => {
     state.version = '2';
     await ask();
     expect(state.runs).toBe(2);
-    state.dataDay = '2026-03-05';
+    // Midnight: the data day is now yesterday, a whole day the most recent weekday may be, with no new data.
+    state.nowMs = Date.parse('2026-03-05T00:30:00Z');
     await ask();
     expect(state.runs).toBe(3);
-    state.ev = { ...state.ev, currentEvSharePercent: 30 };
+    state.dataDay = '2026-03-05';
     await ask();
     expect(state.runs).toBe(4);
-    service.invalidate('t');
+    state.ev = { ...state.ev, currentEvSharePercent: 30 };
     await ask();
     expect(state.runs).toBe(5);
+    service.invalidate('t');
+    await ask();
+    expect(state.runs).toBe(6);
     await Promise.all([service.fleetAnalysis('u', 'mine', 'mine'), service.fleetAnalysis('u', 'mine', 'mine')]);
-    expect(state.runs).toBe(6); // one run shared by concurrent requests
+    expect(state.runs).toBe(7); // one run shared by concurrent requests
+  });
+
+  it("chooses the most recent weekday among whole days only, the maximum load day up to today's data", async () => {
+    const { service, state } = harness(5, runner);
+    await service.fleetAnalysis('t', 'mine', 'mine', 'most_recent_weekday');
+    // At midday of the data day, today so far is not a whole day.
+    expect(state.asked.at(-1)).toEqual({ fromDay: '2025-03-05', toDay: '2026-03-03' });
+    await service.fleetAnalysis('t', 'mine', 'mine', 'max_annual_load_day');
+    expect(state.asked.at(-1)).toEqual({ fromDay: '2025-03-05', toDay: DATA_DAY });
+    state.nowMs = Date.parse('2026-03-05T00:30:00Z');
+    await service.fleetAnalysis('t', 'mine', 'mine', 'most_recent_weekday');
+    expect(state.asked.at(-1)).toEqual({ fromDay: '2025-03-05', toDay: DATA_DAY });
   });
 
   it('keeps the request thread free while a large fleet runs', async () => {

@@ -9,6 +9,7 @@ import {
   type ModelDayType,
 } from '@gridlens/domain/load-models/model-parameters';
 import { explainTransformer } from '@gridlens/domain/load-models/transformer-explanation';
+import { zonedDay } from '@gridlens/domain/time-range';
 import { notFound } from '../../http/http-error';
 import type { PlanningDevice } from '../assets/assets.public';
 import type { ModelDayLoadRow } from '../power-readings/power-readings.public';
@@ -39,6 +40,8 @@ export interface LoadPlanningDeps {
     newestDataDay(tenantId: string): Promise<string | null>;
   };
   isPowerDataTenant(tenantId: string): Promise<boolean>;
+  /** The tenant's time zone: its calendar says which day is today, still in progress. */
+  timeZoneOf(tenantId: string): Promise<string>;
   runner: FleetRunner;
   /** Days of history the base-load day is chosen from, up to the newest data day (a year, within retention). */
   historyDays: number;
@@ -52,6 +55,9 @@ const NO_HEAT_PUMPS: HpModelParameters = {
   installingPercentPerYear: 0,
   extremeScenario: false,
 };
+
+/** The calendar day before `day` (YYYY-MM-DD). */
+const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 export function createLoadPlanningService(deps: LoadPlanningDeps) {
   const { models, ambient, devices, modelDays, runner, historyDays, now = Date.now } = deps;
@@ -70,6 +76,20 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
   /** The first day of the history the base-load day is chosen from. */
   const firstDayOf = (dataDay: string) =>
     new Date(Date.parse(`${dataDay}T00:00:00Z`) - (historyDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  /**
+   * The base-load days chosen from: the history up to the newest data day, for the most recent weekday only whole
+   * days (before today in the tenant's calendar): today so far lacks the evening peak, which the hours without data
+   * would then be drawn across. Null before any data.
+   */
+  async function baseDayRange(tenantId: string, dayType: ModelDayType, dataDay: string | null) {
+    if (!dataDay) return null;
+    let lastDay = dataDay;
+    if (dayType === 'most_recent_weekday') {
+      const yesterday = previousDay(zonedDay(now(), await deps.timeZoneOf(tenantId)));
+      if (yesterday < lastDay) lastDay = yesterday;
+    }
+    return { fromDay: firstDayOf(dataDay), toDay: lastDay };
+  }
   /** The forecast starts in the year of the data (the current year before any). */
   const baseYearOf = (dataDay: string | null) => (dataDay ? Number(dataDay.slice(0, 4)) : new Date(now()).getUTCFullYear());
 
@@ -79,8 +99,9 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
     dayType: ModelDayType,
     dataDay: string | null,
   ): Promise<BaseLoadDay | null> {
-    if (!dataDay) return null;
-    return baseLoadDay(dayType, await modelDays.modelDayLoads(tenantId, dayType, firstDayOf(dataDay), dataDay, deviceId));
+    const range = await baseDayRange(tenantId, dayType, dataDay);
+    if (!range) return null;
+    return baseLoadDay(dayType, await modelDays.modelDayLoads(tenantId, dayType, range.fromDay, range.toDay, deviceId));
   }
 
   async function transformerAnalysis(
@@ -121,12 +142,20 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
       const dayType = dayTypeAsked ?? ev.dayType;
       const [dataDay, registryVersion] = await Promise.all([modelDays.newestDataDay(tenantId), devices.registryVersion(tenantId)]);
       const baseYear = baseYearOf(dataDay);
-      // The models' parameters are in the key too, so an edit is never served stale even before `invalidate`.
-      const key = { evModel: JSON.stringify([evModel, ev]), hpModel: JSON.stringify([hpModel, hp]), dayType, dataDay, registryVersion };
+      const range = await baseDayRange(tenantId, dayType, dataDay);
+      // The models' parameters are in the key too, so an edit is never served stale even before `invalidate`; the
+      // days chosen from are, since midnight moves them without new data.
+      const key = {
+        evModel: JSON.stringify([evModel, ev]),
+        hpModel: JSON.stringify([hpModel, hp]),
+        dayType,
+        days: range && `${range.fromDay}/${range.toDay}`,
+        registryVersion,
+      };
       const items = await fleetCache.get(tenantId, key, async () => {
         const [{ devices: fleet }, rows] = await Promise.all([
           devices.planningRegistry(tenantId),
-          dataDay ? modelDays.modelDayLoads(tenantId, dayType, firstDayOf(dataDay), dataDay) : Promise.resolve([]),
+          range ? modelDays.modelDayLoads(tenantId, dayType, range.fromDay, range.toDay) : Promise.resolve([]),
         ]);
         const job = await buildFleetJob({ ev, hp, baseYear, dayType, fleet, rows, ambientOf: (day) => ambient.hourlyC(tenantId, day) });
         return runner.run(job);
