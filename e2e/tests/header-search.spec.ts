@@ -79,13 +79,22 @@ test('on Analytics the search narrows the devices with issues, over their issue 
   const table = page.getByTestId('analytics-devices');
   await expect(table).toBeVisible();
   const heading = page.locator('#analytics-devices-title');
-  const total = number(/\(([\d,]+)/.exec((await heading.textContent()) ?? '')?.[1] ?? null);
-  expect(total).toBeGreaterThan(0);
-  await searchBox().fill('Temperature over limit');
-  await expect.poll(async () => number(/\(([\d,]+)/.exec((await heading.textContent()) ?? '')?.[1] ?? null)).toBeLessThan(total);
-  const issues = await columnTexts(table, 4);
-  expect(issues.length).toBeGreaterThan(0);
-  for (const text of issues) expect(text).toContain('Temperature over limit');
+  const listedCount = async () => number(/\(([\d,]+)/.exec((await heading.textContent()) ?? '')?.[1] ?? null);
+  await expect.poll(listedCount).toBeGreaterThan(0);
+  // An issue some listed devices have and others not: which issues the demo fleet shows depends on the hour (just
+  // after midnight, today's period holds only minutes of readings), so the test picks one from the table.
+  const listed = (await columnTexts(table, 4)).map((text) => text.split(', ').filter((label) => label !== ''));
+  const devicesWith = new Map<string, number>();
+  for (const labels of listed) for (const label of labels) devicesWith.set(label, (devicesWith.get(label) ?? 0) + 1);
+  const issue = [...devicesWith].find(([, count]) => count < listed.length)?.[0] ?? '';
+  expect(issue, 'an issue that not every listed device has').not.toBe('');
+  await searchBox().fill(issue);
+  await expect.poll(async () => (await columnTexts(table, 4)).every((text) => text.includes(issue))).toBe(true);
+  expect((await columnTexts(table, 4)).length).toBeGreaterThan(0);
+  // The live demo keeps the list moving, so "narrowed" is judged against the list shown again without the search.
+  const narrowed = await listedCount();
+  await searchBox().fill('');
+  await expect.poll(listedCount).toBeGreaterThan(narrowed);
 
   const id = (await table.locator('tbody tr').first().locator('a').textContent()) ?? '';
   await searchBox().fill(id);
