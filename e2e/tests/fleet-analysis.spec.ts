@@ -27,8 +27,15 @@ test('the fleet analysis ranks every transformer with the seeded models, and cou
   const fleet = page.getByTestId('fleet-analysis');
   await expect(fleet.getByTestId('fleet-table').locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
   await expect(fleet.getByTestId('fleet-count')).toHaveText(/of 300 transformers/);
+  // Each row names its transformer, linked to its asset page, beside its device ID.
+  const first = fleet.getByTestId('fleet-table').locator('tbody tr').first();
+  const deviceId = (await first.locator('td').nth(1).textContent()) ?? '';
+  expect(deviceId).toMatch(/^NZ-\d{4}$/);
+  const name = first.locator('td').first().getByRole('link');
+  await expect(name).not.toHaveText(deviceId);
+  await expect(name).toHaveAttribute('href', `/asset/${deviceId}`);
   // Most urgent first: a transformer over capacity earlier never follows one over later or never.
-  const years = (await fleet.getByTestId('fleet-table').locator('tbody tr td:nth-child(2)').allTextContents()).map((y) =>
+  const years = (await fleet.getByTestId('fleet-table').locator('tbody tr td:nth-child(3)').allTextContents()).map((y) =>
     y === 'None by 2030' || y === '–' ? Infinity : Number(y),
   );
   expect(years).toEqual([...years].sort((a, b) => a - b));

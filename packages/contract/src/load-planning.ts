@@ -34,6 +34,7 @@ export const LoadAnalysisQuerySchema = EvAnalysisQuerySchema.extend({
 /** The EV/HP fleet analysis row of spec §3; the figures are null for a transformer without a base-load day. */
 export const FleetAnalysisRowSchema = z.object({
   device_id: z.string(),
+  transformer_name: z.string().describe("The transformer's name in the device registry"),
   base_load_day: z.string().nullable().describe('The base-load day (YYYY-MM-DD); null: no data to analyse'),
   max_evs: z.number().int().nullable().describe('EVs it can host today; null: no practical limit or no data'),
   max_ev_hour: z.number().int().nullable(),

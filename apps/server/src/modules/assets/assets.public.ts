@@ -11,6 +11,7 @@ export type AssetFigures = Omit<AssetListItem, keyof PowerDevice>;
 /** A device as the load models see it (load planning, issue 20). */
 export interface PlanningDevice {
   device_id: string;
+  transformer_name: string;
   rating_kva: number;
   connected_mprns: number;
   commuter_area: boolean;

@@ -113,7 +113,7 @@ export function createAssetsRepository(db: Queryable, { listParts = 1 }: { listP
       const [version, devices] = await Promise.all([
         registryVersion(tenantId),
         db.query<PlanningDevice>(
-          `SELECT device_id, rating_kva::float8 AS rating_kva, connected_mprns, commuter_area
+          `SELECT device_id, transformer_name, rating_kva::float8 AS rating_kva, connected_mprns, commuter_area
              FROM power_devices WHERE tenant_id = $1 ORDER BY device_id`,
           [tenantId],
         ),

@@ -6,7 +6,15 @@ import type { DayExplanation, TransformerExplanation } from '@gridlens/domain/lo
 /** The answer's shapes from the domain's: names as the contract has them, typed arrays as plain ones. Nothing is computed here but headroom, capacity − total. */
 export function presentAnalysis(
   explanation: TransformerExplanation,
-  context: { deviceId: string; evModel: string; hpModel: string | null; dayType: ModelDayType; baseLoadDay: string; baseYear: number },
+  context: {
+    deviceId: string;
+    transformerName: string;
+    evModel: string;
+    hpModel: string | null;
+    dayType: ModelDayType;
+    baseLoadDay: string;
+    baseYear: number;
+  },
 ): TransformerAnalysis {
   const measured = explanation.days.find((day) => !day.extreme) as DayExplanation;
   const extreme = explanation.days.find((day) => day.extreme) ?? null;
@@ -22,7 +30,7 @@ export function presentAnalysis(
     capacity_kw: explanation.capacityKw,
     connected_customers: explanation.connectedCustomers,
     ev_load_method: explanation.evLoadMethod,
-    row: presentRow(context.deviceId, context.baseLoadDay, explanation.row),
+    row: presentRow({ id: context.deviceId, name: context.transformerName }, context.baseLoadDay, explanation.row),
     forecast: explanation.forecast.map((year) => ({
       year: year.year,
       ev_share: year.evShare,
@@ -40,9 +48,10 @@ export function presentAnalysis(
   };
 }
 
-export function presentRow(deviceId: string, baseLoadDay: string, row: DomainRow): FleetAnalysisRow {
+export function presentRow(device: { id: string; name: string }, baseLoadDay: string, row: DomainRow): FleetAnalysisRow {
   return {
-    device_id: deviceId,
+    device_id: device.id,
+    transformer_name: device.name,
     base_load_day: baseLoadDay,
     max_evs: row.maxEvs,
     max_ev_hour: row.maxEvHour,

@@ -31,6 +31,7 @@ export async function buildFleetJob({
     hp,
     baseYear,
     deviceIds: fleet.map((device) => device.device_id),
+    transformerNames: fleet.map((device) => device.transformer_name),
     days: new Array<string | null>(count).fill(null),
     weekend: new Uint8Array(count),
     ratingKva: Float64Array.from(fleet, (device) => device.rating_kva),

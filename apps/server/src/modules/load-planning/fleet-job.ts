@@ -15,6 +15,7 @@ export interface FleetJob {
   hp: HpModelParameters;
   baseYear: number;
   deviceIds: string[];
+  transformerNames: string[];
   /** The base-load day of each transformer; null: no data, so no analysis. */
   days: (string | null)[];
   weekend: Uint8Array;
@@ -33,10 +34,10 @@ export function runFleetJob(job: FleetJob): FleetAnalysisRow[] {
   const analysed: (FleetAnalysisRow & { min_headroom_kw: number })[] = [];
   const withoutData: FleetAnalysisRow[] = [];
   for (let i = 0; i < job.deviceIds.length; i++) {
-    const deviceId = job.deviceIds[i] as string;
+    const device = { id: job.deviceIds[i] as string, name: job.transformerNames[i] as string };
     const dayId = job.days[i] ?? null;
     if (dayId === null) {
-      withoutData.push(emptyRow(deviceId));
+      withoutData.push(emptyRow(device));
       continue;
     }
     const day: TransformerDay = {
@@ -50,7 +51,7 @@ export function runFleetJob(job: FleetJob): FleetAnalysisRow[] {
       connectedCustomers: job.connectedCustomers[i] as number,
       days: [day],
     });
-    analysed.push(presentRow(deviceId, dayId, row) as FleetAnalysisRow & { min_headroom_kw: number });
+    analysed.push(presentRow(device, dayId, row) as FleetAnalysisRow & { min_headroom_kw: number });
   }
   analysed.sort((a, b) =>
     compareByReinforcementUrgency(
@@ -61,9 +62,10 @@ export function runFleetJob(job: FleetJob): FleetAnalysisRow[] {
   return [...analysed, ...withoutData];
 }
 
-function emptyRow(deviceId: string): FleetAnalysisRow {
+function emptyRow(device: { id: string; name: string }): FleetAnalysisRow {
   return {
-    device_id: deviceId,
+    device_id: device.id,
+    transformer_name: device.name,
     base_load_day: null,
     max_evs: null,
     max_ev_hour: null,

@@ -16,6 +16,7 @@ const DATA_DAY = '2026-03-04'; // a Wednesday
 function fakeFleet(count: number) {
   const fleet = Array.from({ length: count }, (_, i) => ({
     device_id: `T-${String(i).padStart(6, '0')}`,
+    transformer_name: `Substation ${i}`,
     rating_kva: 50 + (i % 7) * 50,
     connected_mprns: 10 + (i % 90),
     commuter_area: i % 2 === 0,
@@ -91,6 +92,7 @@ describe('fleet analysis off the request thread', () => {
     });
     const item = answer.items.find((row) => row.device_id === device.device_id);
     expect(item).toMatchObject({
+      transformer_name: 'Substation 17',
       max_evs: expected.maxEvs,
       first_year_over_capacity: expected.firstYearOverCapacity,
       max_load_hour: expected.maxLoadHour,

@@ -125,6 +125,7 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
     });
     return presentAnalysis(explanation, {
       deviceId,
+      transformerName: device.transformer_name,
       evModel: query.evModel,
       hpModel: query.hpModel,
       dayType,

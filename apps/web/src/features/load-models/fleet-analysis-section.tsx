@@ -53,7 +53,7 @@ export function FleetAnalysisSection() {
 
   const rows = useMemo(() => {
     const shown = (fleet.data?.items ?? []).filter(
-      (r) => (!overOnly || r.first_year_over_capacity !== null) && textsMatch([r.device_id], search),
+      (r) => (!overOnly || r.first_year_over_capacity !== null) && textsMatch([r.device_id, r.transformer_name], search),
     );
     return sort ? sortFleetRows(shown, sort.columnId as keyof FleetAnalysisRow, sort.direction) : shown;
   }, [fleet.data, overOnly, search, sort]);
@@ -61,14 +61,15 @@ export function FleetAnalysisSection() {
 
   const columns: DataColumn<FleetAnalysisRow>[] = [
     {
-      id: 'device_id',
-      title: t('loadPlanning.fleet.transformer'),
+      id: 'transformer_name',
+      title: t('assets.columns.transformer_name'),
       cell: (r) => (
         <Link component={RouterLink} to={`/asset/${encodeURIComponent(r.device_id)}`}>
-          {r.device_id}
+          {r.transformer_name || r.device_id}
         </Link>
       ),
     },
+    { id: 'device_id', title: t('assets.columns.device_id'), cell: (r) => r.device_id },
     {
       id: 'first_year_over_capacity',
       title: t('loadPlanning.firstYearOver'),

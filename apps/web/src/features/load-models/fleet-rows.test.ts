@@ -4,6 +4,7 @@ import { fleetCsv, overCapacityByYear, sortFleetRows } from './fleet-rows';
 
 const row = (device_id: string, first: number | null, headroom: number | null): FleetAnalysisRow => ({
   device_id,
+  transformer_name: `Substation ${device_id}`,
   base_load_day: '2026-11-20',
   max_evs: first === null ? null : 10,
   max_ev_hour: 19,
@@ -39,10 +40,13 @@ describe('the fleet table', () => {
 
   it('exports numbers as numbers and no value as an empty field, under the titles', () => {
     const csv = fleetCsv(rows.slice(0, 2), [
-      { id: 'device_id', title: 'Transformer' },
+      { id: 'transformer_name', title: 'Transformer name' },
+      { id: 'device_id', title: 'Device ID' },
       { id: 'first_year_over_capacity', title: 'First year over capacity' },
       { id: 'min_headroom_kw', title: 'Min headroom, kW' },
     ]);
-    expect(csv).toBe('Transformer,First year over capacity,"Min headroom, kW"\r\nTX-A,2028,-5\r\nTX-B,,40\r\n');
+    expect(csv).toBe(
+      'Transformer name,Device ID,First year over capacity,"Min headroom, kW"\r\nSubstation TX-A,TX-A,2028,-5\r\nSubstation TX-B,TX-B,,40\r\n',
+    );
   });
 });
