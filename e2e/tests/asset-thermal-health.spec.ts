@@ -52,6 +52,11 @@ test('lists the nine health indicators, each saying what raised it', async () =>
   const list = page.getByTestId('health-indicators');
   await expect(list.locator(':scope > li')).toHaveCount(9);
   await expect(page.getByTestId('indicator-risk-of-overload')).toContainText('Risk of overload');
+  // Future ageing runs the same days with the default models' EV and heat-pump load of the forecast year.
+  expect(row.forecast_year).toBe(2030);
+  await expect(page.getByTestId('health-forecast-basis')).toHaveText(
+    'Forecast figures: the same days with the EV and heat-pump load of 2030, from the default EV and HP models.',
+  );
   for (const indicator of row.indicators) {
     const item = page.getByTestId(`indicator-${indicator.kind}`);
     await expect(item).toHaveAttribute('data-triggered', String(indicator.triggered));

@@ -173,6 +173,7 @@ export async function buildApp({
       temperatures: weather.hourlyTemperatures,
       findTenant: tenants.findTenant,
       timeZoneOf: tenants.timeZoneOf,
+      addedLoadByHour: loadPlanning.addedLoadByHour,
     }),
     device.deviceTabs,
     loadModels,

@@ -121,6 +121,11 @@ export const LossOfLifeRowSchema = z.object({
   equivalent_ageing_factor: z.number().nullable().describe('F_EQA = L / Σ Δt'),
   loss_of_life_percent: z.number().nullable().describe('L over the 180,000 h normal insulation life, %'),
   indicators: z.array(HealthIndicatorSchema).describe('The nine health indicators, each with what triggered it'),
+  forecast_year: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Future ageing's year: the same days with the load the default EV and HP models add by then; null: no base-load day"),
   missing: z.enum(['no_readings']).nullable(),
 });
 export type LossOfLifeRow = z.infer<typeof LossOfLifeRowSchema>;

@@ -5,11 +5,11 @@ import { keepsPowerDataOf, type FindTenant, type TimeZoneOf } from '../tenants/t
 import type { HourlyTemperaturesOf } from '../weather/weather.public';
 import { registerLoadAnalysisRoutes } from './load-analysis.routes';
 import { createLoadAnalysisService } from './load-analysis.service';
-import { createLossOfLifeService } from './loss-of-life.service';
+import { createLossOfLifeService, type AddedLoadByHour } from './loss-of-life.service';
 
 /**
  * Load analyses over the measured readings (ADMD, loss of life); the readings are power-readings', the hydrogen
- * sensor's device-tabs', the ambient weather's and the tenant's kind and calendar tenants'.
+ * sensor's device-tabs', the ambient weather's, the tenant's kind and calendar tenants', the forecast load load-planning's.
  */
 export function createLoadAnalysisModule({
   demand,
@@ -18,6 +18,7 @@ export function createLoadAnalysisModule({
   temperatures,
   findTenant,
   timeZoneOf,
+  addedLoadByHour,
 }: {
   demand: HalfHourDemandReads;
   thermalReadings: ThermalReadingsReads;
@@ -25,6 +26,7 @@ export function createLoadAnalysisModule({
   temperatures: HourlyTemperaturesOf;
   findTenant: FindTenant;
   timeZoneOf: TimeZoneOf;
+  addedLoadByHour: AddedLoadByHour;
 }): ServerModule {
   const keepsPowerData = keepsPowerDataOf(findTenant);
   const service = createLoadAnalysisService({ demand, keepsPowerData });
@@ -34,6 +36,7 @@ export function createLoadAnalysisModule({
     temperatures,
     keepsPowerData,
     timeZoneOf,
+    addedLoadByHour,
   });
   return {
     name: 'load-analysis',

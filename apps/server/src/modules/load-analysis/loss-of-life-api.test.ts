@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HYDROGEN_SENSOR_CONFIG, deviceTabsApi } from '@gridlens/contract/device-tabs';
 import { loadAnalysisApi, type LossOfLife, type LossOfLifeRow } from '@gridlens/contract/load-analysis';
+import { loadPlanningApi } from '@gridlens/contract/load-planning';
 import { atAnswerPrecision as r2 } from '@gridlens/domain/number-format';
 import type { PaperInsulation } from '@gridlens/domain/thermal/ageing';
 import { healthIndicators } from '@gridlens/domain/thermal/health-indicators';
+import { loadFactorsWithAddedLoad } from '@gridlens/domain/thermal/future-load';
 import { loadFactorsPu } from '@gridlens/domain/thermal/load-factor';
 import { thermalAgeing } from '@gridlens/domain/thermal/thermal-ageing';
 import { thermalParameters } from '@gridlens/domain/thermal/thermal-parameters';
@@ -32,6 +34,7 @@ function expectedRow(
   paper: PaperInsulation,
   measuredTopOilAt: Map<number, number>,
   hydrogen: { atMs: number; h2Ppm: number }[],
+  added: { year: number; addedKva: Float64Array },
 ) {
   const timesMs = Float64Array.from({ length: 96 }, (_, i) => base + i * STEP_MS);
   const currents = Array.from({ length: 96 }, (_, i) => phaseCurrents(i));
@@ -50,8 +53,12 @@ function expectedRow(
   });
   const measuredTopOilC = timesMs.map((t) => measuredTopOilAt.get(t) ?? Number.NaN);
   const ageing = thermalAgeing({ timesMs, loadPu, ambientC, measuredTopOilC }, thermalParameters(), 'steady', paper);
+  // Future ageing: the same day with the default models' added load of the last forecast year, top oil modelled.
+  const futureLoadPu = loadFactorsWithAddedLoad(timesMs, loadPu, added.addedKva, 100, 'UTC');
+  const future = thermalAgeing({ timesMs, loadPu: futureLoadPu, ambientC }, thermalParameters(), 'steady', paper);
   const indicators = healthIndicators({
     observed: { timesMs, loadPu, topOilC: ageing.topOilC, hotSpotC: ageing.hotSpotC },
+    forecast: { timesMs, loadPu: futureLoadPu, topOilC: future.topOilC, hotSpotC: future.hotSpotC },
     paper,
     hydrogen,
     tankTemperature: { timesMs, temperatureC: Float64Array.from({ length: 96 }, (_, i) => tankC(i)) },
@@ -68,6 +75,7 @@ function expectedRow(
       elapsed_h: r2(ageing.lossOfLife.elapsedH),
       equivalent_ageing_factor: r2(ageing.lossOfLife.equivalentAgeingFactor),
       loss_of_life_percent: r2(ageing.lossOfLife.lossOfLifePercent),
+      forecast_year: added.year,
       indicators: indicators.map(({ kind, triggered, triggers }) => ({
         kind,
         triggered,
@@ -90,8 +98,9 @@ for (const backend of TEST_DATABASES) {
     let token: string;
     let otherToken: string;
     let trackingToken: string;
-    // A whole UTC day two days ago.
-    const base = Math.floor((Date.now() - 2 * DAY_MS) / DAY_MS) * DAY_MS;
+    // A whole UTC weekday at least two days ago: the default models' base-load day (the most recent weekday).
+    let base = Math.floor((Date.now() - 2 * DAY_MS) / DAY_MS) * DAY_MS;
+    while ([0, 6].includes(new Date(base).getUTCDay())) base -= DAY_MS;
     const period = { from: new Date(base).toISOString(), to: new Date(base + DAY_MS).toISOString() };
     const at = (ms: number) => new Date(ms).toISOString();
     const call = (query: Record<string, string | number> = {}, t = token, tenant = 'netzero') =>
@@ -100,6 +109,15 @@ for (const backend of TEST_DATABASES) {
       const response = await call(query, t, tenant);
       expect(response.statusCode, response.body).toBe(200);
       return response.json<LossOfLife>();
+    };
+    /** What the default EV and HP models add to LOL-A by the last forecast year, as the load planning API answers it. */
+    const addedLoad = async () => {
+      const response = await inject(app, loadPlanningApi.analysis, { params: { id: 'LOL-A' }, headers: authHeaders(token, 'netzero') });
+      expect(response.statusCode, response.body).toBe(200);
+      const analysis = response.json();
+      expect(analysis.base_load_day).toBe(new Date(base).toISOString().slice(0, 10));
+      const last = analysis.measured_day.profiles.at(-1)!;
+      return { year: last.year, addedKva: Float64Array.from(last.ev_kw, (ev, h) => (ev + last.hp_kw[h]!) / analysis.power_factor) };
     };
     const rowOf = (body: LossOfLife, deviceId: string) => body.transformers.find((row) => row.device_id === deviceId);
     // The hydrogen sensor at the top oil: its oil temperature at 06:05 belongs to the reading at 06:15.
@@ -163,7 +181,9 @@ for (const backend of TEST_DATABASES) {
       const body = await bodyOf(period);
       expect(body).toMatchObject({ ...period, paper: 'normal', series: null });
       expect(body.transformers.map((row) => row.device_id)).toEqual(['LOL-A', 'LOL-HUGE', 'LOL-NOWHERE', 'LOL-SILENT']);
-      const expected = expectedRow(base, 'normal', measuredTopOil, hydrogen);
+      const added = await addedLoad();
+      expect(added.year).toBe(2030);
+      const expected = expectedRow(base, 'normal', measuredTopOil, hydrogen, added);
       expect(rowOf(body, 'LOL-A')).toEqual({
         device_id: 'LOL-A',
         transformer_name: 'TX LOL-A',
@@ -182,12 +202,17 @@ for (const backend of TEST_DATABASES) {
       expect(triggered).toEqual(
         expect.arrayContaining(['risk-of-overload', 'temperature', 'hydrogen-alert', 'hydrogen-rate-alert', 'maintenance']),
       );
+      // The evening EV and heat-pump load of 2030 on the same day ages it faster than rated: future ageing says so.
+      const future = rowOf(body, 'LOL-A')!.indicators.find((i) => i.kind === 'future-ageing');
+      expect(future?.triggered).toBe(true);
+      expect(future?.triggers.every((t) => t.basis === 'forecast')).toBe(true);
     });
 
     it('says when a transformer has no readings or no place of its own', async () => {
       const body = await bodyOf(period);
       expect(rowOf(body, 'LOL-SILENT')).toMatchObject({
         readings: 0,
+        forecast_year: null,
         loss_of_life_h: null,
         equivalent_ageing_factor: null,
         missing: 'no_readings',
@@ -212,13 +237,14 @@ for (const backend of TEST_DATABASES) {
     it("returns one transformer's series with the same figures, and takes thermally upgraded paper", async () => {
       const body = await bodyOf({ ...period, device_id: 'LOL-A' });
       expect(body.transformers).toEqual([rowOf(await bodyOf(period), 'LOL-A')]);
-      const { ageing } = expectedRow(base, 'normal', measuredTopOil, hydrogen);
+      const added = await addedLoad();
+      const { ageing } = expectedRow(base, 'normal', measuredTopOil, hydrogen, added);
       expect(body.series?.time).toHaveLength(96);
       expect(body.series?.hot_spot_c).toEqual(Array.from(ageing.hotSpotC, r2));
       expect(body.series?.top_oil_c[25]).toBe(60);
       const upgraded = await bodyOf({ ...period, device_id: 'LOL-A', paper: 'thermally-upgraded' });
       expect(upgraded.paper).toBe('thermally-upgraded');
-      expect(upgraded.transformers[0]).toMatchObject(expectedRow(base, 'thermally-upgraded', measuredTopOil, hydrogen).row);
+      expect(upgraded.transformers[0]).toMatchObject(expectedRow(base, 'thermally-upgraded', measuredTopOil, hydrogen, added).row);
     });
 
     it('answers 400 naming the field for a bad paper, period or device id', async () => {

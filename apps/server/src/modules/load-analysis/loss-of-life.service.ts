@@ -7,6 +7,7 @@ import { ageingRates, type PaperInsulation } from '@gridlens/domain/thermal/agei
 import { healthIndicators, type HealthIndicator } from '@gridlens/domain/thermal/health-indicators';
 import { thermalAgeing } from '@gridlens/domain/thermal/thermal-ageing';
 import { thermalParameters } from '@gridlens/domain/thermal/thermal-parameters';
+import { loadFactorsWithAddedLoad } from '@gridlens/domain/thermal/future-load';
 import { notFound, validationError } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
 import type { HydrogenForHealth, HydrogenForHealthReads } from '../device-tabs/device-tabs.module';
@@ -20,6 +21,9 @@ export interface LossOfLifeQuery extends PeriodInput {
   paper?: PaperInsulation | undefined;
 }
 
+/** The load the default models add to a transformer by a forecast year, kVA per local hour; null without a base-load day. */
+export type AddedLoadByHour = (tenantId: string, deviceId: string) => Promise<{ year: number; addedKva: Float64Array } | null>;
+
 interface Deps {
   readings: ThermalReadingsReads;
   hydrogen: HydrogenForHealthReads;
@@ -27,6 +31,7 @@ interface Deps {
   keepsPowerData: (tenantId: string) => Promise<boolean>;
   /** The tenant's time zone, whose midnights cut the days of the ageing indicators. */
   timeZoneOf: (tenantId: string) => Promise<string>;
+  addedLoadByHour: AddedLoadByHour;
   now?: () => number;
 }
 
@@ -65,7 +70,15 @@ function hydrogenSamples(hydrogen: HydrogenForHealth): HydrogenSample[] {
 }
 
 /** Thermal ageing and health per transformer (domain-references §2; docs/decisions.md "Loss of life and weather"). */
-export function createLossOfLifeService({ readings, hydrogen, temperatures, keepsPowerData, timeZoneOf, now = Date.now }: Deps) {
+export function createLossOfLifeService({
+  readings,
+  hydrogen,
+  temperatures,
+  keepsPowerData,
+  timeZoneOf,
+  addedLoadByHour,
+  now = Date.now,
+}: Deps) {
   async function transformer(
     tenantId: string,
     row: ThermalReadingsRow,
@@ -87,12 +100,21 @@ export function createLossOfLifeService({ readings, hydrogen, temperatures, keep
     }
     const measuredTopOilC = measuredTopOilOf(timesMs, sensor);
     const ageing = thermalAgeing({ timesMs, loadPu, ambientC, measuredTopOilC }, thermalParameters(), 'steady', paper);
+    // Future ageing: the same days with the load the default EV and HP models add by the last forecast year. The
+    // top oil is modelled throughout: a measured one belongs to today's load.
+    const added = timesMs.length > 0 ? await addedLoadByHour(tenantId, row.device_id) : null;
+    const forecast = added && {
+      year: added.year,
+      loadPu: loadFactorsWithAddedLoad(timesMs, loadPu, added.addedKva, row.rating_kva, timeZone),
+    };
+    const future = forecast && thermalAgeing({ timesMs, loadPu: forecast.loadPu, ambientC }, thermalParameters(), 'steady', paper);
     const indicators = healthIndicators({
       observed: { timesMs, loadPu, topOilC: ageing.topOilC, hotSpotC: ageing.hotSpotC },
       paper,
       hydrogen: hydrogenSamples(sensor),
       tankTemperature: { timesMs, temperatureC: Float64Array.from(row.series.c, (c) => c ?? Number.NaN) },
       timeZone,
+      forecast: forecast && future ? { timesMs, loadPu: forecast.loadPu, topOilC: future.topOilC, hotSpotC: future.hotSpotC } : undefined,
     });
     const empty = timesMs.length === 0;
     const life = ageing.lossOfLife;
@@ -113,6 +135,7 @@ export function createLossOfLifeService({ readings, hydrogen, temperatures, keep
       equivalent_ageing_factor: finiteOrNull(life.equivalentAgeingFactor),
       loss_of_life_percent: empty ? null : finiteOrNull(life.lossOfLifePercent),
       indicators: indicatorsAnswer(indicators),
+      forecast_year: forecast?.year ?? null,
       missing: empty ? 'no_readings' : null,
     };
     const series: LossOfLifeSeries | null = withSeries

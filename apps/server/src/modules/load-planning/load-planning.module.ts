@@ -26,6 +26,8 @@ export function createLoadPlanningModule(
       registerLoadPlanningRoutes(api, service);
       api.addHook('onClose', () => runner.close());
     }),
+    /** The load the default models add to a transformer by the last forecast year (load analysis's future ageing). */
+    addedLoadByHour: (tenantId: string, deviceId: string) => service.addedLoadByHour(tenantId, deviceId),
     /** Forgets the tenant's fleet analyses (call when one of its EV or HP models is saved or deleted). */
     invalidate: service.invalidate,
   };

@@ -10,7 +10,8 @@ import {
 } from '@gridlens/domain/load-models/model-parameters';
 import { explainTransformer } from '@gridlens/domain/load-models/transformer-explanation';
 import { zonedDay } from '@gridlens/domain/time-range';
-import { notFound } from '../../http/http-error';
+import { HttpError, notFound } from '../../http/http-error';
+import { DEFAULT_MODEL_ID } from '@gridlens/domain/load-models/model-defaults';
 import type { PlanningDevice } from '../assets/assets.public';
 import type { ModelDayLoadRow } from '../power-readings/power-readings.public';
 import type { AmbientTemperatures } from './ambient-temperatures';
@@ -136,6 +137,27 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
 
   return {
     transformerAnalysis,
+
+    /**
+     * The load the tenant's default EV and HP models add to a transformer by the last forecast year, in kVA for each
+     * hour of its base-load day (EV + HP, over the power factor), for the "future ageing" health indicator; null
+     * when it has no base-load day.
+     */
+    async addedLoadByHour(tenantId: string, deviceId: string): Promise<{ year: number; addedKva: Float64Array } | null> {
+      let analysis: TransformerAnalysis;
+      try {
+        analysis = await transformerAnalysis(tenantId, deviceId, { evModel: DEFAULT_MODEL_ID, hpModel: DEFAULT_MODEL_ID });
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return null;
+        throw error;
+      }
+      const last = analysis.measured_day.profiles.at(-1);
+      if (!last) return null;
+      return {
+        year: last.year,
+        addedKva: Float64Array.from(last.ev_kw, (evKw, h) => (evKw + (last.hp_kw[h] ?? 0)) / analysis.power_factor),
+      };
+    },
 
     async fleetAnalysis(tenantId: string, evModel: string, hpModel: string, dayTypeAsked?: ModelDayType): Promise<FleetAnalysis> {
       if (!(await deps.isPowerDataTenant(tenantId))) throw notFound('Power-data tenant');

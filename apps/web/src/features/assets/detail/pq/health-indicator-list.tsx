@@ -12,13 +12,15 @@ const TEMPERATURE_FIGURES = new Set<HealthTriggerAnswer['figure']>(['hot-spot-c'
 
 interface Props {
   indicators: HealthIndicatorAnswer[];
+  /** The year whose EV and heat-pump load the forecast figures add; null: no forecast. */
+  forecastYear: number | null;
   languageTag: string;
   timeZone: string;
   temperatureMetric: TemperatureMetric;
 }
 
 /** Spec §4's health indicators, each with what triggered it: the figure, its value against the threshold, and when. */
-export function HealthIndicatorList({ indicators, languageTag, timeZone, temperatureMetric }: Props) {
+export function HealthIndicatorList({ indicators, forecastYear, languageTag, timeZone, temperatureMetric }: Props) {
   const { t } = useTranslation();
   // Temperatures in the user's unit; every other figure carries its unit in its name.
   const shown = (figure: HealthTriggerAnswer['figure'], value: number | null) =>
@@ -43,6 +45,9 @@ export function HealthIndicatorList({ indicators, languageTag, timeZone, tempera
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
         {t('thermalHealth.indicatorsTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="health-forecast-basis">
+        {forecastYear === null ? t('thermalHealth.noForecast') : t('thermalHealth.forecastBasis', { year: forecastYear })}
       </Typography>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }} data-testid="health-indicators">
         {indicators.map((indicator) => (

@@ -61,7 +61,7 @@ export function ThermalHealth(props: TabProps) {
         )}
       </Paper>
       {ageing.data?.series && row?.missing === null && <ThermalCharts answer={ageing.data} {...props} />}
-      {row && <HealthIndicatorList indicators={row.indicators} {...props} />}
+      {row && <HealthIndicatorList indicators={row.indicators} forecastYear={row.forecast_year} {...props} />}
     </Box>
   );
 }
