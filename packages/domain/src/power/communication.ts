@@ -23,7 +23,7 @@ export function communicationState(lastMessageAtMs: number | null, nowMs: number
  * are messages lost on the way, but never more than a day's reports (96, or as many as the device sent that day
  * if it reports faster): a jump larger than that (1, then 3,000,000,000) is a counter that restarted or jumped (a
  * new board, a firmware reset, a wrap), not billions of lost messages. The rollups hold each day's first and last number and its count;
- * the power-readings repository computes this same rule in SQL (`dailyWithMissed`) for the assets list, the trends and coverage.
+ * the assets module computes this same rule in SQL (`dailyWithMissed`) for the assets list, the trends and coverage.
  */
 export const REPORTS_PER_DAY_MAX = 96;
 

@@ -16,3 +16,9 @@ export interface PlanningDevice {
   connected_mprns: number;
   commuter_area: boolean;
 }
+
+/**
+ * The daily rollup with each day's missed messages: the assets list's figures, and the one rule the trends and the
+ * coverage check (power-readings) read too.
+ */
+export { dailyWithMissed } from './daily-with-missed';

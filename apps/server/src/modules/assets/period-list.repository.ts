@@ -2,7 +2,7 @@ import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import { parseTextArray } from '../../db/text-array';
-import { dailyWithMissed } from '../power-readings/power-readings.public';
+import { dailyWithMissed } from './daily-with-missed';
 import {
   FIGURE_NAMES,
   FIGURE_READERS,

@@ -2,8 +2,7 @@ import type { PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 
 /*
  * What the power-readings module offers other modules besides its factory (power-readings.module.ts): the
- * shapes they receive, and the daily rollup with its missed messages for SQL of their own. Everything else in the
- * folder (the stored encoding above all) is the module's own.
+ * shapes they receive. Everything else in the folder (the stored encoding above all) is the module's own.
  */
 
 /** A stored reading with the values the rollups need, derived once per reading with the domain rules. */
@@ -88,6 +87,3 @@ export interface ThermalReadingsRow {
   /** In time order: `t` epoch ms; `a1`…`a3` median phase currents (A); `c` the monitor's median tank temperature (°C) or null. */
   series: { t: number[]; a1: number[]; a2: number[]; a3: number[]; c: (number | null)[] };
 }
-
-/** The daily rollup with each day's missed messages, for the modules that read rollup figures in their own SQL (assets). */
-export { dailyWithMissed } from './daily-with-missed';
