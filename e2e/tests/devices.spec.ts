@@ -69,9 +69,21 @@ test('a fleet operator lands on Devices with the fleet in the table and clusters
   await expect(page.getByTestId('devices-table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('devices-count')).toContainText(/\d+ of \d+ devices/);
   await expect(page.getByTestId('devices-map').locator('.marker-cluster').first()).toBeVisible();
-  // The header search narrows the table and the map to the cage.
+  // The summary counts every listed device once by where it is.
+  const shown = Number(/^([\d,]+) of/.exec((await page.getByTestId('devices-count').textContent()) ?? '')?.[1]?.replaceAll(',', ''));
+  const figure = async (id: string) => Number((await page.getByTestId(`summary-${id}`).locator('dd').textContent())?.replaceAll(',', ''));
+  const byPosition = ['Friendly', 'Non-Friendly', 'Outside POIs', 'No location data'];
+  const placed = async () => {
+    let sum = 0;
+    for (const category of byPosition) sum += await figure(`position-${category}`);
+    return sum;
+  };
+  await expect.poll(placed).toBe(shown);
+  // The header search narrows the table, the map and the summary to the cage.
   await page.getByRole('searchbox').fill(CAGE);
   await expect(page.getByTestId('devices-count')).toHaveText(/^1 of \d+ devices$/);
+  await expect(page.getByTestId('summary-position-Outside POIs').locator('dd')).toHaveText('1');
+  await expect(page.getByTestId('summary-silent').locator('dd')).toHaveText('0');
   const row = page.getByTestId(`device-row-${CAGE}`);
   await expect(row).toContainText('Position not found');
   await expect(row).toContainText('Outside locations');

@@ -2,7 +2,8 @@ import { TRACKED_DEVICE_FIELDS, type TrackedDevice, type TrackedDeviceList } fro
 import type { BackOnline, TrackedDeviceDetail, TrackerFleetStats, TrackerMessagesPage } from '@gridlens/contract/tracking-devices';
 import { BACK_ONLINE_SILENCE_HOURS } from '@gridlens/contract/tracking-devices';
 import type { TrackerType } from '@gridlens/domain/tracking/enumerations';
-import { LAST_MESSAGE_TYPES, type LastMessageType, POSITION_CATEGORIES } from '@gridlens/domain/tracking/enumerations';
+import { LAST_MESSAGE_TYPES, type LastMessageType } from '@gridlens/domain/tracking/enumerations';
+import { trackerFleetSummary } from '@gridlens/domain/tracking/fleet-summary';
 import { movementOf } from '@gridlens/domain/tracking/movement';
 import { periodOfRange, type TimeRangeName } from '@gridlens/domain/time-range';
 import { notFound } from '../../http/http-error';
@@ -11,7 +12,6 @@ import type { DeviceHistoryRepository } from './device-history.repository';
 import type { DeviceRow, DevicesRepository } from './devices.repository';
 
 const HOUR_MS = 3_600_000;
-const LOW_BATTERY_PCT = 20;
 const msOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /** A tracker's row of the devices screen, its movement judged at `nowMs` by the tenant's period (spec §4). */
@@ -129,26 +129,16 @@ export function createDevicesService(
       const counts = await history.messageCounts(tenantId, isoOf(new Date(period.fromMs)), isoOf(new Date(period.toMs)));
       const messagesByType = countsOf(LAST_MESSAGE_TYPES);
       for (const c of counts.byType) if (c.message_type in messagesByType) messagesByType[c.message_type as LastMessageType] = c.n;
-      const byPosition = countsOf(POSITION_CATEGORIES);
-      const byMovement = { Fluid: 0, Static: 0 };
-      let silent = 0;
-      let lowBattery = 0;
-      for (const d of all) {
-        byPosition[d.position_category] += 1;
-        if (d.movement) byMovement[d.movement] += 1;
-        const lastMs = msOrNull(d.last_message_at);
-        if (lastMs === null || nowMs - lastMs > BACK_ONLINE_SILENCE_HOURS * HOUR_MS) silent += 1;
-        if (d.battery_pct !== null && d.battery_pct < LOW_BATTERY_PCT) lowBattery += 1;
-      }
+      const summary = trackerFleetSummary(all, nowMs);
       return {
         range,
-        device_count: all.length,
+        device_count: summary.devices,
         messages_by_type: messagesByType,
-        devices_by_position: byPosition,
-        devices_by_movement: byMovement,
+        devices_by_position: summary.byPosition,
+        devices_by_movement: summary.byMovement,
         reporting_devices: counts.reporting,
-        silent_devices: silent,
-        low_battery_devices: lowBattery,
+        silent_devices: summary.silent,
+        low_battery_devices: summary.lowBattery,
       };
     },
 

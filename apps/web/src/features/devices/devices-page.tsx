@@ -12,6 +12,7 @@ import { LoadFailed } from '@/lib/ui/load-failed';
 import { useDeviceList } from '@/lib/api/tracking-devices';
 import { DEFAULT_HIDDEN, DEVICE_FIELDS, deviceRows, NO_FILTERS, type DeviceField, type DeviceSort } from './device-rows';
 import { devicesCsv, devicesXlsx } from './devices-export';
+import { DevicesSummary } from './devices-summary';
 import { DevicesTable } from './devices-table';
 import { DevicesToolbar } from './devices-toolbar';
 import { useDeviceText } from './use-device-text';
@@ -62,6 +63,7 @@ export function DevicesPage() {
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }} data-testid="devices-count">
         {devices ? t('devices.shownOf', { shown: rows.length, total: devices.length }) : t('devices.loading')}
       </Typography>
+      {devices && devices.length > 0 && <DevicesSummary rows={tableRows} nowMs={list.dataUpdatedAt} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
         <Paper sx={{ p: 1, minWidth: 0 }}>
           <DevicesToolbar
