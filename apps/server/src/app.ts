@@ -20,10 +20,8 @@ import { createLoadAnalysisModule } from './modules/load-analysis/load-analysis.
 import { createWeatherModule } from './modules/weather/weather.module';
 import { createFeedbackModule } from './modules/feedback/feedback.module';
 import { createLoadModelsModule } from './modules/load-models/load-models.module';
-import { fromWeather } from './modules/load-planning/ambient-temperatures';
 import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
-import { createLoadPlanningModule } from './modules/load-planning/load-planning.module';
-import { storedModels } from './modules/load-planning/model-source';
+import { createLoadPlanningModule, fromWeather, storedModels } from './modules/load-planning/load-planning.module';
 import { DEFAULT_EV_MODEL_NAME, DEFAULT_HP_MODEL_NAME } from '@gridlens/domain/load-models/model-defaults';
 import type { AfterStoreHook, IngestService } from './modules/ingest/ingest.service';
 import { createRetentionModule } from './modules/retention/retention.module';
@@ -173,7 +171,7 @@ export async function buildApp({
       temperatures: weather.hourlyTemperatures,
       findTenant: tenants.findTenant,
       timeZoneOf: tenants.timeZoneOf,
-      addedLoadByHour: loadPlanning.addedLoadByHour,
+      addedLoadsByHour: loadPlanning.addedLoadsByHour,
     }),
     device.deviceTabs,
     loadModels,

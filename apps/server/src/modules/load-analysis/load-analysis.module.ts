@@ -5,7 +5,7 @@ import { keepsPowerDataOf, type FindTenant, type TimeZoneOf } from '../tenants/t
 import type { HourlyTemperaturesOf } from '../weather/weather.public';
 import { registerLoadAnalysisRoutes } from './load-analysis.routes';
 import { createLoadAnalysisService } from './load-analysis.service';
-import { createLossOfLifeService, type AddedLoadByHour } from './loss-of-life.service';
+import { createLossOfLifeService, type AddedLoadsByHour } from './loss-of-life.service';
 
 /**
  * Load analyses over the measured readings (ADMD, loss of life); the readings are power-readings', the hydrogen
@@ -18,7 +18,7 @@ export function createLoadAnalysisModule({
   temperatures,
   findTenant,
   timeZoneOf,
-  addedLoadByHour,
+  addedLoadsByHour,
 }: {
   demand: HalfHourDemandReads;
   thermalReadings: ThermalReadingsReads;
@@ -26,7 +26,7 @@ export function createLoadAnalysisModule({
   temperatures: HourlyTemperaturesOf;
   findTenant: FindTenant;
   timeZoneOf: TimeZoneOf;
-  addedLoadByHour: AddedLoadByHour;
+  addedLoadsByHour: AddedLoadsByHour;
 }): ServerModule {
   const keepsPowerData = keepsPowerDataOf(findTenant);
   const service = createLoadAnalysisService({ demand, keepsPowerData });
@@ -36,7 +36,7 @@ export function createLoadAnalysisModule({
     temperatures,
     keepsPowerData,
     timeZoneOf,
-    addedLoadByHour,
+    addedLoadsByHour,
   });
   return {
     name: 'load-analysis',

@@ -21,8 +21,11 @@ export interface LossOfLifeQuery extends PeriodInput {
   paper?: PaperInsulation | undefined;
 }
 
-/** The load the default models add to a transformer by a forecast year, kVA per local hour; null without a base-load day. */
-export type AddedLoadByHour = (tenantId: string, deviceId: string) => Promise<{ year: number; addedKva: Float64Array } | null>;
+/** The load the default models add to transformers by a forecast year, kVA per local hour; absent without a base-load day. */
+export type AddedLoadsByHour = (
+  tenantId: string,
+  deviceIds: readonly string[],
+) => Promise<ReadonlyMap<string, { year: number; addedKva: Float64Array }>>;
 
 interface Deps {
   readings: ThermalReadingsReads;
@@ -31,7 +34,7 @@ interface Deps {
   keepsPowerData: (tenantId: string) => Promise<boolean>;
   /** The tenant's time zone, whose midnights cut the days of the ageing indicators. */
   timeZoneOf: (tenantId: string) => Promise<string>;
-  addedLoadByHour: AddedLoadByHour;
+  addedLoadsByHour: AddedLoadsByHour;
   now?: () => number;
 }
 
@@ -76,13 +79,13 @@ export function createLossOfLifeService({
   temperatures,
   keepsPowerData,
   timeZoneOf,
-  addedLoadByHour,
+  addedLoadsByHour,
   now = Date.now,
 }: Deps) {
   async function transformer(
     tenantId: string,
     row: ThermalReadingsRow,
-    period: { from: Date; to: Date; timeZone: string },
+    period: { from: Date; to: Date; timeZone: string; added: Awaited<ReturnType<AddedLoadsByHour>> },
     paper: PaperInsulation,
     withSeries: boolean,
   ) {
@@ -102,7 +105,7 @@ export function createLossOfLifeService({
     const ageing = thermalAgeing({ timesMs, loadPu, ambientC, measuredTopOilC }, thermalParameters(), 'steady', paper);
     // Future ageing: the same days with the load the default EV and HP models add by the last forecast year. The
     // top oil is modelled throughout: a measured one belongs to today's load.
-    const added = timesMs.length > 0 ? await addedLoadByHour(tenantId, row.device_id) : null;
+    const added = timesMs.length > 0 ? (period.added.get(row.device_id) ?? null) : null;
     const forecast = added && {
       year: added.year,
       loadPu: loadFactorsWithAddedLoad(timesMs, loadPu, added.addedKva, row.rating_kva, timeZone),
@@ -167,9 +170,15 @@ export function createLossOfLifeService({
       if (deviceId !== null && rows.length === 0) throw notFound('Device');
       const transformers: LossOfLifeRow[] = [];
       let series: LossOfLifeSeries | null = null;
-      const timeZone = await timeZoneOf(tenantId);
+      const [timeZone, added] = await Promise.all([
+        timeZoneOf(tenantId),
+        addedLoadsByHour(
+          tenantId,
+          rows.map((row) => row.device_id),
+        ),
+      ]);
       for (const row of rows) {
-        const one = await transformer(tenantId, row, { from, to, timeZone }, paper, deviceId !== null);
+        const one = await transformer(tenantId, row, { from, to, timeZone, added }, paper, deviceId !== null);
         transformers.push(one.answer);
         series ??= one.series;
       }

@@ -26,10 +26,14 @@ export function createLoadPlanningModule(
       registerLoadPlanningRoutes(api, service);
       api.addHook('onClose', () => runner.close());
     }),
-    /** The load the default models add to a transformer by the last forecast year (load analysis's future ageing). */
-    addedLoadByHour: (tenantId: string, deviceId: string) => service.addedLoadByHour(tenantId, deviceId),
+    /** The load the default models add to transformers by the last forecast year (load analysis's future ageing). */
+    addedLoadsByHour: (tenantId: string, deviceIds: readonly string[]) => service.addedLoadsByHour(tenantId, deviceIds),
     /** Forgets the tenant's fleet analyses (call when one of its EV or HP models is saved or deleted). */
     invalidate: service.invalidate,
   };
 }
 export type LoadPlanningModule = ReturnType<typeof createLoadPlanningModule>;
+
+// What the app hands the module: the stored models and the weather's temperatures, adapted to what it reads.
+export { fromWeather } from './ambient-temperatures';
+export { storedModels } from './model-source';

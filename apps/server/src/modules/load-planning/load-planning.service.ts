@@ -9,8 +9,8 @@ import {
   type ModelDayType,
 } from '@gridlens/domain/load-models/model-parameters';
 import { explainTransformer } from '@gridlens/domain/load-models/transformer-explanation';
-import { zonedDay } from '@gridlens/domain/time-range';
-import { HttpError, notFound } from '../../http/http-error';
+import { daysBefore, zonedDay } from '@gridlens/domain/time-range';
+import { notFound } from '../../http/http-error';
 import { DEFAULT_MODEL_ID } from '@gridlens/domain/load-models/model-defaults';
 import type { PlanningDevice } from '../assets/assets.public';
 import type { ModelDayLoadRow } from '../power-readings/power-readings.public';
@@ -57,9 +57,6 @@ const NO_HEAT_PUMPS: HpModelParameters = {
   extremeScenario: false,
 };
 
-/** The calendar day before `day` (YYYY-MM-DD). */
-const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 export function createLoadPlanningService(deps: LoadPlanningDeps) {
   const { models, ambient, devices, modelDays, runner, historyDays, now = Date.now } = deps;
   const fleetCache = createFleetCache<FleetAnalysis['items']>();
@@ -75,8 +72,7 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
     return model;
   };
   /** The first day of the history the base-load day is chosen from. */
-  const firstDayOf = (dataDay: string) =>
-    new Date(Date.parse(`${dataDay}T00:00:00Z`) - (historyDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  const firstDayOf = (dataDay: string) => daysBefore(dataDay, historyDays - 1);
   /**
    * The base-load days chosen from: the history up to the newest data day, for the most recent weekday only whole
    * days (before today in the tenant's calendar): today so far lacks the evening peak, which the hours without data
@@ -86,7 +82,7 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
     if (!dataDay) return null;
     let lastDay = dataDay;
     if (dayType === 'most_recent_weekday') {
-      const yesterday = previousDay(zonedDay(now(), await deps.timeZoneOf(tenantId)));
+      const yesterday = daysBefore(zonedDay(now(), await deps.timeZoneOf(tenantId)), 1);
       if (yesterday < lastDay) lastDay = yesterday;
     }
     return { fromDay: firstDayOf(dataDay), toDay: lastDay };
@@ -139,24 +135,49 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
     transformerAnalysis,
 
     /**
-     * The load the tenant's default EV and HP models add to a transformer by the last forecast year, in kVA for each
-     * hour of its base-load day (EV + HP, over the power factor), for the "future ageing" health indicator; null
-     * when it has no base-load day.
+     * The load the tenant's default EV and HP models add to each of `deviceIds` by the last forecast year, in kVA for
+     * each hour of its base-load day (EV + HP, over the power factor), for the "future ageing" health indicator. A
+     * transformer without a base-load day is left out. One read of the models, the data day and the base-load days
+     * for the whole set (loss of life asks for the fleet at once); the models run per transformer in memory.
      */
-    async addedLoadByHour(tenantId: string, deviceId: string): Promise<{ year: number; addedKva: Float64Array } | null> {
-      let analysis: TransformerAnalysis;
-      try {
-        analysis = await transformerAnalysis(tenantId, deviceId, { evModel: DEFAULT_MODEL_ID, hpModel: DEFAULT_MODEL_ID });
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 404) return null;
-        throw error;
+    async addedLoadsByHour(tenantId: string, deviceIds: readonly string[]): Promise<Map<string, { year: number; addedKva: Float64Array }>> {
+      const added = new Map<string, { year: number; addedKva: Float64Array }>();
+      const [ev, hp, dataDay] = await Promise.all([
+        models.ev(tenantId, DEFAULT_MODEL_ID),
+        models.hp(tenantId, DEFAULT_MODEL_ID),
+        modelDays.newestDataDay(tenantId),
+      ]);
+      const range = ev && hp ? await baseDayRange(tenantId, ev.dayType, dataDay) : null;
+      if (!ev || !hp || !range || deviceIds.length === 0) return added;
+      const only = deviceIds.length === 1 ? (deviceIds[0] as string) : null;
+      const [rows, registry] = await Promise.all([
+        modelDays.modelDayLoads(tenantId, ev.dayType, range.fromDay, range.toDay, only),
+        devices.planningRegistry(tenantId),
+      ]);
+      const wanted = new Set(deviceIds);
+      const deviceOf = new Map(registry.devices.map((device) => [device.device_id, device]));
+      // The measured day only: the 1-in-20 cold day does not enter future ageing.
+      const prepared = prepareLoadModels(ev, { ...hp, extremeScenario: false }, { baseYear: baseYearOf(dataDay) });
+      const ambientByDay = new Map<string, Promise<Float64Array>>();
+      for (const row of rows) {
+        const device = deviceOf.get(row.device_id);
+        const base = wanted.has(row.device_id) && device ? baseLoadDay(ev.dayType, [row]) : null;
+        if (!device || !base) continue;
+        let ambientC = ambientByDay.get(base.day);
+        if (!ambientC) ambientByDay.set(base.day, (ambientC = ambient.hourlyC(tenantId, base.day)));
+        const explanation = explainTransformer(prepared, {
+          ratingKva: device.rating_kva,
+          connectedCustomers: device.connected_mprns,
+          days: [{ id: base.day, isWeekend: base.isWeekend, baseLoadKva: base.loadKva, ambientC: await ambientC }],
+        });
+        const last = explanation.days[0]?.profiles.at(-1);
+        if (!last) continue;
+        added.set(row.device_id, {
+          year: last.year,
+          addedKva: Float64Array.from(last.evKw, (evKw, h) => (evKw + (last.hpKw[h] as number)) / explanation.powerFactor),
+        });
       }
-      const last = analysis.measured_day.profiles.at(-1);
-      if (!last) return null;
-      return {
-        year: last.year,
-        addedKva: Float64Array.from(last.ev_kw, (evKw, h) => (evKw + (last.hp_kw[h] ?? 0)) / analysis.power_factor),
-      };
+      return added;
     },
 
     async fleetAnalysis(tenantId: string, evModel: string, hpModel: string, dayTypeAsked?: ModelDayType): Promise<FleetAnalysis> {
