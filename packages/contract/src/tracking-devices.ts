@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
-import { TRACKER_LOW_BATTERY_PCT, TRACKER_SILENCE_HOURS } from '@gridlens/domain/tracking/fleet-summary';
+import { LOW_BATTERY_PERCENT } from '@gridlens/domain/power/battery';
+import { NO_COMMUNICATION_MS } from '@gridlens/domain/power/communication';
 import { MOVEMENTS, STATIC_AFTER_HOURS_MAX, STATIC_AFTER_HOURS_MIN } from '@gridlens/domain/tracking/movement';
 import {
   MOTION_SENSITIVITIES,
@@ -18,7 +19,7 @@ import { TrackedDeviceSchema } from './tracking';
 export const TAG_MAX_LENGTH = 30;
 export const TAGS_MAX = 20;
 /** Spec §9 "No communication means none in the last 24 hours": a device is back online after a longer silence. */
-export const BACK_ONLINE_SILENCE_HOURS = TRACKER_SILENCE_HOURS;
+export const BACK_ONLINE_SILENCE_HOURS = NO_COMMUNICATION_MS / 3_600_000;
 
 /** GET /api/device/{id}: a tracker as the list shows it, and when it was registered. */
 export const TrackedDeviceDetailSchema = TrackedDeviceSchema.extend({ created_at: z.string() }).meta({ id: 'TrackedDeviceDetail' });
@@ -89,7 +90,7 @@ export const TrackerFleetStatsSchema = z
     devices_by_movement: countsByKey(MOVEMENTS),
     reporting_devices: z.number().int().describe('Devices with a message in the range'),
     silent_devices: z.number().int().describe(`Devices with no message in the last ${BACK_ONLINE_SILENCE_HOURS} hours`),
-    low_battery_devices: z.number().int().describe(`Devices whose battery is under ${TRACKER_LOW_BATTERY_PCT} %`),
+    low_battery_devices: z.number().int().describe(`Devices whose battery is under ${LOW_BATTERY_PERCENT} %`),
   })
   .meta({ id: 'TrackerFleetStats' });
 export type TrackerFleetStats = z.infer<typeof TrackerFleetStatsSchema>;

@@ -4,16 +4,11 @@
  * Conservative by design: the hottest winding sits on the heaviest phase, and an unbalanced load heats the
  * transformer more than its three-phase mean suggests, so taking the mean would understate the hot spot.
  */
-import { ratedPhaseCurrentA, type PhaseCurrentsA } from '../power/electrical';
-
-/** K (per unit) = max phase current / rated phase current. NaN for a non-positive rating. */
-export function loadFactorPu(currentsA: PhaseCurrentsA, ratingKva: number): number {
-  return Math.max(currentsA[0], currentsA[1], currentsA[2]) / ratedPhaseCurrentA(ratingKva);
-}
+import { ratedPhaseCurrentA } from '../power/electrical';
 
 /**
  * K per sample from three phase-current series (amperes), written into `outPu` (allocated when not given).
- * Allocation-free when the caller passes `outPu`.
+ * Allocation-free when the caller passes `outPu`. NaN for a non-positive rating.
  */
 export function loadFactorsPu(
   l1A: Float64Array,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TRACKER_LOW_BATTERY_PCT, TRACKER_SILENCE_HOURS, trackerFleetSummary, type SummarisedTracker } from './fleet-summary';
+import { LOW_BATTERY_PERCENT } from '../power/battery';
+import { NO_COMMUNICATION_MS } from '../power/communication';
+import { trackerFleetSummary, type SummarisedTracker } from './fleet-summary';
+
+const SILENCE_HOURS = NO_COMMUNICATION_MS / 3_600_000;
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000).toISOString();
@@ -30,8 +34,8 @@ describe('trackerFleetSummary', () => {
   it('calls a tracker silent after more than the silence hours, or when it never reported', () => {
     const summary = trackerFleetSummary(
       [
-        tracker({ last_message_at: hoursAgo(TRACKER_SILENCE_HOURS) }),
-        tracker({ last_message_at: hoursAgo(TRACKER_SILENCE_HOURS + 0.01) }),
+        tracker({ last_message_at: hoursAgo(SILENCE_HOURS) }),
+        tracker({ last_message_at: hoursAgo(SILENCE_HOURS + 0.01) }),
         tracker({ last_message_at: null }),
       ],
       NOW,
@@ -41,11 +45,7 @@ describe('trackerFleetSummary', () => {
 
   it('calls a battery low under the threshold, and an unknown battery not low', () => {
     const summary = trackerFleetSummary(
-      [
-        tracker({ battery_pct: TRACKER_LOW_BATTERY_PCT - 0.5 }),
-        tracker({ battery_pct: TRACKER_LOW_BATTERY_PCT }),
-        tracker({ battery_pct: null }),
-      ],
+      [tracker({ battery_pct: LOW_BATTERY_PERCENT - 0.5 }), tracker({ battery_pct: LOW_BATTERY_PERCENT }), tracker({ battery_pct: null })],
       NOW,
     );
     expect(summary.lowBattery).toBe(1);

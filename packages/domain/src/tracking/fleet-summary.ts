@@ -3,15 +3,10 @@
  * and which run low. GET /api/device/stats answers them for the whole fleet; the Devices screen shows them for the
  * devices it lists (customer, search and filters applied), by the same rules.
  */
+import { batteryStatus } from '../power/battery';
+import { communicationState } from '../power/communication';
 import { POSITION_CATEGORIES, type PositionCategory } from './enumerations';
 import { MOVEMENTS, type Movement } from './movement';
-
-/** Spec §9 "No communication means none in the last 24 hours": a longer silence makes a tracker silent. */
-export const TRACKER_SILENCE_HOURS = 24;
-/** A tracker whose battery is under this share is low (product decision, docs/decisions.md "Tracking alerts"). */
-export const TRACKER_LOW_BATTERY_PCT = 20;
-
-const HOUR_MS = 3_600_000;
 
 export interface SummarisedTracker {
   position_category: PositionCategory;
@@ -25,9 +20,9 @@ export interface TrackerFleetSummary {
   devices: number;
   byPosition: Record<PositionCategory, number>;
   byMovement: Record<Movement, number>;
-  /** No message for more than TRACKER_SILENCE_HOURS, or never. */
+  /** No communication in the last 24 hours (communicationState, spec §9), or never. */
   silent: number;
-  /** Battery under TRACKER_LOW_BATTERY_PCT. */
+  /** Battery status Low (batteryStatus: under LOW_BATTERY_PERCENT). */
   lowBattery: number;
 }
 
@@ -41,9 +36,9 @@ export function trackerFleetSummary(devices: readonly SummarisedTracker[], nowMs
   for (const d of devices) {
     byPosition[d.position_category] += 1;
     if (d.movement) byMovement[d.movement] += 1;
-    const lastMs = d.last_message_at === null ? Number.NaN : Date.parse(d.last_message_at);
-    if (Number.isNaN(lastMs) || nowMs - lastMs > TRACKER_SILENCE_HOURS * HOUR_MS) silent += 1;
-    if (d.battery_pct !== null && d.battery_pct < TRACKER_LOW_BATTERY_PCT) lowBattery += 1;
+    const lastMs = d.last_message_at === null ? null : Date.parse(d.last_message_at);
+    if (communicationState(lastMs, nowMs, 0) === 'no_communication_24h') silent += 1;
+    if (batteryStatus(d.battery_pct) === 'Low') lowBattery += 1;
   }
   return { devices: devices.length, byPosition, byMovement, silent, lowBattery };
 }

@@ -57,12 +57,6 @@ export function createLoadModelsService({ models, isPowerTenant, changed = () =>
     models.insertIfNone(tenantId, kind, KINDS[kind].defaultName, KINDS[kind].defaults);
 
   return {
-    /** Gives a power-data tenant the default model of each kind it has none of (demo seed, first reads). */
-    async ensureDefaults(tenantId: string): Promise<void> {
-      await ensureDefault(tenantId, 'ev');
-      await ensureDefault(tenantId, 'hp');
-    },
-
     async list<K extends ModelKind>(tenantId: string, kind: K): Promise<ModelTypes[K]['model'][]> {
       await requirePowerTenant(tenantId);
       let rows = await models.list(tenantId, kind);
