@@ -40,7 +40,7 @@ test('the EV tab shows the fleet row, the day profile against the capacity, the 
 
 test('choosing the max annual load day analyses that day instead', async () => {
   const before = await fact('asset-ev-inputs', 'Base-load day').textContent();
-  await page.getByLabel('Base-load day').click();
+  await page.getByLabel('Day type').click();
   await page.getByRole('option', { name: 'Max annual load day' }).click();
   await expect(fact('asset-ev-inputs', 'Base-load day')).toContainText('Max annual load day');
   const after = await fact('asset-ev-inputs', 'Base-load day').textContent();

@@ -58,6 +58,15 @@ export function FleetAnalysisSection() {
     return sort ? sortFleetRows(shown, sort.columnId as keyof FleetAnalysisRow, sort.direction) : shown;
   }, [fleet.data, overOnly, search, sort]);
   const { pageRows, paging } = useClientPaging(rows);
+  // The chart's figures change with the answer only, not with each keystroke, page or sort.
+  const overCapacity = useMemo(
+    () =>
+      fleet.data
+        ? { counts: overCapacityByYear(fleet.data.items, fleet.data.base_year), total: fleet.data.items.filter((r) => !noData(r)).length }
+        : null,
+    [fleet.data],
+  );
+  const timeZone = browserTimeZone();
 
   const columns: DataColumn<FleetAnalysisRow>[] = [
     {
@@ -88,7 +97,7 @@ export function FleetAnalysisSection() {
     {
       id: 'max_load_day',
       title: t('loadPlanning.fleet.maxLoadDay'),
-      cell: (r) => (r.max_load_day === null ? '–' : formatDay(r.max_load_day, browserTimeZone())),
+      cell: (r) => (r.max_load_day === null ? '–' : formatDay(r.max_load_day, timeZone)),
     },
     { id: 'max_load_hour', title: t('loadPlanning.fleet.maxLoadHour'), numeric: true, cell: (r) => hour(r.max_load_hour) },
     { id: 'max_load_kw', title: t('loadPlanning.fleet.maxLoadKw'), numeric: true, cell: (r) => number(r.max_load_kw) },
@@ -131,7 +140,7 @@ export function FleetAnalysisSection() {
         <TextField
           select
           size="small"
-          label={t('loadPlanning.dayType')}
+          label={t('loadModels.fields.dayType')}
           value={dayType ?? fleet.data?.day_type ?? ''}
           onChange={(event) => setParams({ fleet_day: event.target.value })}
           sx={{ minWidth: 220 }}
@@ -163,10 +172,7 @@ export function FleetAnalysisSection() {
       ) : (
         fleet.data && (
           <Box sx={{ display: 'grid', gap: 2 }}>
-            <OverCapacityChart
-              counts={overCapacityByYear(fleet.data.items, fleet.data.base_year)}
-              total={fleet.data.items.filter((r) => !noData(r)).length}
-            />
+            {overCapacity && <OverCapacityChart counts={overCapacity.counts} total={overCapacity.total} />}
             <Typography variant="body2" data-testid="fleet-count">
               {t('loadPlanning.fleet.shownOf', { shown: number(rows.length, 0), total: number(fleet.data.items.length, 0) })}
             </Typography>

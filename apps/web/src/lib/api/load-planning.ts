@@ -16,10 +16,10 @@ export interface ChosenModels {
   hp: string;
 }
 
-/** The EV analysis ('ev') or the EV and heat-pump analysis with its 1-in-20 cold day ('hp'). */
 /** A day type the user chose, or the EV model's own (null), as the fleet analysis takes it. */
 const dayTypeQuery = (dayType: ModelDayType | null) => (dayType === null ? {} : { day_type: dayType });
 
+/** The EV analysis ('ev') or the EV and heat-pump analysis with its 1-in-20 cold day ('hp'). */
 export const useLoadAnalysis = (deviceId: string, kind: 'ev' | 'hp', dayType: ModelDayType | null, models: ChosenModels) => {
   const ev = { params: { id: deviceId }, query: { ev_model: models.ev, ...dayTypeQuery(dayType) } };
   const hp = { params: { id: deviceId }, query: { ...ev.query, hp_model: models.hp, extreme: 'true' as const } };

@@ -64,7 +64,7 @@ export function LoadAnalysisTab({ deviceId, kind, languageTag, temperatureMetric
       <TextField
         select
         size="small"
-        label={t('loadPlanning.dayType')}
+        label={t('loadModels.fields.dayType')}
         value={dayType ?? analysis.data?.day_type ?? ''}
         onChange={(event) => setDayType(event.target.value as ModelDayType)}
         sx={{ minWidth: 220 }}

@@ -1,3 +1,4 @@
+import type uPlot from 'uplot';
 import { useMemo } from 'react';
 import { browserTimeZone } from '@/lib/api/config';
 import { formatDay } from '@gridlens/domain/date-format';
@@ -39,7 +40,8 @@ export function LoadProfileChart({ day, year, capacityKw, withHeatPumps, languag
       { label: t('loadPlanning.total'), colour: palette.primary.main, dashed: false, values: profile?.total_kw ?? [] },
       { label: t('loadPlanning.capacity'), colour: palette.error.main, dashed: true, values: x.map(() => capacityKw) },
     ];
-    return { x, lines };
+    // The chart redraws when `data` is a new array: made here, once per answer, not on every render.
+    return { lines, data: [x, ...lines.map((line) => line.values)] as uPlot.AlignedData };
   }, [startMs, profile, withHeatPumps, capacityKw, palette, t]);
 
   const dayText = formatDay(day.day, browserTimeZone());
@@ -52,7 +54,7 @@ export function LoadProfileChart({ day, year, capacityKw, withHeatPumps, languag
         description={t('assetDetail.chartDescription', { chart: title, period: dayText })}
         lines={series.lines.map(({ label, colour, dashed }) => ({ label, colour, dashed }))}
         timeLabel={t('loadPlanning.hour')}
-        data={[series.x, ...series.lines.map((line) => line.values)]}
+        data={series.data}
         xRange={{ fromMs: startMs, toMs: startMs + 23 * HOUR_MS }}
         syncKey={testId}
         formatValue={(v) => `${number(v)} kW`}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type uPlot from 'uplot';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -94,10 +95,17 @@ function ThermalFacts({ row, languageTag, temperatureMetric }: TabProps & { row:
 function ThermalCharts({ answer, deviceId, languageTag, timeZone, temperatureMetric }: TabProps & { answer: LossOfLife }) {
   const { t } = useTranslation();
   const dark = useTheme().palette.mode === 'dark';
-  const series = answer.series!;
-  const times = series.time.map((time) => Date.parse(time));
-  const inUnit = (values: (number | null)[]) => values.map((v) => (v === null ? null : temperatureInMetric(v, temperatureMetric)));
-  const xRange = { fromMs: Date.parse(answer.from), toMs: Date.parse(answer.to) };
+  // The charts redraw when their `data` is a new array: built once per answer and unit, not on every render.
+  const { temperatures, ageingRates, xRange } = useMemo(() => {
+    const series = answer.series!;
+    const times = series.time.map((time) => Date.parse(time));
+    const inUnit = (values: (number | null)[]) => values.map((v) => (v === null ? null : temperatureInMetric(v, temperatureMetric)));
+    return {
+      temperatures: [times, inUnit(series.hot_spot_c), inUnit(series.top_oil_c), inUnit(series.ambient_c)] as uPlot.AlignedData,
+      ageingRates: [times, series.ageing_rate] as uPlot.AlignedData,
+      xRange: { fromMs: Date.parse(answer.from), toMs: Date.parse(answer.to) },
+    };
+  }, [answer, temperatureMetric]);
   const period = `${formatDateTime(xRange.fromMs, timeZone)} – ${formatDateTime(xRange.toMs, timeZone)}`;
   const common = {
     timeLabel: t('assetDetail.timeLabel'),
@@ -120,7 +128,7 @@ function ThermalCharts({ answer, deviceId, languageTag, timeZone, temperatureMet
           { label: t('thermalHealth.topOil'), colour: dark ? '#ffcc80' : '#8a5300', dashed: true },
           { label: t('thermalHealth.ambient'), colour: dark ? '#82b1ff' : '#0b57d0', dashed: true },
         ]}
-        data={[times, inUnit(series.hot_spot_c), inUnit(series.top_oil_c), inUnit(series.ambient_c)]}
+        data={temperatures}
         {...common}
       />
       <ChartPanel
@@ -128,7 +136,7 @@ function ThermalCharts({ answer, deviceId, languageTag, timeZone, temperatureMet
         title={t('thermalHealth.ageingChart')}
         description={t('assetDetail.chartDescription', { chart: t('thermalHealth.ageingChart'), period })}
         lines={[{ label: t('thermalHealth.ageingRate'), colour: dark ? '#80cbc4' : '#00695c', dashed: false }]}
-        data={[times, series.ageing_rate]}
+        data={ageingRates}
         {...common}
       />
     </Box>
