@@ -14,7 +14,7 @@ import { DEMO_TRACKERS } from '../../apps/server/src/demo/demo-tracking-fleet';
 import { assetsApi } from '@gridlens/contract/assets';
 import { configApi } from '@gridlens/contract/config';
 import { coverageApi } from '@gridlens/contract/coverage';
-import { deviceTabsApi } from '@gridlens/contract/device-tabs';
+import { powerQualityApi } from '@gridlens/contract/power-quality';
 import { healthApi } from '@gridlens/contract/health';
 import { ingestApi } from '@gridlens/contract/ingest';
 import { powerAlertsApi } from '@gridlens/contract/alerts';
@@ -103,7 +103,7 @@ function powerMix(headers: Record<string, string>, devices: string[]): LoadUser[
     r('issue timeline', urlOf(powerReadingsApi.issueTimeline, { duration: '7d' }), 1),
     r('fleet totals', urlOf(powerReadingsApi.fleetTotals, { duration: '7d' }), 1),
     r('power report', urlOf(powerReadingsApi.dayReport), 1),
-    r('events', urlOf(deviceTabsApi.events, { device_id: d }), 0.5),
+    r('events', urlOf(powerQualityApi.events, { device_id: d }), 0.5),
     r('coverage', urlOf(coverageApi.coverage), 0.5),
     r('watchlist', urlOf(assetsApi.watchlist), 1),
     r('power alerts active', urlOf(powerAlertsApi.active), 1),

@@ -3,7 +3,7 @@ import { DEFAULT_DEVICE_CLOCK_WINDOW, type DeviceClockWindow } from '@gridlens/d
 import type { Database } from './db/database';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAssetsModule } from './modules/assets/assets.module';
-import { createDeviceTabsModule } from './modules/device-tabs/device-tabs.module';
+import { createPowerQualityModule } from './modules/power-quality/power-quality.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
 import type { AfterStoreHook } from './modules/ingest/ingest.service';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
@@ -24,7 +24,7 @@ interface PipelineOptions {
 
 /**
  * The modules device data flows through, composed above them: ingest validates a batch and stores it through
- * the owners of its tables (assets, power-readings, device-tabs), then hands what it stored to its
+ * the owners of its tables (assets, power-readings, power-quality), then hands what it stored to its
  * subscribers, alert evaluation and tracking (which hands new positions to tracking alerts), all in the ingest
  * transaction. Every writer of device data uses it: the API's HTTP and MQTT routes, the demo and `npm run
  * simulate`, so no way in skips the alerts.
@@ -34,7 +34,7 @@ export function createDevicePipeline({ db, afterIngest, emails = null, log, devi
   const tracking = createTrackingModule({ db, movementPeriod: tenantMovementPeriod(db) });
   const assets = createAssetsModule({ db, timeZoneOf, trackerWatchlist: tracking.watchlist });
   const powerReadings = createPowerReadingsModule({ db, devices: assets.service, timeZoneOf });
-  const deviceTabs = createDeviceTabsModule({ db, requireDevice: assets.service.require });
+  const powerQuality = createPowerQualityModule({ db, requireDevice: assets.service.require });
   const alerts = createAlertsModule({
     db,
     powerData: { previousLatest: powerReadings.previousLatest, deviceTypes: assets.deviceTypes },
@@ -49,7 +49,7 @@ export function createDevicePipeline({ db, afterIngest, emails = null, log, devi
   const ingest = createIngestModule({
     db,
     deviceClock,
-    stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: deviceTabs.messageStore },
+    stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: powerQuality.messageStore },
     subscribers: {
       afterReadings,
       positions: tracking.positionIngest(alerts.evaluatePositions),
@@ -57,5 +57,5 @@ export function createDevicePipeline({ db, afterIngest, emails = null, log, devi
     },
     log,
   });
-  return { assets, powerReadings, deviceTabs, tracking, alerts, ingest };
+  return { assets, powerReadings, powerQuality, tracking, alerts, ingest };
 }

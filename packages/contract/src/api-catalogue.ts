@@ -3,7 +3,7 @@ import { assetsApi } from './assets';
 import { clientConfigApi } from './client-config';
 import { configApi } from './config';
 import { coverageApi } from './coverage';
-import { deviceTabsApi } from './device-tabs';
+import { powerQualityApi } from './power-quality';
 import type { EndpointDescription } from './endpoint';
 import { feedbackApi } from './feedback';
 import { healthApi } from './health';
@@ -31,7 +31,7 @@ export const API_CATALOGUE: Readonly<Record<string, Readonly<Record<string, Endp
   ingest: ingestApi,
   assets: assetsApi,
   powerReadings: powerReadingsApi,
-  deviceTabs: deviceTabsApi,
+  powerQuality: powerQualityApi,
   loadPlanning: loadPlanningApi,
   coverage: coverageApi,
   loadAnalysis: loadAnalysisApi,

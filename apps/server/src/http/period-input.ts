@@ -3,7 +3,7 @@ import { DAY_MS, periodOfRange } from '@gridlens/domain/time-range';
 import { validationError } from './http-error';
 
 /*
- * The period a device read asks for (a named range, or from/to), as the power-readings and device-tabs
+ * The period a device read asks for (a named range, or from/to), as the power-readings and power-quality
  * modules both take it from their query strings.
  */
 

@@ -56,7 +56,7 @@ export interface IngestSubscribers {
 
 type Insert<M> = (tx: Queryable, tenantId: string, messages: readonly M[]) => Promise<StoredMessages>;
 
-/** What ingest needs of the modules that own the tables a batch is written to (assets, power-readings, device-tabs). */
+/** What ingest needs of the modules that own the tables a batch is written to (assets, power-readings, power-quality). */
 export interface IngestStores {
   devices: { registeredDevices: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => Promise<ReadonlyMap<string, number>> };
   readings: {

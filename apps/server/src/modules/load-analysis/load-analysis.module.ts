@@ -1,5 +1,5 @@
 import { routesPlugin, type ServerModule } from '../../server-module';
-import type { HydrogenForHealthReads } from '../device-tabs/device-tabs.module';
+import type { HydrogenForHealthReads } from '../power-quality/power-quality.module';
 import type { HalfHourDemandReads, ThermalReadingsReads } from '../power-readings/power-readings.module';
 import { keepsPowerDataOf, type FindTenant, type TimeZoneOf } from '../tenants/tenants.module';
 import type { HourlyTemperaturesOf } from '../weather/weather.public';
@@ -9,7 +9,7 @@ import { createLossOfLifeService, type AddedLoadsByHour } from './loss-of-life.s
 
 /**
  * Load analyses over the measured readings (ADMD, loss of life); the readings are power-readings', the hydrogen
- * sensor's device-tabs', the ambient weather's, the tenant's kind and calendar tenants', the forecast load load-planning's.
+ * sensor's power-quality', the ambient weather's, the tenant's kind and calendar tenants', the forecast load load-planning's.
  */
 export function createLoadAnalysisModule({
   demand,

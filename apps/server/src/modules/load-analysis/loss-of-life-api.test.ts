@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_HYDROGEN_SENSOR_CONFIG, deviceTabsApi } from '@gridlens/contract/device-tabs';
+import { DEFAULT_HYDROGEN_SENSOR_CONFIG, powerQualityApi } from '@gridlens/contract/power-quality';
 import { loadAnalysisApi, type LossOfLife, type LossOfLifeRow } from '@gridlens/contract/load-analysis';
 import { loadPlanningApi } from '@gridlens/contract/load-planning';
 import { atAnswerPrecision as r2 } from '@gridlens/domain/number-format';
@@ -144,7 +144,7 @@ for (const backend of TEST_DATABASES) {
       await registerDevice(app, token, 'netzero', { device_id: 'LOL-HUGE', rating_kva: 1, ...DUBLIN });
       await registerDevice(app, otherToken, 'gridwest', { device_id: 'LOL-A', rating_kva: 400, ...DUBLIN });
       await registerDevice(app, otherToken, 'gridwest', { device_id: 'GW-ONLY', rating_kva: 400 });
-      const saved = await inject(app, deviceTabsApi.saveHydrogenConfig, {
+      const saved = await inject(app, powerQualityApi.saveHydrogenConfig, {
         params: { device_id: 'LOL-A' },
         headers: authHeaders(token, 'netzero'),
         body: { ...DEFAULT_HYDROGEN_SENSOR_CONFIG, sensor_location: 'TopOil' },

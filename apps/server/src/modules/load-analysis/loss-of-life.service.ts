@@ -10,7 +10,7 @@ import { thermalParameters } from '@gridlens/domain/thermal/thermal-parameters';
 import { loadFactorsWithAddedLoad } from '@gridlens/domain/thermal/future-load';
 import { notFound, validationError } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
-import type { HydrogenForHealth, HydrogenForHealthReads } from '../device-tabs/device-tabs.module';
+import type { HydrogenForHealth, HydrogenForHealthReads } from '../power-quality/power-quality.module';
 import type { ThermalReadingsReads } from '../power-readings/power-readings.module';
 import type { ThermalReadingsRow } from '../power-readings/power-readings.public';
 import type { HourlyTemperaturesOf } from '../weather/weather.public';

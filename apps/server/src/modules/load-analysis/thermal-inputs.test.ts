@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HydrogenForHealth } from '../device-tabs/device-tabs.module';
+import type { HydrogenForHealth } from '../power-quality/power-quality.module';
 import { interpolateAt, measuredTopOilOf } from './thermal-inputs';
 
 const H = 3_600_000;

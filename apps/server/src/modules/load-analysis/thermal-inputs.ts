@@ -5,7 +5,7 @@
  */
 import { loadFactorsPu } from '@gridlens/domain/thermal/load-factor';
 import { isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
-import type { HydrogenForHealth } from '../device-tabs/device-tabs.module';
+import type { HydrogenForHealth } from '../power-quality/power-quality.module';
 import type { ThermalReadingsRow } from '../power-readings/power-readings.public';
 
 /** K (p.u.) per reading: the heaviest median phase current over the rated phase current (load-factor.ts). */

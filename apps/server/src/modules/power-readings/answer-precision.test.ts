@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
 import { assetsApi } from '@gridlens/contract/assets';
-import { deviceTabsApi } from '@gridlens/contract/device-tabs';
+import { powerQualityApi } from '@gridlens/contract/power-quality';
 import { powerReadingsApi as api } from '@gridlens/contract/power-readings';
 import type { Database } from '../../db/database';
 import { inject, type EndpointCall } from '../../../test/support/inject';
@@ -76,8 +76,8 @@ for (const backend of TEST_DATABASES) {
       ['fleet stats', () => call(api.fleetStats, { params: { duration: '24h' } })],
       ['power report', () => call(api.dayReport, {})],
       ['assets list', () => call(assetsApi.list, { query: { num_days: 1 } })],
-      ['hydrogen', () => call(deviceTabsApi.hydrogen, { params: device, query: { range: '7d' } })],
-      ['metering', () => call(deviceTabsApi.metering, { params: device, query: { range: '7d' } })],
+      ['hydrogen', () => call(powerQualityApi.hydrogen, { params: device, query: { range: '7d' } })],
+      ['metering', () => call(powerQualityApi.metering, { params: device, query: { range: '7d' } })],
     ];
     it.each(answers)('%s', async (_name, ask) => {
       const response = await ask();

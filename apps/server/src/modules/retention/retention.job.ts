@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
 import type { ScheduledJob } from '../../scheduler/scheduler';
-import { deviceMessageRetention } from '../device-tabs/device-tabs.module';
+import { deviceMessageRetention } from '../power-quality/power-quality.module';
 import { deadLetterRetention } from '../ingest/ingest.module';
 import { maintainDeviceRegistry } from '../assets/assets.module';
 import { readingRetention } from '../power-readings/power-readings.module';

@@ -1,10 +1,10 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { FaultRecord } from '@gridlens/contract/device-tabs';
+import type { FaultRecord } from '@gridlens/contract/power-quality';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatDuration, formatNumber } from '@gridlens/domain/number-format';
-import { useFaultRecords } from '@/lib/api/device-tabs';
+import { useFaultRecords } from '@/lib/api/power-quality';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { phaseName, type TabProps } from './tab-display';
 import { LoadFailed } from '@/lib/ui/load-failed';

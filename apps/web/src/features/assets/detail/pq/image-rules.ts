@@ -1,4 +1,4 @@
-import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@gridlens/contract/device-tabs';
+import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@gridlens/contract/power-quality';
 
 /** Why a file cannot be uploaded (checked before sending; the server checks the bytes again), or null. */
 export function imageProblem(file: Pick<File, 'type' | 'size'>): 'type' | 'size' | null {

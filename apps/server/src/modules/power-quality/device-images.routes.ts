@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceTabsApi, IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@gridlens/contract/device-tabs';
+import { powerQualityApi, IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@gridlens/contract/power-quality';
 import { tenantPrincipal } from '../../auth/auth.plugin';
 import { bindEndpoint } from '../../http/bind-endpoint';
 import type { DeviceImagesService } from './device-images.service';
@@ -13,7 +13,7 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
     scope.addContentTypeParser([...IMAGE_CONTENT_TYPES], { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_request, body, parsed) =>
       parsed(null, body),
     );
-    bindEndpoint(scope, deviceTabsApi.uploadImage, (request) => {
+    bindEndpoint(scope, powerQualityApi.uploadImage, (request) => {
       const { tenantId, userId } = tenantPrincipal(request);
       return images.upload(tenantId, userId, request.params.device_id, {
         declaredContentType: request.headers['content-type'],
@@ -22,8 +22,8 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
         caption: request.query.caption,
       });
     });
-    bindEndpoint(scope, deviceTabsApi.images, (request) => images.list(tenantPrincipal(request).tenantId, request.params.device_id));
-    bindEndpoint(scope, deviceTabsApi.imageBytes, async (request, reply) => {
+    bindEndpoint(scope, powerQualityApi.images, (request) => images.list(tenantPrincipal(request).tenantId, request.params.device_id));
+    bindEndpoint(scope, powerQualityApi.imageBytes, async (request, reply) => {
       const { contentType, bytes } = await images.content(tenantPrincipal(request).tenantId, request.params.image_id);
       // Private: the bytes are tenant data fetched with a bearer token, so only the browser may cache them.
       return reply
@@ -32,7 +32,7 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
     });
-    bindEndpoint(scope, deviceTabsApi.deleteImage, (request) => images.remove(tenantPrincipal(request).tenantId, request.params.image_id));
+    bindEndpoint(scope, powerQualityApi.deleteImage, (request) => images.remove(tenantPrincipal(request).tenantId, request.params.image_id));
     done();
   });
 }

@@ -10,7 +10,7 @@ import {
   SENSOR_TYPES,
 } from '@gridlens/domain/power/enumerations';
 import { endpoint } from './endpoint';
-import { deviceTabsRoutes, IMAGE_CONTENT_TYPES } from './routes/device-tabs';
+import { powerQualityRoutes, IMAGE_CONTENT_TYPES } from './routes/power-quality';
 import { ApiErrorSchema } from './errors';
 import { DeviceIdParamsSchema } from './params';
 import { PeriodQuerySchema } from './power-readings';
@@ -176,7 +176,7 @@ export type MeteringData = z.infer<typeof MeteringDataSchema>;
 
 export const IMAGE_TYPES = ['installation', 'nameplate', 'site', 'other'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
-export { IMAGE_CONTENT_TYPES } from './routes/device-tabs';
+export { IMAGE_CONTENT_TYPES } from './routes/power-quality';
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 /** Largest image accepted: 5 MiB (a phone photo scaled for the web; larger answers 413). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -235,49 +235,49 @@ export const ImageBytesResponse = {
 /** Events, Fault Records, XFRMR Health (hydrogen), Metering and Images tabs of a power-data device. */
 const tags = ['Power data'];
 
-export const deviceTabsApi = {
-  events: endpoint(deviceTabsRoutes.events, {
+export const powerQualityApi = {
+  events: endpoint(powerQualityRoutes.events, {
     tags,
     summary: "A device's power-quality events (not faults), newest first, paginated",
     params: DeviceIdParamsSchema,
     query: PqEventsQuerySchema,
     responses: { 200: PqEventsPageSchema },
   }),
-  faults: endpoint(deviceTabsRoutes.faults, {
+  faults: endpoint(powerQualityRoutes.faults, {
     tags,
     summary: "A device's fault records (loss of mains) with start, duration and end, newest first, paginated",
     params: DeviceIdParamsSchema,
     query: FaultsQuerySchema,
     responses: { 200: FaultRecordsPageSchema },
   }),
-  hydrogen: endpoint(deviceTabsRoutes.hydrogen, {
+  hydrogen: endpoint(powerQualityRoutes.hydrogen, {
     tags,
     summary: "A device's dissolved-hydrogen readings over a period with the latest, the maximum and the trend",
     params: DeviceIdParamsSchema,
     query: PeriodQuerySchema,
     responses: { 200: HydrogenDataSchema },
   }),
-  hydrogenConfig: endpoint(deviceTabsRoutes.hydrogenConfig, {
+  hydrogenConfig: endpoint(powerQualityRoutes.hydrogenConfig, {
     tags,
     summary: "A device's hydrogen sensor configuration (the defaults until one is saved)",
     params: DeviceIdParamsSchema,
     responses: { 200: HydrogenSensorConfigSchema },
   }),
-  saveHydrogenConfig: endpoint(deviceTabsRoutes.saveHydrogenConfig, {
+  saveHydrogenConfig: endpoint(powerQualityRoutes.saveHydrogenConfig, {
     tags,
     summary: "Saves a device's hydrogen sensor configuration (all four fields)",
     params: DeviceIdParamsSchema,
     body: HydrogenSensorConfigBodySchema,
     responses: { 200: HydrogenSensorConfigSchema },
   }),
-  metering: endpoint(deviceTabsRoutes.metering, {
+  metering: endpoint(powerQualityRoutes.metering, {
     tags,
     summary: "A device's metering readings over a period with energy imported and exported and voltage extremes",
     params: DeviceIdParamsSchema,
     query: PeriodQuerySchema,
     responses: { 200: MeteringDataSchema },
   }),
-  uploadImage: endpoint(deviceTabsRoutes.uploadImage, {
+  uploadImage: endpoint(powerQualityRoutes.uploadImage, {
     tags,
     summary: 'Uploads an image of a device: the raw bytes as the body, Content-Type image/jpeg, image/png or image/webp',
     params: DeviceIdParamsSchema,
@@ -285,19 +285,19 @@ export const deviceTabsApi = {
     body: ImageUploadBodySchema,
     responses: { 201: DeviceImageSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
   }),
-  images: endpoint(deviceTabsRoutes.images, {
+  images: endpoint(powerQualityRoutes.images, {
     tags,
     summary: "Metadata of a device's images, newest first (fetch each image's bytes from its url)",
     params: DeviceIdParamsSchema,
     responses: { 200: DeviceImageListSchema },
   }),
-  imageBytes: endpoint(deviceTabsRoutes.imageBytes, {
+  imageBytes: endpoint(powerQualityRoutes.imageBytes, {
     tags,
     summary: "An image's bytes with their stored content type",
     params: ImageIdParamsSchema,
     responses: { 200: ImageBytesResponse },
   }),
-  deleteImage: endpoint(deviceTabsRoutes.deleteImage, {
+  deleteImage: endpoint(powerQualityRoutes.deleteImage, {
     tags,
     summary: 'Deletes an image; answers its metadata',
     params: ImageIdParamsSchema,

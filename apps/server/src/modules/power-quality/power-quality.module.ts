@@ -1,31 +1,31 @@
-import type { HydrogenSensorConfigBody } from '@gridlens/contract/device-tabs';
+import type { HydrogenSensorConfigBody } from '@gridlens/contract/power-quality';
 import type { Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import { createDeviceImagesRepository } from './device-images.repository';
 import { registerDeviceImageRoutes } from './device-images.routes';
 import { createDeviceImagesService } from './device-images.service';
 import { createDeviceMessagesRepository } from './device-messages.repository';
-import { createDeviceTabsRepository, type HydrogenRow } from './device-tabs.repository';
-import { registerDeviceTabRoutes } from './device-tabs.routes';
-import { createDeviceTabsService } from './device-tabs.service';
+import { createPowerQualityRepository, type HydrogenRow } from './power-quality.repository';
+import { registerDeviceTabRoutes } from './power-quality.routes';
+import { createPowerQualityService } from './power-quality.service';
 
 /**
  * A device page's other tabs: power-quality events and faults, hydrogen and metering readings, the hydrogen
  * sensor's settings and the device's images (power_quality_events, hydrogen_readings, metering_readings,
  * hydrogen_sensor_config, device_images). The ingest path stores the first three through `messageStore`.
  */
-export function createDeviceTabsModule({
+export function createPowerQualityModule({
   db,
   requireDevice,
 }: {
   db: Queryable;
   requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
 }) {
-  const repository = createDeviceTabsRepository(db);
-  const tabs = createDeviceTabsService({ repository, requireDevice });
+  const repository = createPowerQualityRepository(db);
+  const tabs = createPowerQualityService({ repository, requireDevice });
   const images = createDeviceImagesService({ repository: createDeviceImagesRepository(db), requireDevice });
   return {
-    name: 'device-tabs',
+    name: 'power-quality',
     api: routesPlugin((api) => {
       registerDeviceTabRoutes(api, tabs);
       registerDeviceImageRoutes(api, images);

@@ -3,7 +3,7 @@ import { route } from '../route';
 /** The image types a device's Images tab takes (the upload's Content-Type). */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export const deviceTabsRoutes = {
+export const powerQualityRoutes = {
   events: route({
     method: 'GET',
     path: '/api/powerdata/events/device/:device_id',

@@ -1,10 +1,10 @@
 import {
-  deviceTabsApi,
+  powerQualityApi,
   IMAGE_CONTENT_TYPES,
   type DeviceImage,
   type ImageContentType,
   type ImageType,
-} from '@gridlens/contract/device-tabs';
+} from '@gridlens/contract/power-quality';
 import { pathOf } from '@gridlens/contract/route';
 import { notFound, validationError } from '../../http/http-error';
 import type { DeviceImagesRepository, ImageMetaRow } from './device-images.repository';
@@ -18,7 +18,7 @@ export interface ImageUpload {
   caption: string | undefined;
 }
 
-const imageUrl = (id: string) => pathOf(deviceTabsApi.imageBytes, { image_id: id });
+const imageUrl = (id: string) => pathOf(powerQualityApi.imageBytes, { image_id: id });
 
 function present(row: ImageMetaRow): DeviceImage {
   return {

@@ -1,28 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceTabsApi } from '@gridlens/contract/device-tabs';
+import { powerQualityApi } from '@gridlens/contract/power-quality';
 import { tenantPrincipal } from '../../auth/auth.plugin';
 import { bindEndpoint } from '../../http/bind-endpoint';
-import type { DeviceTabsService } from './device-tabs.service';
+import type { PowerQualityService } from './power-quality.service';
 
 /** Events, Fault Records, XFRMR Health (hydrogen) and Metering tabs of a power-data device. */
-export function registerDeviceTabRoutes(app: FastifyInstance, tabs: DeviceTabsService): void {
-  bindEndpoint(app, deviceTabsApi.events, (request) =>
+export function registerDeviceTabRoutes(app: FastifyInstance, tabs: PowerQualityService): void {
+  bindEndpoint(app, powerQualityApi.events, (request) =>
     tabs.events(tenantPrincipal(request).tenantId, request.params.device_id, request.query),
   );
-  bindEndpoint(app, deviceTabsApi.faults, (request) =>
+  bindEndpoint(app, powerQualityApi.faults, (request) =>
     tabs.faults(tenantPrincipal(request).tenantId, request.params.device_id, request.query),
   );
-  bindEndpoint(app, deviceTabsApi.hydrogen, (request) =>
+  bindEndpoint(app, powerQualityApi.hydrogen, (request) =>
     tabs.hydrogen(tenantPrincipal(request).tenantId, request.params.device_id, request.query),
   );
-  bindEndpoint(app, deviceTabsApi.hydrogenConfig, (request) =>
+  bindEndpoint(app, powerQualityApi.hydrogenConfig, (request) =>
     tabs.hydrogenConfig(tenantPrincipal(request).tenantId, request.params.device_id),
   );
-  bindEndpoint(app, deviceTabsApi.saveHydrogenConfig, (request) => {
+  bindEndpoint(app, powerQualityApi.saveHydrogenConfig, (request) => {
     const { tenantId, userId } = tenantPrincipal(request);
     return tabs.saveHydrogenConfig(tenantId, userId, request.params.device_id, request.body);
   });
-  bindEndpoint(app, deviceTabsApi.metering, (request) =>
+  bindEndpoint(app, powerQualityApi.metering, (request) =>
     tabs.metering(tenantPrincipal(request).tenantId, request.params.device_id, request.query),
   );
 }

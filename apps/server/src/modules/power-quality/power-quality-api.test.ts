@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { deviceTabsApi as api } from '@gridlens/contract/device-tabs';
+import { powerQualityApi as api } from '@gridlens/contract/power-quality';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
 import type { ApiError } from '@gridlens/contract/errors';
 import { pathOf } from '@gridlens/contract/route';

@@ -9,12 +9,12 @@ import {
   type HydrogenSensorConfigBody,
   type MeteringData,
   type PqEventsPage,
-} from '@gridlens/contract/device-tabs';
+} from '@gridlens/contract/power-quality';
 import { hydrogenOperation, hydrogenSensorStatus, type PqEventType } from '@gridlens/domain/power/enumerations';
 import { atAnswerPrecisionOrNull } from '@gridlens/domain/number-format';
 import { hydrogenRateOfChangePpmPerDay, isReadyHydrogenStatus } from '@gridlens/domain/power/hydrogen-trend';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
-import type { DeviceTabsRepository, HydrogenConfigRow, HydrogenRow, MeteringRow } from './device-tabs.repository';
+import type { PowerQualityRepository, HydrogenConfigRow, HydrogenRow, MeteringRow } from './power-quality.repository';
 
 export interface PageInput {
   page: number;
@@ -68,14 +68,14 @@ function configOf(deviceId: string, row: HydrogenConfigRow | null): HydrogenSens
 }
 
 interface Deps {
-  repository: DeviceTabsRepository;
+  repository: PowerQualityRepository;
   /** The tenant's device, or a 404 (the assets service's `require`). */
   requireDevice: (tenantId: string, deviceId: string) => Promise<unknown>;
   now?: () => number;
 }
 
 /** The Events, Fault Records, XFRMR Health and Metering tabs of a power-data device. */
-export function createDeviceTabsService({ repository, requireDevice, now = Date.now }: Deps) {
+export function createPowerQualityService({ repository, requireDevice, now = Date.now }: Deps) {
   return {
     async events(
       tenantId: string,
@@ -186,4 +186,4 @@ export function createDeviceTabsService({ repository, requireDevice, now = Date.
     },
   };
 }
-export type DeviceTabsService = ReturnType<typeof createDeviceTabsService>;
+export type PowerQualityService = ReturnType<typeof createPowerQualityService>;

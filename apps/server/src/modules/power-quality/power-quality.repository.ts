@@ -1,4 +1,4 @@
-import type { HydrogenSensorConfigBody } from '@gridlens/contract/device-tabs';
+import type { HydrogenSensorConfigBody } from '@gridlens/contract/power-quality';
 import type { PqEventType } from '@gridlens/domain/power/enumerations';
 import type { Queryable } from '../../db/database';
 
@@ -47,7 +47,7 @@ export interface HydrogenConfigRow extends HydrogenSensorConfigBody {
 const iso = (d: Date) => d.toISOString();
 
 /** Reads of the device tabs' data (filled by ingestion) and the hydrogen sensor configuration; scoped by tenant. */
-export function createDeviceTabsRepository(db: Queryable) {
+export function createPowerQualityRepository(db: Queryable) {
   return {
     /** A page of power-quality events of the given types, newest first, with the total matching the filter. */
     async pqEvents(
@@ -121,4 +121,4 @@ export function createDeviceTabsRepository(db: Queryable) {
     },
   };
 }
-export type DeviceTabsRepository = ReturnType<typeof createDeviceTabsRepository>;
+export type PowerQualityRepository = ReturnType<typeof createPowerQualityRepository>;

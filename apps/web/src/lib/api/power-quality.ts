@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { deviceTabsApi, HydrogenSensorConfigBody, ImageType } from '@gridlens/contract/device-tabs';
+import type { powerQualityApi, HydrogenSensorConfigBody, ImageType } from '@gridlens/contract/power-quality';
 import type { TimeRange } from '@gridlens/contract/power-readings';
-import { deviceTabsRoutes } from '@gridlens/contract/routes/device-tabs';
+import { powerQualityRoutes } from '@gridlens/contract/routes/power-quality';
 import type { PqEventType } from '@gridlens/domain/power/enumerations';
 import { apiClient } from './api-client';
 import { POWER_DATA_SCOPE } from './assets';
 
 /** The power-data device tabs' data (spec §2): events, faults, hydrogen sensor, metering, images. */
-const tabs = apiClient<typeof deviceTabsApi>(POWER_DATA_SCOPE, deviceTabsRoutes);
+const tabs = apiClient<typeof powerQualityApi>(POWER_DATA_SCOPE, powerQualityRoutes);
 
 const cached = { staleTime: 60_000, placeholderData: keepPreviousData } as const;
 
