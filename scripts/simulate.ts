@@ -9,7 +9,7 @@ import { seedDemoData } from '../apps/server/src/demo/seed-demo';
 import { ingestServiceSender, seedDemoPowerData } from '../apps/server/src/demo/demo-power-seed';
 import { seedDemoTracking } from '../apps/server/src/demo/demo-tracking';
 import { startLiveSimulator } from '../apps/server/src/demo/live-simulator';
-import { createDevicePipeline } from '../apps/server/src/device-pipeline';
+import { buildModuleGraph } from '../apps/server/src/module-graph';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -17,11 +17,12 @@ const db = await openConfiguredDatabase(config);
 await migrate(db);
 await seedDemoData(db);
 // The server's own ingest path, so simulated readings and positions raise alerts as a device's would.
-const send = ingestServiceSender(createDevicePipeline({ db }).ingest.ingest, log);
+const graph = buildModuleGraph({ config, db, log });
+const send = ingestServiceSender(graph.ingest.service, log);
 
 const startedMs = Date.now();
-const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, config.demoHistoryDays);
-const trackingSeed = await seedDemoTracking(db, send, startedMs, config.demoTrackingHistoryDays);
+const { messages, fromMs } = await seedDemoPowerData(graph, send, startedMs, config.demoHistoryDays);
+const trackingSeed = await seedDemoTracking(graph, send, startedMs, config.demoTrackingHistoryDays);
 log.info(
   { messages, positions: trackingSeed.messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 },
   'history filled; now sending live readings and positions every minute (Ctrl+C stops)',

@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { loadPlanningApi } from '@gridlens/contract/load-planning';
 import { urlOf } from '@gridlens/contract/route';
 import { utcDay } from '@gridlens/domain/time-range';
-import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
 import { createAssetsRepository } from '../../apps/server/src/modules/assets/assets.repository';
 import { createModelDayRepository } from '../../apps/server/src/modules/power-readings/model-day.repository';
-import { percentile, timeInTurns, type BenchBackend } from './bench-support';
+import { percentile, timeInTurns, type BenchBackend, maintainTables } from './bench-support';
 
 const FLEET = 10_000;
 /** Days of daily rollups per device, and the last days of them with hourly rollups (the base-load days' range). */

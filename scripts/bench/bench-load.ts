@@ -22,8 +22,7 @@ import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import { urlOf } from '@gridlens/contract/route';
 import { trackingApi } from '@gridlens/contract/tracking';
 import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
-import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
-import { benchApp, percentile, type BenchBackend } from './bench-support';
+import { benchApp, percentile, type BenchBackend, maintainTables } from './bench-support';
 import type { IngestPlan, LoadCommand, LoadRequest, LoadResult, LoadUser, Sample } from './load-client';
 
 const USERS = Number(process.env['BENCH_LOAD_USERS'] ?? 200);
@@ -186,7 +185,7 @@ export interface LoadFigures {
 /** The demo tenants filled with HISTORY_DAYS of history through the ingest path, then the load (see docs/performance.md). */
 export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
   const timedDb = timedDatabase(backend.db);
-  const { app, tokenFor } = await benchApp(timedDb.db);
+  const { app, graph, tokenFor } = await benchApp(timedDb.db);
   // Server-side time of each answer, from the request's arrival on the socket to its last byte, per endpoint
   // (the client names it in a header): the difference to the client's figure is time queued outside the server.
   const serverTimes = new Map<string, number[]>();
@@ -201,10 +200,10 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
     });
   });
   const log = pino({ level: 'warn' });
-  const send = ingestServiceSender(app.ingest, log);
+  const send = ingestServiceSender(graph.ingest.service, log);
   const nowMs = Date.now();
-  await seedDemoPowerData(timedDb.db, send, nowMs, HISTORY_DAYS);
-  await seedDemoTracking(timedDb.db, send, nowMs, HISTORY_DAYS);
+  await seedDemoPowerData(graph, send, nowMs, HISTORY_DAYS);
+  await seedDemoTracking(graph, send, nowMs, HISTORY_DAYS);
   await maintainTables(timedDb.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -3,11 +3,10 @@ import type { Answer } from '@gridlens/contract/endpoint';
 import { assetsApi } from '@gridlens/contract/assets';
 import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import { urlOf } from '@gridlens/contract/route';
-import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
-import { createAssetsRepository, listQueryParts } from '../../apps/server/src/modules/assets/assets.repository';
+import { createAssetListRepository, listQueryParts } from '../../apps/server/src/modules/power-readings/asset-list.repository';
 import { hoursPerBucket } from '../../apps/server/src/modules/power-readings/chart-series';
 import { createPowerReadingsRepository } from '../../apps/server/src/modules/power-readings/power-readings.repository';
-import { ingestThroughRoute, percentile, timeInTurns, type BenchBackend } from './bench-support';
+import { ingestThroughRoute, percentile, timeInTurns, type BenchBackend, maintainTables } from './bench-support';
 import { comparedRollupDays, lastDays, utcDay } from '@gridlens/domain/time-range';
 
 const FLEET = 10_000;
@@ -48,7 +47,7 @@ export async function benchFleetList(backend: BenchBackend, app: FastifyInstance
   let answer: Buffer[] = [];
   const list = assetsApi.list;
   const listUrl = urlOf(list, {}, { num_days: 1 });
-  const repository = createAssetsRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
+  const repository = createAssetListRepository(backend.db, { listParts: listQueryParts(backend.db) }); // as the server's
   const days = comparedRollupDays(lastDays(1, Date.now())); // the days the server reads for num_days=1
   const { api, sql } = await timeInTurns(30, {
     api: async () => {

@@ -1,3 +1,4 @@
+import type { ModuleGraph } from '../../apps/server/src/module-graph';
 // Issue 19's tracking budgets on one database: position fixes placed against 5,000 POIs (against a raw COPY of the
 // same rows), the devices list of a tenant with 10,000 trackers (against a trivial authenticated endpoint), and
 // how long FleetCo's demo history takes to seed (against generating its messages alone).
@@ -14,8 +15,7 @@ import { ingestServiceSender } from '../../apps/server/src/demo/demo-power-seed'
 import { seedDemoTracking, trackingMessages } from '../../apps/server/src/demo/demo-tracking';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
-import { maintainTables } from '../../apps/server/src/modules/retention/retention.job';
-import { percentile, timeInTurns, type BenchBackend } from './bench-support';
+import { percentile, timeInTurns, type BenchBackend, maintainTables } from './bench-support';
 import { fillTrackers } from './bench-tracking-fill';
 
 const POIS = 5_000;
@@ -197,7 +197,13 @@ export async function benchDevicesList(backend: BenchBackend, app: FastifyInstan
  * generating the same messages without storing them; meanwhile a user asks for a trivial authenticated endpoint
  * back to back, to show how long the portal keeps them waiting while it seeds.
  */
-export async function benchDemoSeed(backend: BenchBackend, app: FastifyInstance, days: number, headers: Record<string, string>) {
+export async function benchDemoSeed(
+  backend: BenchBackend,
+  app: FastifyInstance,
+  graph: ModuleGraph,
+  days: number,
+  headers: Record<string, string>,
+) {
   const nowMs = Date.now();
   const generateStart = performance.now();
   let generated = 0;
@@ -218,7 +224,7 @@ export async function benchDemoSeed(backend: BenchBackend, app: FastifyInstance,
     }
   })();
   const seedStart = performance.now();
-  const seeded = await seedDemoTracking(backend.db, ingestServiceSender(app.ingest, pino({ level: 'warn' })), nowMs, days);
+  const seeded = await seedDemoTracking(graph, ingestServiceSender(graph.ingest.service, pino({ level: 'warn' })), nowMs, days);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   seeding = false;
   await user;

@@ -99,13 +99,13 @@ async function runLoad(backend: BenchBackend): Promise<void> {
 
 /** Issue 19's tracking budgets, each beside its baseline, on a database of its own. */
 async function runTracking(backend: BenchBackend): Promise<void> {
-  const { app, tokenFor } = await benchApp(backend.db);
+  const { app, graph, tokenFor } = await benchApp(backend.db);
   const print = (line: string) => process.stdout.write(`[${backend.name}] ${line}\n`);
   const mark = (ok: boolean) => (ok ? '✅' : '❌');
   try {
     const fleetUser = { authorization: `Bearer ${await tokenFor('bench-fleet-user', 'fleetco')}`, tenant: 'fleetco' };
     if (TRACKING.includes('seed')) {
-      const seed = await benchDemoSeed(backend, app, TRACKING_SEED_DAYS, fleetUser);
+      const seed = await benchDemoSeed(backend, app, graph, TRACKING_SEED_DAYS, fleetUser);
       print(
         `tracking demo seed: ${seed.days} days of FleetCo (${seed.messages} messages) in ${fmt(seed.seedSeconds, 0)} s, ${fmt(seed.messages / seed.seedSeconds, 0)} msg/s through the ingest service; generating them alone ${fmt(seed.generateSeconds, 1)} s; ratio ${fmt(seed.seedSeconds / seed.generateSeconds, 1)}; a user meanwhile (${seed.answers} requests back to back) waited p50 ${fmt(seed.answerP50Ms)} ms, p95 ${fmt(seed.answerP95Ms)} ms, max ${fmt(seed.answerMaxMs, 0)} ms`,
       );

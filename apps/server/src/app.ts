@@ -1,74 +1,43 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerTenantAuth } from './auth/auth.plugin';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config/env';
-import type { Database } from './db/database';
-import { createDevicePipeline } from './device-pipeline';
 import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
 import { registerOpenApi } from './http/openapi';
 import { isPotentiallyTrustworthy, registerPublicOriginRedirect } from './http/public-origin';
 import { registerWebApp } from './http/web-app';
-import { createConfigModule } from './modules/config/config.module';
-import { createCoverageModule } from './modules/coverage/coverage.module';
-import { createLoadAnalysisModule } from './modules/load-analysis/load-analysis.module';
-import { createWeatherModule } from './modules/weather/weather.module';
-import { createFeedbackModule } from './modules/feedback/feedback.module';
-import { createLoadModelsModule } from './modules/load-models/load-models.module';
-import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
-import { createLoadPlanningModule, fromWeather, storedModels } from './modules/load-planning/load-planning.module';
-import { DEFAULT_EV_MODEL_NAME, DEFAULT_HP_MODEL_NAME } from '@gridlens/domain/load-models/model-defaults';
-import type { AfterStoreHook, IngestService } from './modules/ingest/ingest.service';
-import { createRetentionModule } from './modules/retention/retention.module';
-import { createTenantsModule } from './modules/tenants/tenants.module';
+import type { ModuleGraph } from './module-graph';
 import type { EmbeddedProvider } from './oidc/embedded-provider';
-import { createScheduler, jobLockFor, type Scheduler } from './scheduler/scheduler';
-import type { ServerModule } from './server-module';
 
 export interface AppDependencies {
   config: ServerConfig;
-  db: Database;
+  /** The server's modules (module-graph.ts): this file only puts their routes on HTTP. */
+  graph: ModuleGraph;
   verifyToken: TokenVerifier;
   embeddedProvider: EmbeddedProvider | null;
-  logger?: FastifyServerOptions['logger'];
   startupTasks?: StartupTasks;
-  /** Runs in every ingest transaction for the readings stored, after alert evaluation (tests and benchmarks). */
-  afterIngest?: AfterStoreHook;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The ingestion path, shared by HTTP, MQTT and the simulator. */
-    ingest: IngestService;
-    /** The tenant an ingest key belongs to, or null (the embedded MQTT broker's credentials). */
-    tenantOfIngestKey: (secret: string) => Promise<string | null>;
-    /** Whether a tenant exists, through the same short-lived cache as the API's tenant checks (MQTT topics). */
-    tenantExists: (tenantId: string) => Promise<boolean>;
-    /** Judges the tracking rules of time passing (no message, static) at a moment; the scheduler runs it every minute. */
-    judgeTrackingTimers: (nowMs?: number) => Promise<void>;
-    /** The modules' scheduled jobs; server.ts starts it (tests run jobs themselves). */
-    scheduler: Scheduler;
-  }
-}
-
-/** Builds the whole application as one Fastify instance; server.ts only listens, tests call inject(). */
+/**
+ * The HTTP side of the portal as one Fastify instance: security headers, compression, sign-in, and the module graph's
+ * routes under their authentication. server.ts only listens; tests call inject(). It logs through the graph's logger.
+ */
 export async function buildApp({
   config,
-  db,
+  graph,
   verifyToken,
   embeddedProvider,
-  logger = false,
   startupTasks = new Map(),
-  afterIngest,
 }: AppDependencies): Promise<FastifyInstance> {
   // X-Forwarded-For is believed only from the configured proxies' addresses (false: from nobody).
   const trustProxy = config.trustedProxies.length > 0 ? config.trustedProxies.join(',') : false;
-  const app = Fastify({ logger, trustProxy, bodyLimit: 1_048_576 });
+  const app = Fastify({ loggerInstance: graph.log, trustProxy, bodyLimit: 1_048_576 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -95,10 +64,8 @@ export async function buildApp({
   await app.register(fastifyRateLimit, { global: false });
   await registerOpenApi(app);
 
-  const tenants = createTenantsModule({ db });
-  const { tenantExists } = tenants;
-  app.decorate('tenantExists', tenantExists);
-  registerHealthRoutes(app, db, startupTasks);
+  const { tenantExists } = graph.tenants;
+  registerHealthRoutes(app, graph.db, startupTasks);
   const clientConfig = {
     authority: config.auth.issuer,
     clientId: config.auth.clientId,
@@ -118,72 +85,7 @@ export async function buildApp({
   );
   embeddedProvider?.register(app);
 
-  const emails = { smtp: config.smtp, publicUrl: config.publicUrl, log: app.log };
-  const device = createDevicePipeline({ db, afterIngest, emails, log: app.log, deviceClock: config.deviceClock });
-  app.decorate('ingest', device.ingest.ingest);
-  app.decorate('tenantOfIngestKey', (secret: string) => device.ingest.keys.tenantOfKey(secret));
-  app.decorate('judgeTrackingTimers', device.alerts.judgeTrackingTimers);
-
-  const weather = createWeatherModule({
-    service: config.weatherService,
-    placeOf: (tenantId, deviceId) => device.assets.service.require(tenantId, deviceId),
-    warn: (message) => app.log.warn(message),
-    keepsPowerData: tenants.keepsPowerData,
-  });
-  // The analyses run the tenant's stored models (the EV modelling screen's) in the weather module's temperatures at
-  // the centre of Ireland (the portal's default map centre).
-  // An edited or deleted model's fleet analyses are forgotten (their keys hold the parameters, so none is ever
-  // served stale; this frees them).
-  const loadModels = createLoadModelsModule({
-    db,
-    findTenant: tenants.findTenant,
-    changed: (tenantId) => loadPlanning.invalidate(tenantId),
-  });
-  const loadPlanning = createLoadPlanningModule({
-    models: storedModels(loadModels.models, { ev: DEFAULT_EV_MODEL_NAME, hp: DEFAULT_HP_MODEL_NAME }),
-    ambient: fromWeather(weather.hourlyTemperatures, DEFAULT_MAP_VIEW, tenants.timeZoneOf),
-    devices: {
-      require: device.assets.service.require,
-      planningRegistry: device.assets.planningRegistry,
-      registryVersion: device.assets.registryVersion,
-    },
-    modelDays: device.powerReadings.modelDays,
-    isPowerDataTenant: tenants.keepsPowerData,
-    timeZoneOf: tenants.timeZoneOf,
-    historyDays: Math.max(1, Math.min(365, config.rawRetentionDays - 1)),
-  });
-
-  // The modules, in the order their routes appear in the API document.
-  const modules: ServerModule[] = [
-    tenants,
-    createCoverageModule({ linkQuality: device.powerReadings.linkQuality }),
-    device.alerts,
-    device.tracking,
-    createConfigModule({ db, findTenant: tenants.findTenant }),
-    createFeedbackModule({ db }),
-    device.ingest,
-    device.assets,
-    device.powerReadings,
-    createLoadAnalysisModule({
-      demand: device.powerReadings.halfHourDemand,
-      thermalReadings: device.powerReadings.thermalReadings,
-      hydrogenForHealth: device.powerQuality.hydrogenForHealth,
-      temperatures: weather.hourlyTemperatures,
-      findTenant: tenants.findTenant,
-      timeZoneOf: tenants.timeZoneOf,
-      addedLoadsByHour: loadPlanning.addedLoadsByHour,
-    }),
-    device.powerQuality,
-    loadModels,
-    loadPlanning,
-    weather,
-    createRetentionModule({ db, retentionDays: config.rawRetentionDays, log: app.log }),
-  ];
-
-  const scheduler = createScheduler({ lock: jobLockFor(db), log: app.log });
-  for (const job of [...modules.flatMap((m) => m.jobs ?? []), ...(embeddedProvider?.jobs ?? [])]) scheduler.add(job);
-  app.decorate('scheduler', scheduler);
-
+  const { modules } = graph;
   for (const module of modules) if (module.open) await app.register(module.open);
   await app.register(async (api) => {
     registerTenantAuth(api, { verifyToken, tenantExists });

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import type { Queryable } from './db/database';
 import type { ScheduledJob } from './scheduler/scheduler';
 
 /**
- * A capability of the server as app.ts lists it: its routes as Fastify plugins, grouped by who may call them
- * (app.ts registers each group under its authentication), and its scheduled jobs. Its services are what its
+ * What a module brings to the server, which the module graph (module-graph.ts) connects in one place: its routes
+ * as Fastify plugins, grouped by who may call them (app.ts registers each group under its authentication), its
+ * scheduled jobs, its listeners for other modules' hooks, and its part in data retention. Its services are what its
  * factory returns beside these, for the modules that call it.
  */
-export interface ServerModule {
+export interface ServerModule<Hooks extends object = object> {
   name: string;
   /** Routes for signed-in users of a tenant (inside the /api scope's auth hook). */
   api?: FastifyPluginCallback;
@@ -15,6 +17,12 @@ export interface ServerModule {
   /** Routes with an authentication of their own (a device's ingest key), outside the users' sign-in. */
   open?: FastifyPluginCallback;
   jobs?: ScheduledJob[];
+  /** Listeners for the named hooks of other modules (their names and signatures: module-graph.ts's ModuleHooks). */
+  hooks?: Hooks;
+  /** Data retention (RAW_RETENTION_DAYS): deletes this module's raw rows older than that, in retention's transaction. */
+  prune?: (tx: Queryable, retentionDays: number) => Promise<Record<string, number>>;
+  /** VACUUM (ANALYZE) of this module's hot tables after retention or a large seed; it cannot run in a transaction. */
+  maintain?: () => Promise<void>;
 }
 
 /** A plugin that registers routes: each module's routes get their own encapsulated Fastify context. */

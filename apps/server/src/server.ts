@@ -1,13 +1,13 @@
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { configuredTokenVerifier } from './auth/configured-verifier';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config/env';
 import { migrate } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-database';
-import { seedDemoData } from './demo/seed-demo';
 import { DEMO_USERS, demoAccountsBanner } from './oidc/demo-users';
 import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
-import { maintainTables } from './modules/retention/retention.job';
+import { buildModuleGraph } from './module-graph';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
 import { createConfiguredEmbeddedProvider } from './oidc/embedded-provider';
 import { BrokerPortInUseError, startEmbeddedBroker, type EmbeddedBroker } from './modules/ingest/mqtt-broker';
@@ -17,23 +17,24 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function start(config: ServerConfig): Promise<void> {
   const db = await openConfiguredDatabase(config);
   const applied = await migrate(db);
-  if (config.demoData) await seedDemoData(db);
 
   const embeddedProvider = config.auth.embedded ? await createConfiguredEmbeddedProvider(config, db, config.dataDir) : null;
   const startupTasks: StartupTasks = new Map();
+  const graph = buildModuleGraph({ config, db, log: pino({ level: config.logLevel }), jobs: embeddedProvider?.jobs });
+  if (config.demoData) await graph.tenants.seedDemoTenants();
   const app = await buildApp({
     config,
-    db,
+    graph,
     startupTasks,
     embeddedProvider,
     verifyToken: configuredTokenVerifier(config, embeddedProvider),
-    logger: { level: config.logLevel },
   });
+  const { scheduler } = graph;
   app.log.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
 
   if (!config.smtp) app.log.warn('SMTP_URL is not set: alert emails are kept in the outbox (alert_notifications) and none are sent');
-  app.scheduler.start();
-  app.log.info({ jobs: app.scheduler.names() }, 'scheduled jobs started');
+  scheduler.start();
+  app.log.info({ jobs: scheduler.names() }, 'scheduled jobs started');
   let mqttSubscriber: MqttSubscriber | null = null;
   let mqttBroker: EmbeddedBroker | null = null;
   let stopDemo: () => void = () => undefined;
@@ -42,7 +43,7 @@ async function start(config: ServerConfig): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    void app.scheduler.stop();
+    void scheduler.stop();
     stopDemo();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
@@ -62,11 +63,11 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.demoData) {
     // Listening first: the portal answers (and /readyz says "seeding") while the history fills.
     startupTasks.set('demo_data', 'running');
-    startDemo(app, db, { powerDays: config.demoHistoryDays, trackingDays: config.demoTrackingHistoryDays })
+    startDemo(app, graph, { powerDays: config.demoHistoryDays, trackingDays: config.demoTrackingHistoryDays })
       .then((stop) => {
         stopDemo = stop;
         startupTasks.delete('demo_data');
-        return maintainTables(db); // statistics for the freshly filled tables (PGlite has no autovacuum)
+        return graph.retention.maintainTables(); // statistics for the freshly filled tables (PGlite has no autovacuum)
       })
       .catch((error: unknown) => {
         startupTasks.set('demo_data', 'failed');
@@ -74,9 +75,14 @@ async function start(config: ServerConfig): Promise<void> {
       });
   }
   if (config.mqtt) {
-    mqttSubscriber = startMqttSubscriber(config.mqtt, app.ingest, app.tenantExists, app.log);
+    mqttSubscriber = startMqttSubscriber(config.mqtt, graph.ingest.service, graph.tenants.tenantExists, app.log);
   } else if (config.mqttBroker) {
-    mqttBroker = await startEmbeddedBroker(config.mqttBroker, app.ingest, app.tenantOfIngestKey, app.log).catch((error: unknown) => {
+    mqttBroker = await startEmbeddedBroker(
+      config.mqttBroker,
+      graph.ingest.service,
+      (secret) => graph.ingest.keys.tenantOfKey(secret),
+      app.log,
+    ).catch((error: unknown) => {
       throw error instanceof BrokerPortInUseError ? new ConfigurationError(error.message) : error;
     });
   } else {

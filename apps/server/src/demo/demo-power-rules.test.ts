@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { DEMO_POWER_RULES, seedDemoPowerData, type SendMessages } from './demo-power-seed';
 import { inject, type EndpointCall } from '../../test/support/inject';
 import { authHeaders, createTestApp } from '../../test/support/test-app';
+import type { ModuleGraph } from '../module-graph';
 import { TEST_DATABASES } from '../../test/support/test-databases';
 
 const HOUR_MS = 3_600_000;
@@ -16,6 +17,7 @@ for (const backend of TEST_DATABASES) {
   describe(`demo power alert rules [${backend.name}]`, () => {
     let db: Database;
     let app: FastifyInstance;
+    let graph: ModuleGraph;
     const tokens = new Map<string, string>();
     let send: SendMessages;
     const get = async <E extends EndpointDescription>(endpoint: E, request: EndpointCall<E> = {}, tenant = 'netzero') => {
@@ -28,11 +30,12 @@ for (const backend of TEST_DATABASES) {
       db = await backend.open();
       const created = await createTestApp(db);
       app = created.app;
+      graph = created.graph;
       for (const tenant of ['netzero', 'gridwest']) tokens.set(tenant, await created.issuer.token({ sub: `${tenant}-user`, tenant }));
       send = async (tenantId, messages) => {
-        await app.ingest.ingest(tenantId, 'http', messages);
+        await graph.ingest.service.ingest(tenantId, 'http', messages);
       };
-      await seedDemoPowerData(db, send, NOW, 1);
+      await seedDemoPowerData(graph, send, NOW, 1);
     }, 120_000);
     afterAll(async () => {
       await app.close();
@@ -63,7 +66,7 @@ for (const backend of TEST_DATABASES) {
         headers: authHeaders(tokens.get('netzero')!, 'netzero'),
       });
       expect(removed.statusCode).toBe(200);
-      await seedDemoPowerData(db, send, NOW + HOUR_MS, 1);
+      await seedDemoPowerData(graph, send, NOW + HOUR_MS, 1);
       expect(await get(powerAlertsApi.list)).toHaveLength(DEMO_POWER_RULES.length - 1);
     }, 120_000);
   });

@@ -1,11 +1,7 @@
 import type { DeviceMessage } from '@gridlens/contract/ingest';
 import { INGEST_BATCH_MAX } from '@gridlens/contract/ingest';
-import type { Database } from '../db/database';
-import { createAlertRulesRepository, type StoredRule } from '../modules/alerts/alert-rules.repository';
-import { createAssetsModule } from '../modules/assets/assets.module';
-import { createIngestKeysRepository } from '../modules/ingest/ingest-keys.repository';
-import { createIngestKeysService } from '../modules/ingest/ingest-keys.service';
-import { createPowerReadingsModule } from '../modules/power-readings/power-readings.module';
+import type { ModuleGraph } from '../module-graph';
+import type { StoredRule } from '../modules/alerts/alerts.module';
 import { demoFleet, type DemoDevice } from './demo-fleet';
 import { demoMessages } from './demo-messages';
 import { DAY_MS } from '@gridlens/domain/time-range';
@@ -13,6 +9,9 @@ import { IMBALANCE_FLAG_PERCENT, ratedPhaseCurrentA } from '@gridlens/domain/pow
 import { TEMPERATURE_OVER_LIMIT_C } from '@gridlens/domain/power/temperature-checks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from '../modules/ingest/ingest.module';
+
+/** The modules the power demo writes through: the registry, the ingest keys, the alert rules, and the readings it resumes from. */
+export type DemoPowerModules = Pick<ModuleGraph, 'assets' | 'ingest' | 'alerts' | 'powerReadings'>;
 
 /** The demo tenants' ingest keys: fixed so that the docs and scripts can use them. Created only with demo data. */
 export const DEMO_INGEST_KEYS: Record<string, string> = {
@@ -106,20 +105,10 @@ const NETWORK_DESK = { name: 'Network desk', email: 'network-desk@netzero.exampl
  * tenant has no power rules: a user's changes and deletions survive a restart (as the tracking demo's rules).
  * Returns how many were added.
  */
-async function seedDemoPowerRules(db: Database): Promise<number> {
+async function seedDemoPowerRules({ alerts }: DemoPowerModules): Promise<number> {
+  const rules = DEMO_POWER_RULES.map((rule): StoredRule => ({ ...rule, device_id: null, device_type: null, notify_on_clear: false }));
   let added = 0;
-  for (const { tenantId } of demoFleets()) {
-    added += await db.transaction(async (tx) => {
-      const rules = createAlertRulesRepository(tx);
-      if ((await rules.list(tenantId, 'powerdata')).length > 0) return 0;
-      for (const rule of DEMO_POWER_RULES) {
-        const stored: StoredRule = { ...rule, device_id: null, device_type: null, notify_on_clear: false };
-        const id = await rules.insert(tenantId, 'powerdata', stored, 'demo-seed');
-        await rules.addRecipient(tenantId, id, NETWORK_DESK);
-      }
-      return DEMO_POWER_RULES.length;
-    });
-  }
+  for (const { tenantId } of demoFleets()) added += await alerts.addRulesUnlessAny(tenantId, 'powerdata', rules, NETWORK_DESK, 'demo-seed');
   return added;
 }
 
@@ -129,24 +118,21 @@ async function seedDemoPowerRules(db: Database): Promise<number> {
  * before the history, so that it is judged by them and the Active Alerts screen has occurrences when the demo opens.
  */
 export async function seedDemoPowerData(
-  db: Database,
+  modules: DemoPowerModules,
   send: SendMessages,
   nowMs: number,
   historyDays: number,
 ): Promise<{ messages: number; fromMs: number }> {
-  const devices = createAssetsModule({ db });
-  const readings = createPowerReadingsModule({ db, devices: devices.service });
   for (const { tenantId, devices: fleet } of demoFleets()) {
-    for (const device of fleet) await devices.registerIfNew(tenantId, device.registration);
+    for (const device of fleet) await modules.assets.registerIfNew(tenantId, device.registration);
   }
-  const ingestKeys = createIngestKeysService(createIngestKeysRepository(db));
   for (const [tenantId, key] of Object.entries(DEMO_INGEST_KEYS))
-    await ingestKeys.ensureKnown(tenantId, 'Demo simulator', key, 'demo-seed');
-  await seedDemoPowerRules(db);
+    await modules.ingest.keys.ensureKnown(tenantId, 'Demo simulator', key, 'demo-seed');
+  await seedDemoPowerRules(modules);
   let messages = 0;
   let earliestMs = nowMs;
   for (const { tenantId, devices: fleet } of demoFleets()) {
-    const newest = await readings.newestReadingAt(tenantId);
+    const newest = await modules.powerReadings.newestReadingAt(tenantId);
     const fromMs = Math.max(nowMs - historyDays * DAY_MS, newest ? newest.getTime() : 0);
     earliestMs = Math.min(earliestMs, fromMs);
     messages += await sendTenantWindow(send, tenantId, fleet, fromMs, nowMs, nowMs);

@@ -7,7 +7,8 @@ import { demoMessages } from './demo-messages';
 import { DEMO_INGEST_KEYS, demoFleets, seedDemoPowerData, type SendMessages } from './demo-power-seed';
 import { createIngestKeysRepository } from '../modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../modules/ingest/ingest-keys.service';
-import { createDevicePipeline } from '../device-pipeline';
+import { buildModuleGraph, type ModuleGraph } from '../module-graph';
+import { testConfig } from '../../test/support/test-app';
 import { countRows } from '../../test/support/power-fixtures';
 import { TEST_DATABASES } from '../../test/support/test-databases';
 
@@ -53,15 +54,16 @@ for (const backend of TEST_DATABASES) {
     let send: SendMessages;
     let first: { messages: number; fromMs: number };
     let firstSent: Sent;
+    let graph: ModuleGraph;
 
     const readingsOf = (tenantId: string) => countRows(db, 'SELECT 1 FROM power_messages WHERE tenant_id = $1', [tenantId]);
 
     beforeAll(async () => {
       db = await backend.open();
       await seedDemoData(db);
-      const { ingest } = createDevicePipeline({ db }).ingest;
+      graph = buildModuleGraph({ config: testConfig(), db });
       send = async (tenantId, messages) => {
-        const result = await ingest.ingest(tenantId, 'http', messages);
+        const result = await graph.ingest.service.ingest(tenantId, 'http', messages);
         sent.batches += 1;
         sent.messages += messages.length;
         sent.accepted += result.accepted;
@@ -72,7 +74,7 @@ for (const backend of TEST_DATABASES) {
         for (const r of result.results) if (r.reason) sent.reasons.push(r.reason);
       };
       sent = emptySent();
-      first = await seedDemoPowerData(db, send, NOW, 1);
+      first = await seedDemoPowerData(graph, send, NOW, 1);
       firstSent = sent;
     });
     afterAll(async () => {
@@ -180,7 +182,7 @@ for (const backend of TEST_DATABASES) {
       );
       const readingsBefore = (await readingsOf('netzero')) + (await readingsOf('gridwest'));
       sent = emptySent();
-      const again = await seedDemoPowerData(db, send, LATER, 1);
+      const again = await seedDemoPowerData(graph, send, LATER, 1);
       expect(again.fromMs).toBe(new Date(newest[0]?.newest ?? 0).getTime());
       expect(again.fromMs).toBeGreaterThan(NOW - 15 * MINUTE_MS);
       // About two readings per reporting device: a small fraction of the first run.
@@ -209,7 +211,7 @@ for (const backend of TEST_DATABASES) {
 
     it('sends nothing when run again at the same instant', async () => {
       sent = emptySent();
-      const again = await seedDemoPowerData(db, send, LATER, 1);
+      const again = await seedDemoPowerData(graph, send, LATER, 1);
       expect(sent.duplicates).toBe(0);
       expect(again.messages).toBe(0);
     });

@@ -15,6 +15,7 @@ import { httpSender } from './start-demo';
 import { inject, type EndpointCall } from '../../test/support/inject';
 import { countRows } from '../../test/support/power-fixtures';
 import { authHeaders, createTestApp } from '../../test/support/test-app';
+import type { ModuleGraph } from '../module-graph';
 import { TEST_DATABASES } from '../../test/support/test-databases';
 
 const HOUR_MS = 3_600_000;
@@ -40,6 +41,7 @@ for (const backend of TEST_DATABASES) {
   describe(`demo tracking seed [${backend.name}]`, () => {
     let db: Database;
     let app: FastifyInstance;
+    let graph: ModuleGraph;
     let token: string;
     let tally: Tally;
     let send: SendMessages;
@@ -63,9 +65,10 @@ for (const backend of TEST_DATABASES) {
       db = await backend.open();
       const created = await createTestApp(db);
       app = created.app;
+      graph = created.graph;
       token = await created.issuer.token({ sub: 'fleet-user', tenant: 'fleetco' });
       send = async (tenantId, messages) => {
-        const result = await app.ingest.ingest(tenantId, 'http', messages);
+        const result = await graph.ingest.service.ingest(tenantId, 'http', messages);
         tally.messages += messages.length;
         tally.accepted += result.accepted;
         tally.duplicates += result.duplicates;
@@ -76,8 +79,8 @@ for (const backend of TEST_DATABASES) {
       };
       tally = emptyTally();
       // As the demo starts: the power seed (no history here) registers every demo ingest key, fleetco's too.
-      await seedDemoPowerData(db, send, NOW, 0);
-      first = await seedDemoTracking(db, send, NOW, HISTORY_DAYS);
+      await seedDemoPowerData(graph, send, NOW, 0);
+      first = await seedDemoTracking(graph, send, NOW, HISTORY_DAYS);
       firstTally = tally;
     });
     afterAll(async () => {
@@ -181,7 +184,7 @@ for (const backend of TEST_DATABASES) {
       }
       const active = async () => (await get(trackingAlertsApi.active)).items.map((a) => [a.device_id, a.trigger_field]);
       expect((await active()).sort()).toEqual(LOW_BATTERY_TRACKER_IDS.map((id) => [id, 'battery']).sort());
-      await app.judgeTrackingTimers(NOW);
+      await graph.alerts.judgeTrackingTimers(NOW);
       // Every tracker heard from in the history and quiet for over 24 h: the van, and assets that went quiet lately.
       const heard = new Set(trackingMessages(NOW - HISTORY_DAYS * DAY_MS, NOW).map((m) => m.device_id));
       const quiet = DEMO_TRACKERS.filter((t) => t.silentForHours > 24 && heard.has(t.device_id)).map((t) => [t.device_id, 'no_message']);
@@ -192,7 +195,7 @@ for (const backend of TEST_DATABASES) {
     it('adds no positions, trackers or rules when seeded again, and re-sent positions are duplicates', async () => {
       const before = await messageRows();
       tally = emptyTally();
-      const again = await seedDemoTracking(db, send, NOW, HISTORY_DAYS);
+      const again = await seedDemoTracking(graph, send, NOW, HISTORY_DAYS);
       expect([again.messages, again.customers, again.pois, again.trackers, again.rules]).toEqual([0, 0, 0, 0, 0]);
       // A window within the first sent again: sequence numbers come from the time, so every position is a duplicate.
       const resent = await sendTrackingWindow(send, NOW - 1.5 * DAY_MS, NOW);
@@ -224,7 +227,7 @@ for (const backend of TEST_DATABASES) {
         headers: authHeaders(token, 'fleetco'),
       });
       expect(removed.statusCode, removed.body).toBe(200);
-      expect((await seedDemoTracking(db, send, NOW + HOUR_MS, HISTORY_DAYS)).rules).toBe(0);
+      expect((await seedDemoTracking(graph, send, NOW + HOUR_MS, HISTORY_DAYS)).rules).toBe(0);
       expect(await get(trackingAlertsApi.list)).toHaveLength(1);
     });
   });

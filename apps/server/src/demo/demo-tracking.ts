@@ -1,14 +1,12 @@
 import { INGEST_BATCH_MAX, type DeviceMessage, type PositionMessage } from '@gridlens/contract/ingest';
 import { seedOf, seededRandom } from '@gridlens/domain/seeded-random';
 import { DAY_MS } from '@gridlens/domain/time-range';
-import type { Database } from '../db/database';
-import { createAlertRulesRepository, type StoredRule } from '../modules/alerts/alert-rules.repository';
-import { createTrackingRepository } from '../modules/tracking/tracking.repository';
+import type { ModuleGraph } from '../module-graph';
+import type { StoredRule } from '../modules/alerts/alerts.module';
 import type { SendMessages } from './demo-power-seed';
 import { DEMO_TRACKERS, type DemoTracker } from './demo-tracking-fleet';
 import { DEMO_EPOCH_MS, memoSeed, stayEndMs, trackerStateAt, type TrackerState } from './demo-tracking-movement';
 import { DEMO_CUSTOMERS, DEMO_POIS, DEMO_YARDS, shifted } from './demo-tracking-places';
-import { createDemoTrackingRepository } from './demo-tracking.repository';
 
 /**
  * The tracking demo: FleetCo Logistics' 500 trackers on vans and returnable assets (roll cages, trailers,
@@ -191,16 +189,17 @@ const DEMO_RULES: readonly Pick<StoredRule, 'trigger_field' | 'trigger_operator'
 ];
 const FLEET_DESK = { name: 'Fleet desk', email: 'fleet-desk@fleetco.example', nickname: null };
 
-/** Adds the customers, POIs and trackers the tenant lacks; returns how many of each were new. */
-async function registerDemoTracking(db: Database): Promise<{ customers: number; pois: number; trackers: number }> {
-  const places = createDemoTrackingRepository(db);
-  const tracking = createTrackingRepository(db);
+/** The modules the tracking demo writes through: tracking's registers and the alerts' rules. */
+export type DemoTrackingModules = Pick<ModuleGraph, 'tracking' | 'alerts'>;
+
+/** Adds the customers, POIs and trackers the tenant lacks, through the tracking module; how many of each were new. */
+async function registerDemoTracking({ tracking }: DemoTrackingModules): Promise<{ customers: number; pois: number; trackers: number }> {
   let customers = 0;
-  for (const c of DEMO_CUSTOMERS) if (await places.insertCustomer(DEMO_TRACKING_TENANT, c)) customers += 1;
+  for (const c of DEMO_CUSTOMERS) if (await tracking.registerCustomer(DEMO_TRACKING_TENANT, c)) customers += 1;
   let pois = 0;
-  for (const p of DEMO_POIS) if (await places.insertPoi(DEMO_TRACKING_TENANT, p)) pois += 1;
+  for (const p of DEMO_POIS) if (await tracking.registerPoi(DEMO_TRACKING_TENANT, p)) pois += 1;
   let trackers = 0;
-  for (const t of DEMO_TRACKERS) if (await tracking.insertDevice(DEMO_TRACKING_TENANT, t)) trackers += 1;
+  for (const t of DEMO_TRACKERS) if (await tracking.registerTracker(DEMO_TRACKING_TENANT, t)) trackers += 1;
   return { customers, pois, trackers };
 }
 
@@ -208,29 +207,21 @@ async function registerDemoTracking(db: Database): Promise<{ customers: number; 
  * Adds the demo rules, each with the fleet desk as recipient, only while the tenant has no tracking rules: once a
  * user has changed or deleted them, a restart must not bring them back. Returns how many were added.
  */
-async function seedDemoTrackingRules(db: Database): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rules = createAlertRulesRepository(tx);
-    if ((await rules.list(DEMO_TRACKING_TENANT, 'tracking')).length > 0) return 0;
-    for (const rule of DEMO_RULES) {
-      const stored: StoredRule = {
-        ...rule,
-        device_id: null,
-        device_type: null,
-        location_id: null,
-        location_type: null,
-        notify_on_clear: false,
-      };
-      const id = await rules.insert(DEMO_TRACKING_TENANT, 'tracking', stored, 'demo-seed');
-      await rules.addRecipient(DEMO_TRACKING_TENANT, id, FLEET_DESK);
-    }
-    return DEMO_RULES.length;
-  });
+function seedDemoTrackingRules({ alerts }: DemoTrackingModules): Promise<number> {
+  const rules = DEMO_RULES.map((rule): StoredRule => ({
+    ...rule,
+    device_id: null,
+    device_type: null,
+    location_id: null,
+    location_type: null,
+    notify_on_clear: false,
+  }));
+  return alerts.addRulesUnlessAny(DEMO_TRACKING_TENANT, 'tracking', rules, FLEET_DESK, 'demo-seed');
 }
 
 /** When the tenant's newest stored position was taken, or null before its first. */
-async function newestPositionMs(db: Database): Promise<number | null> {
-  const states = await createTrackingRepository(db).states(DEMO_TRACKING_TENANT);
+async function newestPositionMs({ tracking }: DemoTrackingModules): Promise<number | null> {
+  const states = await tracking.states(DEMO_TRACKING_TENANT);
   const times = states.flatMap((s) => (s.last_message_at === null ? [] : [new Date(s.last_message_at).getTime()]));
   return times.length > 0 ? Math.max(...times) : null;
 }
@@ -239,19 +230,21 @@ async function newestPositionMs(db: Database): Promise<number | null> {
  * Registers FleetCo's customers, POIs, trackers and demo alert rules (idempotent). The rules go in before any
  * message, so the history is judged by them and the low-battery alerts are there when the demo opens.
  */
-export async function prepareDemoTracking(db: Database): Promise<{ customers: number; pois: number; trackers: number; rules: number }> {
-  const registered = await registerDemoTracking(db);
-  return { ...registered, rules: await seedDemoTrackingRules(db) };
+export async function prepareDemoTracking(
+  modules: DemoTrackingModules,
+): Promise<{ customers: number; pois: number; trackers: number; rules: number }> {
+  const registered = await registerDemoTracking(modules);
+  return { ...registered, rules: await seedDemoTrackingRules(modules) };
 }
 
 /** Sends FleetCo's messages since the newest stored one, at most `historyDays` (DEMO_TRACKING_HISTORY_DAYS). */
 export async function sendDemoTrackingHistory(
-  db: Database,
+  modules: DemoTrackingModules,
   send: SendMessages,
   nowMs: number,
   historyDays: number,
 ): Promise<{ messages: number; fromMs: number }> {
-  const newest = await newestPositionMs(db);
+  const newest = await newestPositionMs(modules);
   const fromMs = Math.max(nowMs - historyDays * DAY_MS, newest ?? 0);
   const messages = fromMs < nowMs ? await sendTrackingWindow(send, fromMs, nowMs, nowMs) : 0;
   return { messages, fromMs };
@@ -259,11 +252,11 @@ export async function sendDemoTrackingHistory(
 
 /** The whole tracking demo: registered, then its history sent. */
 export async function seedDemoTracking(
-  db: Database,
+  modules: DemoTrackingModules,
   send: SendMessages,
   nowMs: number,
   historyDays: number,
 ): Promise<{ messages: number; fromMs: number; customers: number; pois: number; trackers: number; rules: number }> {
-  const prepared = await prepareDemoTracking(db);
-  return { ...prepared, ...(await sendDemoTrackingHistory(db, send, nowMs, historyDays)) };
+  const prepared = await prepareDemoTracking(modules);
+  return { ...prepared, ...(await sendDemoTrackingHistory(modules, send, nowMs, historyDays)) };
 }

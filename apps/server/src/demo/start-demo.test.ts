@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { countRows } from '../../test/support/power-fixtures';
 import { createTestApp } from '../../test/support/test-app';
+import type { ModuleGraph } from '../module-graph';
 import { TEST_DATABASES } from '../../test/support/test-databases';
 import { DEMO_TRACKERS } from './demo-tracking-fleet';
 import { DEMO_TRACKING_TENANT } from './demo-tracking';
@@ -14,10 +15,11 @@ const backend = TEST_DATABASES[0]!;
 describe(`starting the demo [${backend.name}]`, () => {
   let db: Database;
   let app: FastifyInstance;
+  let graph: ModuleGraph;
 
   beforeAll(async () => {
     db = await backend.open();
-    app = (await createTestApp(db)).app;
+    ({ app, graph } = await createTestApp(db));
   });
   afterAll(async () => {
     await app.close();
@@ -26,13 +28,13 @@ describe(`starting the demo [${backend.name}]`, () => {
 
   it("registers FleetCo's trackers before the power history is sent, so a fleet operator never finds an empty list", async () => {
     const trackersAtFirstSend: number[] = [];
-    const ingest = app.ingest.ingest.bind(app.ingest);
-    vi.spyOn(app.ingest, 'ingest').mockImplementation(async (tenantId, ...rest) => {
+    const ingest = graph.ingest.service.ingest.bind(graph.ingest.service);
+    vi.spyOn(graph.ingest.service, 'ingest').mockImplementation(async (tenantId, ...rest) => {
       if (trackersAtFirstSend.length === 0)
         trackersAtFirstSend.push(await countRows(db, `SELECT 1 FROM tracking_devices WHERE tenant_id = '${DEMO_TRACKING_TENANT}'`));
       return ingest(tenantId, ...rest);
     });
-    const stop = await startDemo(app, db, { powerDays: 0.02, trackingDays: 0 });
+    const stop = await startDemo(app, graph, { powerDays: 0.02, trackingDays: 0 });
     stop();
     expect(trackersAtFirstSend).toEqual([DEMO_TRACKERS.length]);
   });

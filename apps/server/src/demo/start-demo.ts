@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database';
+import type { ModuleGraph } from '../module-graph';
 import { DEMO_INGEST_KEYS, ingestServiceSender, seedDemoPowerData, type SendMessages } from './demo-power-seed';
 import { prepareDemoTracking, sendDemoTrackingHistory } from './demo-tracking';
 import { startLiveSimulator } from './live-simulator';
@@ -31,14 +31,14 @@ export interface DemoHistory {
  * registered first (a second), so that a fleet operator who signs in while the power history is still being sent
  * sees the fleet, not an empty list.
  */
-export async function startDemo(app: FastifyInstance, db: Database, history: DemoHistory): Promise<() => void> {
+export async function startDemo(app: FastifyInstance, graph: ModuleGraph, history: DemoHistory): Promise<() => void> {
   const startedMs = Date.now();
-  const send = ingestServiceSender(app.ingest, app.log);
-  const prepared = await prepareDemoTracking(db);
-  const { messages, fromMs } = await seedDemoPowerData(db, send, startedMs, history.powerDays);
+  const send = ingestServiceSender(graph.ingest.service, app.log);
+  const prepared = await prepareDemoTracking(graph);
+  const { messages, fromMs } = await seedDemoPowerData(graph, send, startedMs, history.powerDays);
   app.log.info({ messages, from: new Date(fromMs).toISOString(), seconds: (Date.now() - startedMs) / 1000 }, 'demo power data seeded');
   const trackingStartedMs = Date.now();
-  const tracking = await sendDemoTrackingHistory(db, send, startedMs, history.trackingDays);
+  const tracking = await sendDemoTrackingHistory(graph, send, startedMs, history.trackingDays);
   app.log.info(
     { ...prepared, ...tracking, from: new Date(tracking.fromMs).toISOString(), seconds: (Date.now() - trackingStartedMs) / 1000 },
     'demo tracking data seeded',

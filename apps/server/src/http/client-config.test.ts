@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { clientConfigApi } from '@gridlens/contract/client-config';
-import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { openPglite } from '../db/database';
 import { migrate } from '../db/migrate';
 import { inject } from '../../test/support/inject';
-import { createTestIssuer } from '../../test/support/test-app';
+import { createTestIssuer, buildAppOn } from '../../test/support/test-app';
 
 async function clientConfigWith(env: Record<string, string>) {
   const db = await openPglite(null);
   await migrate(db);
   const { verifyToken } = await createTestIssuer();
   const config = loadConfig({ OIDC_ISSUER: 'https://issuer.test/', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
-  const app = await buildApp({ config, db, verifyToken, embeddedProvider: null });
+  const app = await buildAppOn(db, { config, verifyToken, embeddedProvider: null });
   try {
     const response = await inject(app, clientConfigApi.get);
     return { body: response.json(), csp: String(response.headers['content-security-policy']) };

@@ -5,11 +5,10 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@gridlens/contract/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { createTestIssuer } from '../../test/support/test-app';
+import { createTestIssuer, buildAppOn } from '../../test/support/test-app';
 
 // A built web app of the usual shape: index.html of a few kilobytes (its module preloads) and hashed scripts.
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Gridlens</title>${Array.from(
@@ -35,7 +34,7 @@ describe('the web app as served', () => {
     await migrate(db);
     const { verifyToken } = await createTestIssuer();
     const config = loadConfig({ OIDC_ISSUER: 'https://issuer.test/', LOG_LEVEL: 'silent', WEB_DIST_DIR: dist });
-    app = await buildApp({ config, db, verifyToken, embeddedProvider: null });
+    app = await buildAppOn(db, { config, verifyToken, embeddedProvider: null });
   });
 
   afterAll(async () => {

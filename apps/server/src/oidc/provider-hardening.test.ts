@@ -8,7 +8,8 @@ import type { Database } from '../db/database';
 import { seedDemoData } from '../demo/seed-demo';
 import { createOidcPayloadsRepository } from './oidc-payloads.repository';
 import { inject } from '../../test/support/inject';
-import { createEmbeddedApp, signInThroughProvider } from '../../test/support/embedded-sign-in';
+import { createEmbeddedApp, createEmbeddedPortal, signInThroughProvider } from '../../test/support/embedded-sign-in';
+import type { ModuleGraph } from '../module-graph';
 import { TEST_DATABASES } from '../../test/support/test-databases';
 
 const ORIGIN = 'http://127.0.0.1:3000';
@@ -19,11 +20,12 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
   let db: Database;
   let dataDir: string;
   let app: FastifyInstance;
+  let graph: ModuleGraph;
   beforeAll(async () => {
     db = await database.open();
     await seedDemoData(db);
     dataDir = mkdtempSync(join(tmpdir(), 'gridlens-oidc-'));
-    app = await createEmbeddedApp(db, {}, dataDir);
+    ({ app, graph } = await createEmbeddedPortal(db, {}, dataDir));
   });
   afterAll(async () => {
     await app.close();
@@ -104,7 +106,7 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
   });
 
   it('deletes expired rows of its table, and only those, in a scheduled job', async () => {
-    expect(app.scheduler.names()).toContain('oidc-cleanup');
+    expect(graph.scheduler.names()).toContain('oidc-cleanup');
     const payloads = createOidcPayloadsRepository(db);
     await payloads.upsert('Session', 'expired-session', { uid: 'u-expired' }, 1);
     await payloads.upsert('Session', 'live-session', { uid: 'u-live' }, 3600);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ingestApi } from '@gridlens/contract/ingest';
-import { buildApp } from '../app';
+import { buildAppOn } from '../../test/support/test-app';
 import { configuredTokenVerifier } from '../auth/configured-verifier';
 import { loadConfig } from '../config/env';
 import { openPglite, type Database } from '../db/database';
@@ -18,7 +18,7 @@ describe('rate limits', () => {
     await migrate(db);
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
     const embeddedProvider = await createConfiguredEmbeddedProvider(config, db, null);
-    app = await buildApp({ config, db, embeddedProvider, verifyToken: configuredTokenVerifier(config, embeddedProvider) });
+    app = await buildAppOn(db, { config, embeddedProvider, verifyToken: configuredTokenVerifier(config, embeddedProvider) });
   });
   afterAll(async () => {
     await app.close();
@@ -45,7 +45,7 @@ describe('rate limits', () => {
   it('shows the sign-in form again, in the form’s language, saying there were too many attempts and when to try again', async () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', SIGN_IN_ATTEMPTS_PER_5_MIN: '2' });
     const provider = await createConfiguredEmbeddedProvider(config, db, null);
-    const limitedApp = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+    const limitedApp = await buildAppOn(db, { config, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
     const attempt = () =>
       limitedApp.inject({
         method: 'POST',
@@ -74,7 +74,7 @@ describe('rate limits', () => {
   it('slows password spraying: 25 attempts per address across accounts, then 429 for any account; another address is unaffected', async () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1' });
     const provider = await createConfiguredEmbeddedProvider(config, db, null);
-    const sprayed = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+    const sprayed = await buildAppOn(db, { config, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
     const attempt = (email: string, from: string) =>
       sprayed.inject({
         method: 'POST',
@@ -100,7 +100,7 @@ describe('rate limits', () => {
   it('takes the per-address limit from SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN', async () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_5_MIN: '3' });
     const provider = await createConfiguredEmbeddedProvider(config, db, null);
-    const limitedApp = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+    const limitedApp = await buildAppOn(db, { config, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
     try {
       const codes: number[] = [];
       for (let i = 1; i <= 4; i += 1)
@@ -128,7 +128,7 @@ describe('rate limits', () => {
       SIGN_IN_STARTS_PER_ADDRESS_PER_5_MIN: '3',
     });
     const provider = await createConfiguredEmbeddedProvider(config, db, null);
-    const startsApp = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+    const startsApp = await buildAppOn(db, { config, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
     const query = new URLSearchParams({
       client_id: config.auth.clientId,
       response_type: 'code',
@@ -173,7 +173,7 @@ describe('rate limits', () => {
     const attemptsFromManyAddresses = async (trustProxy: string) => {
       const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: trustProxy });
       const provider = await createConfiguredEmbeddedProvider(config, db, null);
-      const proxied = await buildApp({ config, db, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
+      const proxied = await buildAppOn(db, { config, embeddedProvider: provider, verifyToken: configuredTokenVerifier(config, provider) });
       try {
         let limited = 0;
         for (let i = 1; i <= 21; i += 1) {

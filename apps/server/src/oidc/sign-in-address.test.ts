@@ -135,10 +135,9 @@ describe('sign-in with PUBLIC_URL set', () => {
 describe('an external identity provider', () => {
   it('keeps its configured authority whatever address the portal is reached at', async () => {
     const db = await TEST_DATABASES[0]!.open();
-    const { buildApp } = await import('../app');
-    const { createTestIssuer } = await import('../../test/support/test-app');
+    const { buildAppOn, createTestIssuer } = await import('../../test/support/test-app');
     const issuer = await createTestIssuer();
-    const app = await buildApp({ config: issuer.config, db, verifyToken: issuer.verifyToken, embeddedProvider: null });
+    const app = await buildAppOn(db, { config: issuer.config, verifyToken: issuer.verifyToken, embeddedProvider: null });
     try {
       const config = await inject(app, clientConfigApi.get, { headers: { host: '192.0.2.2:3000' } });
       expect(config.json().authority).toBe('https://issuer.test/');

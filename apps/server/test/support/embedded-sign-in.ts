@@ -4,14 +4,21 @@ import { buildApp } from '../../src/app';
 import { configuredTokenVerifier } from '../../src/auth/configured-verifier';
 import { loadConfig } from '../../src/config/env';
 import type { Database } from '../../src/db/database';
+import { buildModuleGraph } from '../../src/module-graph';
 import { createConfiguredEmbeddedProvider } from '../../src/oidc/embedded-provider';
 
-/** The application with the embedded identity provider, configured from `env` (PUBLIC_URL unset unless given). */
-export async function createEmbeddedApp(db: Database, env: Record<string, string> = {}, dataDir: string | null = null) {
+/** The portal with the embedded identity provider, configured from `env` (PUBLIC_URL unset unless given): its app and module graph. */
+export async function createEmbeddedPortal(db: Database, env: Record<string, string> = {}, dataDir: string | null = null) {
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const embeddedProvider = await createConfiguredEmbeddedProvider(config, db, dataDir);
-  return buildApp({ config, db, embeddedProvider, verifyToken: configuredTokenVerifier(config, embeddedProvider) });
+  const graph = buildModuleGraph({ config, db, jobs: embeddedProvider?.jobs });
+  const app = await buildApp({ config, graph, embeddedProvider, verifyToken: configuredTokenVerifier(config, embeddedProvider) });
+  return { app, graph };
 }
+
+/** The application with the embedded identity provider (createEmbeddedPortal's app). */
+export const createEmbeddedApp = async (db: Database, env: Record<string, string> = {}, dataDir: string | null = null) =>
+  (await createEmbeddedPortal(db, env, dataDir)).app;
 
 /** The cookies a browser would keep for one address. */
 export class CookieJar {

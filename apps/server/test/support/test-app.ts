@@ -1,19 +1,24 @@
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDependencies } from '../../src/app';
 import { createTokenVerifier } from '../../src/auth/token-verifier';
 import { loadConfig } from '../../src/config/env';
 import type { Database } from '../../src/db/database';
 import { seedDemoData } from '../../src/demo/seed-demo';
+import { buildModuleGraph, type ModuleGraph, type ModuleGraphOptions } from '../../src/module-graph';
 
 export const TEST_ISSUER = 'https://issuer.test/';
 export const TEST_AUDIENCE = 'gridlens-api';
+
+/** The server's configuration as the tests run it: an external issuer (the test issuer), no web app, no logs. */
+export const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({ OIDC_ISSUER: TEST_ISSUER, OIDC_AUDIENCE: TEST_AUDIENCE, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
 
 /** A key pair standing in for an external identity provider; tests mint tokens with it. */
 export async function createTestIssuer() {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' };
-  const config = loadConfig({ OIDC_ISSUER: TEST_ISSUER, OIDC_AUDIENCE: TEST_AUDIENCE, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const config = testConfig();
   const verifyToken = createTokenVerifier(config.auth, createLocalJWKSet({ keys: [publicJwk] }));
 
   async function token(
@@ -44,16 +49,30 @@ export async function createTestIssuer() {
  */
 export async function createTestApp(
   db: Database,
-  { timeZones = {} }: { timeZones?: Record<string, string> } = {},
-): Promise<{ app: FastifyInstance; issuer: Awaited<ReturnType<typeof createTestIssuer>> }> {
+  { timeZones = {}, afterIngest }: { timeZones?: Record<string, string>; afterIngest?: ModuleGraphOptions['afterIngest'] } = {},
+): Promise<{ app: FastifyInstance; graph: ModuleGraph; issuer: Awaited<ReturnType<typeof createTestIssuer>> }> {
   await seedDemoData(db);
   await db.query(`UPDATE tenants SET time_zone = 'UTC'`);
   for (const [tenant, zone] of Object.entries(timeZones)) await db.query('UPDATE tenants SET time_zone = $2 WHERE id = $1', [tenant, zone]);
   const issuer = await createTestIssuer();
-  const app = await buildApp({ config: issuer.config, db, verifyToken: issuer.verifyToken, embeddedProvider: null });
-  return { app, issuer };
+  const graph = buildModuleGraph({ config: issuer.config, db, afterIngest });
+  const app = await buildApp({ config: issuer.config, graph, verifyToken: issuer.verifyToken, embeddedProvider: null });
+  return { app, graph, issuer };
 }
 
 export function authHeaders(token: string, tenant: string): Record<string, string> {
   return { authorization: `Bearer ${token}`, tenant };
+}
+
+/**
+ * The app over a new module graph of `db`, as server.ts builds them, for tests that configure the app themselves; the
+ * embedded provider's jobs join the graph's scheduler as they do in server.ts.
+ */
+export async function buildAppOn(
+  db: Database,
+  deps: Omit<AppDependencies, 'graph'> & Pick<ModuleGraphOptions, 'afterIngest' | 'log'>,
+): Promise<FastifyInstance> {
+  const { afterIngest, log, ...app } = deps;
+  const graph = buildModuleGraph({ config: deps.config, db, afterIngest, log, jobs: deps.embeddedProvider?.jobs });
+  return buildApp({ ...app, graph });
 }

@@ -166,6 +166,14 @@ export function createAlertRulesRepository(db: Queryable) {
     },
 
     /** Tenants with tracking rules judged on time passing (no message, static): the timer job's work list. */
+    /** How many of the tenant's rules watch a POI (which may then not be deleted). */
+    async countWatching(tenantId: string, locationId: string): Promise<number> {
+      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rules WHERE tenant_id = $1 AND location_id = $2', [
+        tenantId,
+        locationId,
+      ]);
+      return row?.n ?? 0;
+    },
     async tenantsWithTimerRules(): Promise<string[]> {
       const rows = await db.query<{ tenant_id: string }>(
         `SELECT DISTINCT tenant_id FROM alert_rules WHERE kind = 'tracking' AND trigger_field IN ('no_message', 'static') ORDER BY tenant_id`,

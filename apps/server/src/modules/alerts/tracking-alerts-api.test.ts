@@ -12,6 +12,7 @@ import { expectValidationError } from '../../../test/support/api-assertions';
 import { inject, routeName, type EndpointCall } from '../../../test/support/inject';
 import { countRows, createIngestKey, ingest, minutesBefore } from '../../../test/support/power-fixtures';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
+import type { ModuleGraph } from '../../module-graph';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 import { addLocation, position, registerTracker } from '../../../test/support/tracking-fixtures';
 
@@ -26,6 +27,7 @@ for (const backend of TEST_DATABASES) {
   describe(`tracking alerts API [${backend.name}]`, () => {
     let db: Database;
     let app: FastifyInstance;
+    let graph: ModuleGraph;
     let token: string;
     let otherToken: string;
     let key: string;
@@ -53,6 +55,7 @@ for (const backend of TEST_DATABASES) {
       db = await backend.open();
       const created = await createTestApp(db);
       app = created.app;
+      graph = created.graph;
       token = await created.issuer.token({ sub: 'u1', tenant: 'fleetco' });
       otherToken = await created.issuer.token({ sub: 'u9', tenant: 'netzero' });
       key = (await createIngestKey(app, token, 'fleetco')).secret;
@@ -203,13 +206,13 @@ for (const backend of TEST_DATABASES) {
       await send([position('VAN-5', 2, new Date(lastMs).toISOString(), SITE.Latitude + 0.001, SITE.Longitude)]); // same POI
       expect(await activeOf('VAN-5')).toHaveLength(1); // static for 1 h already, judged at the message
 
-      await app.judgeTrackingTimers(now);
+      await graph.alerts.judgeTrackingTimers(now);
       const alerts = await activeOf('VAN-5');
       const silence = alerts.find((a) => a.alert_id === silent.alert_id);
       expect(silence?.trigger_date).toBe(new Date(lastMs + 2 * HOUR_MS).toISOString());
       expect(silence?.actual_value).toBeCloseTo(3, 5);
       expect(alerts.map((a) => a.alert_id).sort()).toEqual([silent.alert_id, still.alert_id].sort());
-      await app.judgeTrackingTimers(now + 60_000); // judging again raises nothing new
+      await graph.alerts.judgeTrackingTimers(now + 60_000); // judging again raises nothing new
       expect(await activeOf('VAN-5')).toHaveLength(2);
 
       await send([position('VAN-5', 3, new Date(now).toISOString(), ...ROAD)]);

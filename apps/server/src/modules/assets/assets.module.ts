@@ -1,32 +1,25 @@
 import type { CreatePowerDevice } from '@gridlens/contract/assets';
 import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
-import { tenantTimeZones, type TimeZoneOf } from '../tenants/tenants.module';
-import { createAssetsRepository, listQueryParts } from './assets.repository';
+import { createAssetsRepository } from './assets.repository';
 import { registerAssetRoutes } from './assets.routes';
 import { createAssetsService, type OtherWatchlist } from './assets.service';
 
-export { windowOf } from './assets.service';
-
 /**
- * The device registry of transformer monitors and the assets list (power_devices, device_watchlist). Other
- * modules check devices through it: the ingest path and alert evaluation with their transaction's connection.
+ * The device registry of transformer monitors and the users' device watchlists (power_devices, device_watchlist).
+ * Other modules check devices through it: the ingest path and alert evaluation with their transaction's connection.
+ * The assets list, which joins the registry to the readings' figures, is the power-readings module's read model.
  */
-export function createAssetsModule({
-  db,
-  timeZoneOf = tenantTimeZones(db),
-  trackerWatchlist = null,
-}: {
-  db: Database;
-  timeZoneOf?: TimeZoneOf;
-  trackerWatchlist?: OtherWatchlist | null;
-}) {
-  const repository = createAssetsRepository(db, { listParts: listQueryParts(db) });
-  const service = createAssetsService(repository, Date.now, (tenantId) => timeZoneOf(tenantId), trackerWatchlist);
+export function createAssetsModule({ db, trackerWatchlist = null }: { db: Database; trackerWatchlist?: OtherWatchlist | null }) {
+  const repository = createAssetsRepository(db);
+  const service = createAssetsService(repository, trackerWatchlist);
   return {
     name: 'assets',
     api: routesPlugin((api) => registerAssetRoutes(api, service)),
     service,
+    /** The tenant's device, or 404: how other modules check a device id before reading its data. */
+    require: service.require,
+    fleetSize: service.fleetSize,
     registeredDevices: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) =>
       repository.registeredDevices(tx, tenantId, deviceIds),
     deviceTypes: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => repository.deviceTypes(tx, tenantId, deviceIds),
@@ -36,10 +29,8 @@ export function createAssetsModule({
     registryVersion: (tenantId: string) => repository.registryVersion(tenantId),
     /** Registers a device unless the tenant has it already (the demo fleet); null when it had. */
     registerIfNew: (tenantId: string, device: CreatePowerDevice) => repository.insert(tenantId, device),
+    /** Statistics for the planner, after retention or a large seed (the registry is read by the assets list). */
+    maintain: () => repository.maintain(),
   };
 }
-export type AssetsService = ReturnType<typeof createAssetsService>;
 export type AssetsModule = ReturnType<typeof createAssetsModule>;
-
-/** Statistics for the planner, after retention or a large seed (the registry is read by the assets list). */
-export const maintainDeviceRegistry = (db: Queryable) => createAssetsRepository(db).maintain();

@@ -1,12 +1,9 @@
-import type { AssetListItem, PowerDevice } from '@gridlens/contract/assets';
+import type { PowerDevice } from '@gridlens/contract/assets';
 
 /*
- * What the assets module hands out besides its factory and service (assets.module.ts): the shapes
- * other modules receive.
+ * What the assets module (the power-data device registry) hands out besides its factory (assets.module.ts): the
+ * shapes other modules receive, and the registry's columns that the assets list (power-readings) reads.
  */
-
-/** What the assets list says of a device beyond its registry entry: the figures, states and issue flags. */
-export type AssetFigures = Omit<AssetListItem, keyof PowerDevice>;
 
 /** A device as the load models see it (load planning, issue 20). */
 export interface PlanningDevice {
@@ -17,8 +14,26 @@ export interface PlanningDevice {
   commuter_area: boolean;
 }
 
-/**
- * The daily rollup with each day's missed messages: the assets list's figures, and the one rule the trends and the
- * coverage check (power-readings) read too.
- */
-export { dailyWithMissed } from './daily-with-missed';
+/** The registry's columns (power_devices), which the assets list reads beside each device's figures. */
+export const REGISTRY_COLUMNS = [
+  'device_id',
+  'monitor_type',
+  'transformer_name',
+  'transformer_number',
+  'rating_kva',
+  'asset_id',
+  'device_status',
+  'device_voltage_v',
+  'connected_mprns',
+  'commuter_area',
+  'latitude',
+  'longitude',
+  'device_type',
+  'connection_type',
+  'power_quality_enabled',
+] as const satisfies readonly (keyof PowerDevice)[];
+/** Every PowerDevice field is a registry column (installation_date is formatted apart): a new field cannot be left out. */
+const REGISTRY_IS_COMPLETE: Exclude<keyof PowerDevice, (typeof REGISTRY_COLUMNS)[number] | 'installation_date'> extends never
+  ? true
+  : never = true;
+void REGISTRY_IS_COMPLETE;

@@ -1,11 +1,7 @@
 import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/assets';
-import { availableParallelism } from 'node:os';
-import type { ComparedRollupDays } from '@gridlens/domain/time-range';
 import { arrayLiteral } from '../../db/array-literal';
-import type { Database, Queryable } from '../../db/database';
-import { createPeriodListReader } from './period-list.repository';
-import type { PlanningDevice } from './assets.public';
-import { REGISTRY_COLUMNS, type PeriodTable } from './period-table';
+import type { Queryable } from '../../db/database';
+import { REGISTRY_COLUMNS, type PlanningDevice } from './assets.public';
 
 const DEVICE_COLUMNS = [...REGISTRY_COLUMNS, "to_char(installation_date, 'YYYY-MM-DD') AS installation_date"].join(', ');
 
@@ -15,15 +11,7 @@ const EDITABLE = [
   'installation_date' as const,
 ] satisfies readonly (keyof UpdatePowerDevice)[];
 
-/**
- * How many parts the assets-list query is split into on PostgreSQL: one per core of this host (at most 4), a
- * guess at the database's cores, which usually match in the deployments we document; on PGlite one, since its
- * single connection would only queue them. Each part holds one pooled connection while it runs.
- */
-export const listQueryParts = (db: Database): number => (db.kind === 'postgres' ? Math.min(4, availableParallelism()) : 1);
-
-export function createAssetsRepository(db: Queryable, { listParts = 1 }: { listParts?: number } = {}) {
-  const periodReader = createPeriodListReader(db, listParts);
+export function createAssetsRepository(db: Queryable) {
   /** The tenant's power registry version (raised by triggers on every device change, migration 0007). */
   const registryVersion = async (tenantId: string): Promise<string> => {
     const rows = await db.query<{ version: string }>('SELECT power_registry_version::text AS version FROM tenants WHERE id = $1', [
@@ -89,20 +77,6 @@ export function createAssetsRepository(db: Queryable, { listParts = 1 }: { listP
       ]);
       return rows[0] ?? null;
     },
-
-    /**
-     * Every device of the tenant with its rollups from `fromDay` to `toDay`, and the period of equal length
-     * before it, in device-id byte order. Reads only the registry, latest-state and daily rollup tables: never
-     * the raw messages (see period-list.repository.ts for how).
-     */
-    listWithPeriod: (tenantId: string, userId: string, days: ComparedRollupDays): Promise<PeriodTable> =>
-      periodReader.list(tenantId, userId, days),
-    /** listWithPeriod over each of several periods, read in one statement. */
-    listWithPeriods: (tenantId: string, userId: string, days: readonly ComparedRollupDays[]): Promise<PeriodTable[]> =>
-      periodReader.listEach(tenantId, userId, days),
-    /** One device as listWithPeriod gives it (a one-row table), or null when the tenant has no such device. */
-    deviceWithPeriod: (tenantId: string, userId: string, deviceId: string, days: ComparedRollupDays): Promise<PeriodTable | null> =>
-      periodReader.device(tenantId, userId, deviceId, days),
 
     /**
      * What the load models read of every device (issue 20), with the registry version it was read at: the load

@@ -2,24 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { assetsApi } from '@gridlens/contract/assets';
 import { tenantPrincipal } from '../../auth/auth.plugin';
 import { bindEndpoint } from '../../http/bind-endpoint';
-import { columnarJsonSerializer } from '../../http/columnar-json-serializer';
 import type { AssetsService } from './assets.service';
 
+/** The registry's routes; the assets list and a device's row are the readings' read model's (power-readings). */
 export function registerAssetRoutes(app: FastifyInstance, devices: AssetsService): void {
-  bindEndpoint(
-    app,
-    assetsApi.list,
-    (request) => {
-      const { tenantId, userId } = tenantPrincipal(request);
-      return devices.listColumns(tenantId, userId, request.query.num_days);
-    },
-    { serializerCompiler: columnarJsonSerializer },
-  );
   bindEndpoint(app, assetsApi.register, (request) => devices.register(tenantPrincipal(request).tenantId, request.body));
-  bindEndpoint(app, assetsApi.item, (request) => {
-    const { tenantId, userId } = tenantPrincipal(request);
-    return devices.itemOver(tenantId, userId, request.params.DeviceID, request.query.num_days);
-  });
   bindEndpoint(app, assetsApi.update, (request) =>
     devices.update(tenantPrincipal(request).tenantId, request.params.DeviceID, request.body),
   );

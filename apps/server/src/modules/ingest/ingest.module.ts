@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceClockWindow } from '@gridlens/domain/device-clock';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import { createDeadLettersRepository } from './dead-letters.repository';
 import { createIngestKeysRepository } from './ingest-keys.repository';
@@ -14,7 +14,7 @@ import { registerRefusalRoutes } from './refusals.routes';
 /**
  * Device data's way in (ingest_keys, ingest_dead_letters): devices' HTTP batches under their ingest key, the
  * MQTT subscriber, and the keys' API. It validates and stores each batch through the stores of the modules that
- * own its tables, and hands what it stored to its subscribers, all in one transaction (device-pipeline.ts).
+ * own its tables, and hands what it stored to its subscribers, all in one transaction (module-graph.ts connects them).
  */
 export function createIngestModule({
   db,
@@ -41,11 +41,11 @@ export function createIngestModule({
       registerIngestKeyRoutes(api, keys);
       registerRefusalRoutes(api, db, deadLetters);
     }),
-    ingest,
+    /** The ingestion path, shared by HTTP, MQTT, the demo and the simulator. */
+    service: ingest,
     keys,
+    /** Dead letters by age. */
+    prune: (tx: Queryable, retentionDays: number) => deadLetters.prune(tx, retentionDays),
   };
 }
 export type IngestService = ReturnType<typeof createIngestService>;
-
-/** Retention's part here (see the retention module): dead letters by age. */
-export const deadLetterRetention = () => createDeadLettersRepository();

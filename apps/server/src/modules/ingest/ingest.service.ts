@@ -43,7 +43,7 @@ export interface PositionIngest {
 
 /**
  * Who is handed the stored messages, in the ingest transaction: the small interface through which the device
- * pipeline (device-pipeline.ts) plugs alert evaluation and tracking state into ingest, which imports neither.
+ * module graph (module-graph.ts) plugs alert evaluation and tracking state into ingest, which imports neither.
  */
 export interface IngestSubscribers {
   /** New transformer readings, after the rollups and before the latest state moves on. */

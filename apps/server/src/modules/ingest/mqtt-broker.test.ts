@@ -9,6 +9,7 @@ import type { IngestService } from './ingest.service';
 import { inject } from '../../../test/support/inject';
 import { countRows, reading, registerDeviceWithKey } from '../../../test/support/power-fixtures';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
+import type { ModuleGraph } from '../../module-graph';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
 const PREFIX = 'gridlens';
@@ -31,6 +32,7 @@ for (const backend of TEST_DATABASES) {
   describe(`the embedded MQTT broker [${backend.name}]`, () => {
     let db: Database;
     let app: FastifyInstance;
+    let graph: ModuleGraph;
     let token: string;
     let netzeroKey: string;
     let gridwestKey: string;
@@ -42,22 +44,28 @@ for (const backend of TEST_DATABASES) {
       db = await backend.open();
       const created = await createTestApp(db);
       app = created.app;
+      graph = created.graph;
       token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
       netzeroKey = await registerDeviceWithKey(app, token, 'netzero', { device_id: 'EMB-1' });
       const gridwestToken = await created.issuer.token({ sub: 'u2', tenant: 'gridwest' });
       gridwestKey = await registerDeviceWithKey(app, gridwestToken, 'gridwest', { device_id: 'EMB-W' });
       const ingest: IngestService = {
-        ...app.ingest,
+        ...graph.ingest.service,
         ingest: (...args) => {
           ingestCalls += 1;
           if (failNext > 0) {
             failNext -= 1;
             return Promise.reject(new Error('database unavailable'));
           }
-          return app.ingest.ingest(...args);
+          return graph.ingest.service.ingest(...args);
         },
       };
-      broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', topicPrefix: PREFIX }, ingest, app.tenantOfIngestKey, app.log);
+      broker = await startEmbeddedBroker(
+        { port: 0, host: '127.0.0.1', topicPrefix: PREFIX },
+        ingest,
+        (secret: string) => graph.ingest.keys.tenantOfKey(secret),
+        app.log,
+      );
     });
     afterAll(async () => {
       await broker.close();

@@ -14,6 +14,7 @@ import type { IngestService } from './ingest.service';
 import { inject } from '../../../test/support/inject';
 import { reading, registerDevice, registerDeviceWithKey } from '../../../test/support/power-fixtures';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
+import type { ModuleGraph } from '../../module-graph';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
 const BROKER_URL = process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
@@ -37,6 +38,7 @@ for (const backend of TEST_DATABASES) {
     const prefix = `gridlens-test-${randomBytes(4).toString('hex')}`;
     let db: Database;
     let app: FastifyInstance;
+    let graph: ModuleGraph;
     let token: string;
     let subscriber: MqttSubscriber;
     let publisher: mqtt.MqttClient;
@@ -48,17 +50,18 @@ for (const backend of TEST_DATABASES) {
       db = await backend.open();
       const created = await createTestApp(db);
       app = created.app;
+      graph = created.graph;
       token = await created.issuer.token({ sub: 'u1', tenant: 'netzero' });
       await registerDeviceWithKey(app, token, 'netzero', { device_id: 'MQ-1', rating_kva: 100 });
       const ingest: IngestService = {
-        ...app.ingest,
+        ...graph.ingest.service,
         ingest: (...args) => {
           ingestCalls += 1;
           if (failNext > 0) {
             failNext -= 1;
             return Promise.reject(new Error('database unavailable'));
           }
-          return app.ingest.ingest(...args);
+          return graph.ingest.service.ingest(...args);
         },
       };
       subscriber = startMqttSubscriber(

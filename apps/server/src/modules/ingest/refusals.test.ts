@@ -1,12 +1,12 @@
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ingestApi } from '@gridlens/contract/ingest';
-import { buildApp } from '../../app';
 import type { Database } from '../../db/database';
 import { seedDemoData } from '../../demo/seed-demo';
 import { inject } from '../../../test/support/inject';
 import { ingest, reading, registerDeviceWithKey } from '../../../test/support/power-fixtures';
-import { authHeaders, createTestIssuer } from '../../../test/support/test-app';
+import { authHeaders, createTestIssuer, buildAppOn } from '../../../test/support/test-app';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
 for (const backend of TEST_DATABASES) {
@@ -22,12 +22,11 @@ for (const backend of TEST_DATABASES) {
       db = await backend.open();
       await seedDemoData(db);
       const issuer = await createTestIssuer();
-      app = await buildApp({
+      app = await buildAppOn(db, {
         config: issuer.config,
-        db,
         verifyToken: issuer.verifyToken,
         embeddedProvider: null,
-        logger: { level: 'warn', stream: { write: (line: string) => logLines.push(JSON.parse(line) as (typeof logLines)[number]) } },
+        log: pino({ level: 'warn' }, { write: (line: string) => logLines.push(JSON.parse(line) as (typeof logLines)[number]) }),
       });
       token = await issuer.token({ sub: 'u1', tenant: 'netzero' });
       gridwestToken = await issuer.token({ sub: 'u2', tenant: 'gridwest' });

@@ -1,7 +1,7 @@
 import { routesPlugin, type ServerModule } from '../../server-module';
 import type { HydrogenForHealthReads } from '../power-quality/power-quality.module';
 import type { HalfHourDemandReads, ThermalReadingsReads } from '../power-readings/power-readings.module';
-import { keepsPowerDataOf, type FindTenant, type TimeZoneOf } from '../tenants/tenants.module';
+import type { TimeZoneOf } from '../tenants/tenants.module';
 import type { HourlyTemperaturesOf } from '../weather/weather.public';
 import { registerLoadAnalysisRoutes } from './load-analysis.routes';
 import { createLoadAnalysisService } from './load-analysis.service';
@@ -16,7 +16,7 @@ export function createLoadAnalysisModule({
   thermalReadings,
   hydrogenForHealth,
   temperatures,
-  findTenant,
+  keepsPowerData,
   timeZoneOf,
   addedLoadsByHour,
 }: {
@@ -24,11 +24,10 @@ export function createLoadAnalysisModule({
   thermalReadings: ThermalReadingsReads;
   hydrogenForHealth: HydrogenForHealthReads;
   temperatures: HourlyTemperaturesOf;
-  findTenant: FindTenant;
+  keepsPowerData: (tenantId: string) => Promise<boolean>;
   timeZoneOf: TimeZoneOf;
   addedLoadsByHour: AddedLoadsByHour;
 }): ServerModule {
-  const keepsPowerData = keepsPowerDataOf(findTenant);
   const service = createLoadAnalysisService({ demand, keepsPowerData });
   const ageing = createLossOfLifeService({
     readings: thermalReadings,

@@ -180,8 +180,8 @@ for (const backend of TEST_DATABASES) {
       const changed: string[] = [];
       const { models } = createLoadModelsModule({
         db,
-        findTenant: createTenantsModule({ db }).findTenant,
-        changed: (tenantId) => changed.push(tenantId),
+        keepsPowerData: createTenantsModule({ db }).keepsPowerData,
+        modelChanged: (tenantId) => changed.push(tenantId),
       });
       const made = await models.create('netzero', 'ev', { ...defaultEvModelParameters, name: 'Signalled' });
       await models.list('netzero', 'hp');

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
-import { keepsPowerDataOf, type FindTenant } from '../tenants/tenants.module';
 import { createLoadModelsRepository } from './load-models.repository';
 import { registerLoadModelRoutes } from './load-models.routes';
 import { createLoadModelsService } from './load-models.service';
@@ -8,18 +7,18 @@ import { createLoadModelsService } from './load-models.service';
 /** EV and heat-pump load models (table load_models): their API, and the default models of power-data tenants. */
 export function createLoadModelsModule({
   db,
-  findTenant,
-  changed,
+  keepsPowerData,
+  modelChanged,
 }: {
   db: Queryable;
-  findTenant: FindTenant;
-  /** Told after a tenant's model was edited or deleted (the load-planning module forgets the analyses it ran). */
-  changed?: (tenantId: string) => void;
+  keepsPowerData: (tenantId: string) => Promise<boolean>;
+  /** Told after a tenant's model was edited or deleted (the model-changed hook: load planning forgets its analyses). */
+  modelChanged?: (tenantId: string) => void;
 }) {
   const service = createLoadModelsService({
     models: createLoadModelsRepository(db),
-    isPowerTenant: keepsPowerDataOf(findTenant),
-    changed,
+    isPowerTenant: keepsPowerData,
+    changed: modelChanged,
   });
   return {
     name: 'load-models',

@@ -28,12 +28,12 @@ export function createLoadPlanningModule(
     }),
     /** The load the default models add to transformers by the last forecast year (load analysis's future ageing). */
     addedLoadsByHour: (tenantId: string, deviceIds: readonly string[]) => service.addedLoadsByHour(tenantId, deviceIds),
-    /** Forgets the tenant's fleet analyses (call when one of its EV or HP models is saved or deleted). */
-    invalidate: service.invalidate,
+    /** An edited or deleted model's fleet analyses are forgotten (their keys hold the parameters, so none is ever served stale; this frees them). */
+    hooks: { modelChanged: service.invalidate },
   };
 }
 export type LoadPlanningModule = ReturnType<typeof createLoadPlanningModule>;
 
-// What the app hands the module: the stored models and the weather's temperatures, adapted to what it reads.
+// What the module graph hands the module: the stored models and the weather's temperatures, adapted to what it reads.
 export { fromWeather } from './ambient-temperatures';
 export { storedModels } from './model-source';

@@ -32,7 +32,9 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
     });
-    bindEndpoint(scope, powerQualityApi.deleteImage, (request) => images.remove(tenantPrincipal(request).tenantId, request.params.image_id));
+    bindEndpoint(scope, powerQualityApi.deleteImage, (request) =>
+      images.remove(tenantPrincipal(request).tenantId, request.params.image_id),
+    );
     done();
   });
 }

@@ -24,13 +24,16 @@ export function createPowerQualityModule({
   const repository = createPowerQualityRepository(db);
   const tabs = createPowerQualityService({ repository, requireDevice });
   const images = createDeviceImagesService({ repository: createDeviceImagesRepository(db), requireDevice });
+  const messageStore = createDeviceMessagesRepository();
   return {
     name: 'power-quality',
     api: routesPlugin((api) => {
       registerDeviceTabRoutes(api, tabs);
       registerDeviceImageRoutes(api, images);
     }),
-    messageStore: createDeviceMessagesRepository(),
+    messageStore,
+    /** The raw device messages (events, hydrogen and metering readings) by age. */
+    prune: (tx: Queryable, retentionDays: number) => messageStore.prune(tx, retentionDays),
     /** The hydrogen sensor's readings of a period and its configured location (null: never configured), for the loss of life. */
     hydrogenForHealth: async (tenantId: string, deviceId: string, from: Date, to: Date): Promise<HydrogenForHealth> => ({
       readings: await repository.hydrogenReadings(tenantId, deviceId, from, to),
@@ -44,6 +47,3 @@ export interface HydrogenForHealth {
   sensorLocation: HydrogenSensorConfigBody['sensor_location'] | null;
 }
 export type HydrogenForHealthReads = (tenantId: string, deviceId: string, from: Date, to: Date) => Promise<HydrogenForHealth>;
-
-/** Retention's part here (see the retention module): the raw device messages by age. */
-export const deviceMessageRetention = () => createDeviceMessagesRepository();

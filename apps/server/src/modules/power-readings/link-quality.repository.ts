@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { CoverageRow, DeviceTestDeviceRow, DeviceTestMessageRow } from './power-readings.public';
-import { dailyWithMissed } from '../assets/assets.public';
+import { dailyWithMissed } from './daily-with-missed';
 import { IN_PERIOD, TRUE_SEQ, tenths } from './power-readings.repository';
 
 /**

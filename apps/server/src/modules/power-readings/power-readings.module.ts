@@ -1,13 +1,15 @@
 import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
-import type { AssetsService } from '../assets/assets.module';
-import { tenantTimeZones, type TimeZoneOf } from '../tenants/tenants.module';
+import type { TimeZoneOf } from '../tenants/tenants.module';
 import { createHalfHourDemandRepository, type HalfHourDemandRepository } from './half-hour-demand.repository';
 import { createLinkQualityRepository, type LinkQualityRepository } from './link-quality.repository';
 import { createModelDayRepository } from './model-day.repository';
 import { createPowerReadingsRepository } from './power-readings.repository';
 import { registerPowerReadingRoutes } from './power-readings.routes';
-import { createPowerReadingsService } from './power-readings.service';
+import { createPowerReadingsService, type RegistryReads } from './power-readings.service';
+import { createAssetListRepository, listQueryParts } from './asset-list.repository';
+import { registerAssetListRoutes } from './asset-list.routes';
+import { createAssetListService } from './asset-list.service';
 import { createReadingRetentionRepository } from './reading-retention.repository';
 import { createReadingStoreRepository } from './reading-store.repository';
 import { createReadingStore } from './reading-store.service';
@@ -21,18 +23,26 @@ import { createThermalReadingsRepository, type ThermalReadingsRepository } from 
 export function createPowerReadingsModule({
   db,
   devices,
-  timeZoneOf = tenantTimeZones(db),
+  timeZoneOf,
 }: {
   db: Database;
-  devices: AssetsService;
-  timeZoneOf?: TimeZoneOf;
+  /** The registry (the assets module): a device or a 404, and the fleet's size. */
+  devices: RegistryReads;
+  timeZoneOf: TimeZoneOf;
 }) {
   const repository = createPowerReadingsRepository(db);
-  const service = createPowerReadingsService({ repository, devices, timeZoneOf });
+  const assetList = createAssetListService(createAssetListRepository(db, { listParts: listQueryParts(db) }), Date.now, (tenantId) =>
+    timeZoneOf(tenantId),
+  );
+  const service = createPowerReadingsService({ repository, devices, assetList, timeZoneOf });
   const store = createReadingStoreRepository();
+  const retention = createReadingRetentionRepository(db);
   return {
     name: 'power-readings',
-    api: routesPlugin((api) => registerPowerReadingRoutes(api, service)),
+    api: routesPlugin((api) => {
+      registerAssetListRoutes(api, assetList);
+      registerPowerReadingRoutes(api, service);
+    }),
     /** How the ingest path stores readings, in its transaction. */
     readingStore: createReadingStore(store, (tenantId, tx) => timeZoneOf(tenantId, tx)),
     /** Each device's newest message from before an ingest batch (alert evaluation, in the ingest transaction). */
@@ -46,12 +56,15 @@ export function createPowerReadingsModule({
     modelDays: createModelDayRepository(db),
     /** Each device's readings with its rating and place, for the load-analysis module (loss of life). */
     thermalReadings: createThermalReadingsRepository(db),
+    /** Raw readings and the hourly rollup by age (the daily rollups are kept for ever, issue 3). */
+    prune: async (tx: Queryable, retentionDays: number) => ({
+      ...(await retention.pruneReadings(tx, retentionDays)),
+      ...(await retention.pruneHourly(tx, retentionDays)),
+    }),
+    maintain: () => retention.maintain(),
   };
 }
 
 export type HalfHourDemandReads = HalfHourDemandRepository;
 export type ThermalReadingsReads = ThermalReadingsRepository;
 export type LinkQualityReads = LinkQualityRepository & { timeZoneOf: (tenantId: string) => Promise<string> };
-
-/** Retention's part here (see the retention module): readings and hourly rollups by age, and table maintenance. */
-export const readingRetention = (db: Queryable) => createReadingRetentionRepository(db);

@@ -1,3 +1,4 @@
+import type { AssetListItem, PowerDevice } from '@gridlens/contract/assets';
 import type { PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 
 /*
@@ -87,3 +88,6 @@ export interface ThermalReadingsRow {
   /** In time order: `t` epoch ms; `a1`…`a3` median phase currents (A); `c` the monitor's median tank temperature (°C) or null. */
   series: { t: number[]; a1: number[]; a2: number[]; a3: number[]; c: (number | null)[] };
 }
+
+/** What the assets list says of a device beyond its registry entry: the figures, states and issue flags. */
+export type AssetFigures = Omit<AssetListItem, keyof PowerDevice>;

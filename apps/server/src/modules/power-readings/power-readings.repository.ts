@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { HOURLY_SERIES, type HourlySeries } from './hourly-rollup';
-import { dailyWithMissed } from '../assets/assets.public';
+import { dailyWithMissed } from './daily-with-missed';
 import { STORED_SEQ_SHIFT } from './reading-encoding';
 
 export interface MessageRow {

@@ -32,8 +32,9 @@ import {
 } from '@gridlens/domain/time-range';
 import { validationError } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
-import { windowOf, type AssetsService } from '../assets/assets.module';
-import type { AssetFigures } from '../assets/assets.public';
+import type { PowerDevice } from '@gridlens/contract/assets';
+import { windowOf, type AssetListService } from './asset-list.service';
+import type { AssetFigures } from './power-readings.public';
 import { chartSeries, hourlyChartSeries, hoursPerBucket } from './chart-series';
 import type { PowerReadingsRepository } from './power-readings.repository';
 
@@ -60,9 +61,17 @@ const count = <K extends string>(
   return noData ? { ...counts, no_data: missing } : counts;
 };
 
+/** What the readings read of the registry (the assets module): a device, or a 404, and the fleet's size. */
+export interface RegistryReads {
+  require: (tenantId: string, deviceId: string) => Promise<PowerDevice>;
+  fleetSize: (tenantId: string) => Promise<{ device_count: number; total_rating_kva: number }>;
+}
+
 interface Deps {
   repository: PowerReadingsRepository;
-  devices: AssetsService;
+  devices: RegistryReads;
+  /** The assets list's read model, whose figures the fleet statistics and the power report count. */
+  assetList: AssetListService;
   now?: () => number;
   /** The tenant's time zone, whose days key the daily rollups and make the report's days. */
   timeZoneOf?: (tenantId: string) => Promise<string>;
@@ -85,7 +94,13 @@ function countFleet(items: readonly AssetFigures[]): Omit<FleetStats, 'range' | 
 const countIssues = (items: readonly AssetFigures[]) =>
   Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, items.filter((i) => i[flag]).length]));
 
-export function createPowerReadingsService({ repository, devices, now = Date.now, timeZoneOf = () => Promise.resolve('UTC') }: Deps) {
+export function createPowerReadingsService({
+  repository,
+  devices,
+  assetList,
+  now = Date.now,
+  timeZoneOf = () => Promise.resolve('UTC'),
+}: Deps) {
   const ratingOrThrow = async (tenantId: string, deviceId: string): Promise<number> =>
     (await devices.require(tenantId, deviceId)).rating_kva;
 
@@ -164,7 +179,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
      */
     async fleetStats(tenantId: string, userId: string, range: TimeRange): Promise<FleetStats> {
       const window = zonedRangeWindow(range, now(), await timeZoneOf(tenantId));
-      return { range, window: windowOf(window), ...countFleet(await devices.figuresOver(tenantId, userId, window)) };
+      return { range, window: windowOf(window), ...countFleet(await assetList.figuresOver(tenantId, userId, window)) };
     },
 
     /** The power report of a day of the tenant's calendar (today when none is given): the fleet's status and every device's figures. */
@@ -178,7 +193,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
         throw validationError([{ field: 'day', message: 'The day of a report must be after 1970-01-01' }]);
       if (zonedDayStartMs(reportDay, timeZone) > nowMs)
         throw validationError([{ field: 'day', message: 'The day of a report cannot be in the future' }]);
-      const { list, figures, window } = await devices.dayOver(tenantId, userId, reportDay);
+      const { list, figures, window } = await assetList.dayOver(tenantId, userId, reportDay);
       return {
         day: reportDay,
         generated_at: new Date(nowMs).toISOString(),
@@ -196,7 +211,7 @@ export function createPowerReadingsService({ repository, devices, now = Date.now
     async issueTimeline(tenantId: string, userId: string, range: TimeRange): Promise<IssueTimeline> {
       const cut = zonedDayBuckets(periodOfRange(range, now()), ISSUE_BUCKETS, await timeZoneOf(tenantId));
       const fullMs = Math.max(...cut.map((b) => b.toMs - b.fromMs));
-      const figures = await devices.figuresOverEach(tenantId, userId, cut);
+      const figures = await assetList.figuresOverEach(tenantId, userId, cut);
       const buckets: IssueTimeline['buckets'] = cut.map((bucket, i) => {
         const items = figures[i] ?? [];
         return {

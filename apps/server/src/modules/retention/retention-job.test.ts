@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { seedDemoData } from '../../demo/seed-demo';
-import { maintainTables, pruneRawData } from './retention.job';
+import { buildModuleGraph } from '../../module-graph';
+import { testConfig } from '../../../test/support/test-app';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
 for (const backend of TEST_DATABASES) {
   describe(`raw data retention [${backend.name}]`, () => {
     let db: Database;
+    let retention: ReturnType<typeof buildModuleGraph>['retention'];
     beforeAll(async () => {
       db = await backend.open();
+      retention = buildModuleGraph({ config: testConfig(), db }).retention;
       await seedDemoData(db);
       await db.query("INSERT INTO power_devices (tenant_id, device_id, transformer_name, rating_kva) VALUES ('netzero', 'R-1', 'R', 100)");
       // Seq 5 arrived late: its seq lies inside the old days' range (1 to 10), but it was measured yesterday.
@@ -45,7 +48,7 @@ for (const backend of TEST_DATABASES) {
     afterAll(() => backend.dispose(db));
 
     it('deletes raw readings and hourly rollups older than the retention period, late ones kept, every daily rollup kept', async () => {
-      const deleted = await pruneRawData(db, 400);
+      const deleted = await retention.pruneRawData(400);
       expect(deleted).toMatchObject({ power_readings: 3, power_device_hourly: 1 });
       const left = await db.query<{ seq: number }>("SELECT seq FROM power_messages WHERE device_id = 'R-1' ORDER BY seq");
       expect(left.map((r) => r.seq)).toEqual([3, 4, 5]);
@@ -56,7 +59,7 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('vacuums and analyses the hot tables, so the planner knows their sizes', async () => {
-      await maintainTables(db);
+      await retention.maintainTables();
       const stats = await db.query<{ tuples: number }>(
         "SELECT reltuples::float8 AS tuples FROM pg_class WHERE relname = 'power_device_daily'",
       );

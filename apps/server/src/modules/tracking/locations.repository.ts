@@ -111,13 +111,6 @@ export function createLocationsRepository(db: Queryable) {
     },
 
     /** The alert rules that name the POI (a POI they watch may not go away under them). */
-    async rulesNaming(tenantId: string, locationId: string): Promise<number> {
-      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rules WHERE tenant_id = $1 AND location_id = $2', [
-        tenantId,
-        locationId,
-      ]);
-      return row?.n ?? 0;
-    },
 
     /** Deletes a POI; the devices in it now are outside every POI until their next position is placed. */
     async remove(tenantId: string, locationId: string): Promise<boolean> {

@@ -52,7 +52,12 @@ function polygonGeometry(rings: PolygonRings) {
  * change the devices' newest positions are placed again, so that "devices there now" follows a POI that was
  * added, moved, reshaped or deleted at once (ingest places every later fix with the new POIs too).
  */
-export function createLocationsService(db: Queryable, repository: LocationsRepository) {
+export function createLocationsService(
+  db: Queryable,
+  repository: LocationsRepository,
+  /** Asked before a POI is deleted; refuses (throws) while something still needs it (the location-removing hook). */
+  removing: (tenantId: string, locationId: string) => Promise<void> = () => Promise.resolve(),
+) {
   const placements = createPlacementCache();
   const possibleCache = new Map<string, { atMs: number; placement: Placement; stamp: string; answer: PossiblePoi[] }>();
 
@@ -132,9 +137,7 @@ export function createLocationsService(db: Queryable, repository: LocationsRepos
     },
 
     async remove(tenantId: string, locationId: string): Promise<void> {
-      const rules = await repository.rulesNaming(tenantId, locationId);
-      if (rules > 0)
-        throw new HttpError(409, 'conflict', `${rules} alert rule(s) watch location '${locationId}': delete or change them first`);
+      await removing(tenantId, locationId);
       if (!(await repository.remove(tenantId, locationId))) throw notFound(`Location '${locationId}'`);
       await placeLatestAgain(tenantId);
     },

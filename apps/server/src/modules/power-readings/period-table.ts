@@ -1,33 +1,13 @@
 import type { PowerDevice } from '@gridlens/contract/assets';
 import { parseBooleanArray, parseNumberArray } from '../../db/text-array';
+import { REGISTRY_COLUMNS } from '../assets/assets.public';
+
+export { REGISTRY_COLUMNS };
 
 /*
  * The assets list's rows as period-list.repository.ts reads them: the registry's columns and each device's rollup
  * figures over a period, and how a row's figures are made from the figure columns.
  */
-
-export const REGISTRY_COLUMNS = [
-  'device_id',
-  'monitor_type',
-  'transformer_name',
-  'transformer_number',
-  'rating_kva',
-  'asset_id',
-  'device_status',
-  'device_voltage_v',
-  'connected_mprns',
-  'commuter_area',
-  'latitude',
-  'longitude',
-  'device_type',
-  'connection_type',
-  'power_quality_enabled',
-] as const satisfies readonly (keyof PowerDevice)[];
-/** Every PowerDevice field is a registry column (installation_date is formatted apart): a new field cannot be left out. */
-const REGISTRY_IS_COMPLETE: Exclude<keyof PowerDevice, (typeof REGISTRY_COLUMNS)[number] | 'installation_date'> extends never
-  ? true
-  : never = true;
-void REGISTRY_IS_COMPLETE;
 
 /**
  * The rollup figures of one device over a period (and the equally long period before it, for power

@@ -16,7 +16,7 @@ import { powerChangeState } from '@gridlens/domain/power/power-change';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import { asTwoDecimalColumn } from '../../http/two-decimal-json';
 import type { PeriodFigures, PeriodTable } from './period-table';
-import type { AssetFigures } from './assets.public';
+import type { AssetFigures } from './power-readings.public';
 
 const threePhases = (a: number | null, b: number | null, c: number | null): PhaseCurrentsA | null =>
   a === null || b === null || c === null ? null : [a, b, c];

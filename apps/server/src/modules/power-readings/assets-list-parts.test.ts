@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { utcDay } from '@gridlens/domain/time-range';
-import { createAssetsRepository } from './assets.repository';
+import { createAssetsModule } from '../assets/assets.module';
+import { createAssetListRepository } from './asset-list.repository';
 import type { PeriodTable } from './period-table';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
@@ -47,7 +48,7 @@ for (const backend of TEST_DATABASES) {
         rating_kva: table.registry.rating_kva[i],
         ...table.figuresAt(i),
       }));
-    const list = async (listParts: number) => rowsOf(await createAssetsRepository(db, { listParts }).listWithPeriod('t1', 'u', days));
+    const list = async (listParts: number) => rowsOf(await createAssetListRepository(db, { listParts }).listWithPeriod('t1', 'u', days));
 
     it('gives the same rows in the same order whatever the number of parts, for the caller’s tenant only', async () => {
       const whole = await list(1);
@@ -59,13 +60,13 @@ for (const backend of TEST_DATABASES) {
       });
       for (const parts of [2, 3, 4]) expect(await list(parts)).toEqual(whole);
       // Answers pass the kept registry on as it is: nobody may change it.
-      const table = await createAssetsRepository(db).listWithPeriod('t1', 'u', days);
+      const table = await createAssetListRepository(db).listWithPeriod('t1', 'u', days);
       expect(Object.isFrozen(table.registry.device_id) && Object.isFrozen(table.registry.transformer_name)).toBe(true);
     });
 
     it('shows every change to the registry at once, however it was made, even when another process kept a copy', async () => {
-      const process1 = createAssetsRepository(db, { listParts: 2 });
-      const process2 = createAssetsRepository(db, { listParts: 2 });
+      const process1 = { ...createAssetListRepository(db, { listParts: 2 }), ...createAssetsModule({ db }).service };
+      const process2 = { ...createAssetListRepository(db, { listParts: 2 }), ...createAssetsModule({ db }).service };
       const names = async (repository: typeof process1) =>
         new Map(rowsOf(await repository.listWithPeriod('t1', 'u', days)).map((r) => [r.device_id, r.transformer_name]));
       expect((await names(process1)).get('A2')).toBe('Transformer 2'); // both processes now keep the registry
@@ -77,7 +78,7 @@ for (const backend of TEST_DATABASES) {
       await db.query("UPDATE power_devices SET transformer_name = 'Renamed in SQL' WHERE tenant_id = 't1' AND device_id = 'A2'");
       expect((await names(process1)).get('A2')).toBe('Renamed in SQL');
 
-      await process2.insert('t1', { device_id: 'NEW-1', transformer_name: 'Added', rating_kva: 50 });
+      await process2.register('t1', { device_id: 'NEW-1', transformer_name: 'Added', rating_kva: 50 });
       const withNew = rowsOf(await process1.listWithPeriod('t1', 'u', days));
       expect(withNew).toHaveLength(DEVICES + 1);
       expect(withNew.find((r) => r.device_id === 'NEW-1')).toMatchObject({ transformer_name: 'Added', message_count: 0, max_a1: null });
@@ -95,7 +96,7 @@ for (const backend of TEST_DATABASES) {
           return db.query<Row>(sql, params);
         },
       };
-      const repository = createAssetsRepository(counting, { listParts: 2 });
+      const repository = createAssetListRepository(counting, { listParts: 2 });
       const lists = await Promise.all([1, 2, 3, 4].map(() => repository.listWithPeriod('t1', 'u', days)));
       expect(lists.map((table) => table.count)).toEqual([DEVICES, DEVICES, DEVICES, DEVICES]);
       expect(registryReads).toBe(1);
@@ -104,7 +105,7 @@ for (const backend of TEST_DATABASES) {
     it('reads a small fleet in one statement once it knows its size, whatever the number of parts', async () => {
       const statements: string[] = [];
       const counted: Database = { ...db, query: (sql, params) => (statements.push(sql), db.query(sql, params)) };
-      const repository = createAssetsRepository(counted, { listParts: 3 });
+      const repository = createAssetListRepository(counted, { listParts: 3 });
       const first = rowsOf(await repository.listWithPeriod('t1', 'u', days)); // size unknown: in parts, then the registry
       const figures = () => statements.filter((sql) => sql.startsWith('WITH period AS')).length;
       expect(figures()).toBe(3);
@@ -122,7 +123,7 @@ for (const backend of TEST_DATABASES) {
       ];
       const statements: string[] = [];
       const counted: Database = { ...db, query: (sql, params) => (statements.push(sql), db.query(sql, params)) };
-      const repository = createAssetsRepository(counted);
+      const repository = createAssetListRepository(counted);
       await repository.listWithPeriod('t1', 'u', days); // the registry is kept from here on
       statements.length = 0;
       const tables = await repository.listWithPeriods('t1', 'u', periods);
@@ -144,7 +145,7 @@ for (const backend of TEST_DATABASES) {
 
     it('lists nothing for a tenant without devices, or one that does not exist', async () => {
       await db.query("INSERT INTO tenants (id, name, type, powerdata_type, tabs) VALUES ('empty', 'E', 'powerdata', 'netzero', '[]')");
-      const repository = createAssetsRepository(db, { listParts: 2 });
+      const repository = createAssetListRepository(db, { listParts: 2 });
       expect((await repository.listWithPeriod('empty', 'u', days)).count).toBe(0);
       expect((await repository.listWithPeriod('no-such-tenant', 'u', days)).count).toBe(0);
     });

@@ -1,0 +1,174 @@
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
+import { DEFAULT_EV_MODEL_NAME, DEFAULT_HP_MODEL_NAME } from '@gridlens/domain/load-models/model-defaults';
+import type { ServerConfig } from './config/env';
+import type { Database } from './db/database';
+import type { Queryable } from './db/database';
+import { createHookBus } from './module-hooks';
+import { createAlertsModule } from './modules/alerts/alerts.module';
+import { createAssetsModule } from './modules/assets/assets.module';
+import { createConfigModule } from './modules/config/config.module';
+import { createCoverageModule } from './modules/coverage/coverage.module';
+import { createFeedbackModule } from './modules/feedback/feedback.module';
+import { createIngestModule } from './modules/ingest/ingest.module';
+import { createLoadAnalysisModule } from './modules/load-analysis/load-analysis.module';
+import { createLoadModelsModule } from './modules/load-models/load-models.module';
+import { createLoadPlanningModule, fromWeather, storedModels } from './modules/load-planning/load-planning.module';
+import { createPowerQualityModule } from './modules/power-quality/power-quality.module';
+import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
+import type { DerivedReading } from './modules/power-readings/power-readings.public';
+import { createRetentionModule } from './modules/retention/retention.module';
+import { createTenantsModule } from './modules/tenants/tenants.module';
+import { createTrackingModule } from './modules/tracking/tracking.module';
+import type { TrackedSteps } from './modules/tracking/tracking.public';
+import { createWeatherModule } from './modules/weather/weather.module';
+import { createScheduler, jobLockFor, type ScheduledJob } from './scheduler/scheduler';
+import type { ServerModule } from './server-module';
+
+/**
+ * The named moments at which a module tells the others what happened: the emitter takes `hooks.emit.<name>` below,
+ * a listener contributes `hooks: { <name> }` in its ServerModule, and the graph connects them in module order.
+ */
+export interface ModuleHooks {
+  /**
+   * Transformer readings just stored, duplicates left out, inside the ingest transaction. It runs before the latest
+   * state is updated, so power_device_latest still holds each device's newest message from before the batch.
+   */
+  afterReadings: (tx: Queryable, tenantId: string, stored: readonly DerivedReading[]) => Promise<void>;
+  /** Tracked devices' new steps, per device in time order, inside the ingest transaction. */
+  afterPositions: (tx: Queryable, tenantId: string, devices: readonly TrackedSteps[]) => Promise<void>;
+  /** One of the tenant's EV or heat-pump models was saved or deleted. */
+  modelChanged: (tenantId: string) => void;
+  /** A POI is about to be deleted: a listener that still needs it refuses by throwing (an HttpError 409). */
+  locationRemoving: (tenantId: string, locationId: string) => Promise<void>;
+}
+/** Every hook once: a hook added to ModuleHooks and not here fails to compile. */
+const HOOK_NAMES = Object.keys({
+  afterReadings: true,
+  afterPositions: true,
+  modelChanged: true,
+  locationRemoving: true,
+} satisfies Record<keyof ModuleHooks, true>) as (keyof ModuleHooks)[];
+
+export interface ModuleGraphOptions {
+  config: ServerConfig;
+  db: Database;
+  /** The process's logger (the HTTP server logs through it too); silent when not given. */
+  log?: FastifyBaseLogger;
+  /** Runs in every ingest transaction for the readings stored, after alert evaluation (tests and benchmarks). */
+  afterIngest?: ModuleHooks['afterReadings'];
+  /** Scheduled jobs from outside the modules (the embedded identity provider's clean-up). */
+  jobs?: readonly ScheduledJob[];
+}
+
+/**
+ * The composition root: builds every module of the server once, in dependency order, and connects what each brings
+ * (routes, jobs, hook listeners, retention) in this one place. app.ts registers the graph's routes; server.ts, the
+ * demo, the simulator, the benchmarks and the tests take their services from it. A new module is made here and
+ * listed in `modules`; nothing else outside its own folder changes.
+ */
+export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), afterIngest, jobs = [] }: ModuleGraphOptions) {
+  const hooks = createHookBus<ModuleHooks>(HOOK_NAMES);
+
+  const tenants = createTenantsModule({ db });
+  const tracking = createTrackingModule({
+    db,
+    movementPeriod: tenants.movementPeriod,
+    afterPositions: hooks.emit.afterPositions,
+    locationRemoving: hooks.emit.locationRemoving,
+  });
+  const assets = createAssetsModule({ db, trackerWatchlist: tracking.watchlist });
+  const powerReadings = createPowerReadingsModule({ db, devices: assets, timeZoneOf: tenants.timeZoneOf });
+  const powerQuality = createPowerQualityModule({ db, requireDevice: assets.require });
+  const alerts = createAlertsModule({
+    db,
+    powerData: { previousLatest: powerReadings.previousLatest, deviceTypes: assets.deviceTypes },
+    powerDeviceExists: assets.exists,
+    tracking,
+    emails: { smtp: config.smtp, publicUrl: config.publicUrl, log },
+  });
+  const ingest = createIngestModule({
+    db,
+    deviceClock: config.deviceClock,
+    stores: { devices: assets, readings: powerReadings.readingStore, deviceMessages: powerQuality.messageStore },
+    subscribers: { afterReadings: hooks.emit.afterReadings, positions: tracking.positions, pendingDownlinks: tracking.pendingDownlinks },
+    log,
+  });
+  const weather = createWeatherModule({
+    service: config.weatherService,
+    placeOf: assets.require,
+    warn: (message) => log.warn(message),
+    keepsPowerData: tenants.keepsPowerData,
+  });
+  const loadModels = createLoadModelsModule({ db, keepsPowerData: tenants.keepsPowerData, modelChanged: hooks.emit.modelChanged });
+  // The analyses run the tenant's stored models (the EV modelling screen's) in the weather module's temperatures at
+  // the centre of Ireland (the portal's default map centre).
+  const loadPlanning = createLoadPlanningModule({
+    models: storedModels(loadModels.models, { ev: DEFAULT_EV_MODEL_NAME, hp: DEFAULT_HP_MODEL_NAME }),
+    ambient: fromWeather(weather.hourlyTemperatures, DEFAULT_MAP_VIEW, tenants.timeZoneOf),
+    devices: { require: assets.require, planningRegistry: assets.planningRegistry, registryVersion: assets.registryVersion },
+    modelDays: powerReadings.modelDays,
+    isPowerDataTenant: tenants.keepsPowerData,
+    timeZoneOf: tenants.timeZoneOf,
+    historyDays: Math.max(1, Math.min(365, config.rawRetentionDays - 1)),
+  });
+  const loadAnalysis = createLoadAnalysisModule({
+    demand: powerReadings.halfHourDemand,
+    thermalReadings: powerReadings.thermalReadings,
+    hydrogenForHealth: powerQuality.hydrogenForHealth,
+    temperatures: weather.hourlyTemperatures,
+    keepsPowerData: tenants.keepsPowerData,
+    timeZoneOf: tenants.timeZoneOf,
+    addedLoadsByHour: loadPlanning.addedLoadsByHour,
+  });
+  const coverage = createCoverageModule({ linkQuality: powerReadings.linkQuality });
+  const settings = createConfigModule({ db, findTenant: tenants.findTenant });
+  const feedback = createFeedbackModule({ db });
+
+  // Every module, in the order their routes appear in the API document; retention asks the others to prune.
+  const owners: ServerModule<Partial<ModuleHooks>>[] = [
+    tenants,
+    coverage,
+    alerts,
+    tracking,
+    settings,
+    feedback,
+    ingest,
+    assets,
+    powerReadings,
+    loadAnalysis,
+    powerQuality,
+    loadModels,
+    loadPlanning,
+    weather,
+  ];
+  const retention = createRetentionModule({ db, retentionDays: config.rawRetentionDays, log, owners });
+  const modules: readonly ServerModule<Partial<ModuleHooks>>[] = [...owners, retention];
+
+  for (const module of modules) hooks.listen(module.hooks);
+  if (afterIngest) hooks.listen({ afterReadings: afterIngest });
+
+  const scheduler = createScheduler({ lock: jobLockFor(db), log });
+  for (const job of [...modules.flatMap((module) => module.jobs ?? []), ...jobs]) scheduler.add(job);
+
+  return {
+    db,
+    log,
+    modules,
+    scheduler,
+    tenants,
+    tracking,
+    assets,
+    powerReadings,
+    powerQuality,
+    alerts,
+    ingest,
+    weather,
+    loadModels,
+    loadPlanning,
+    loadAnalysis,
+    retention,
+  };
+}
+export type ModuleGraph = ReturnType<typeof buildModuleGraph>;

@@ -1,0 +1,3 @@
+import type { TableOwnership } from '../../db/table-ownership';
+
+export const TABLES: TableOwnership = { owns: ['feedback'] };
