@@ -1,7 +1,7 @@
 import ts from 'typescript';
 
 /**
- * String literals shaped like translation keys of a known namespace ("profile.save", "sections.assets"): what
+ * String literals shaped like translation keys of a known namespace ("config.save", "sections.assets"): what
  * the tests of each app check against the catalogue, so that code cannot refer to a key that does not exist.
  */
 export function findKeyLiterals(fileName: string, source: string, namespaces: ReadonlySet<string>): string[] {

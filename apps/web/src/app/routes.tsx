@@ -10,17 +10,16 @@ import { RouteFrame } from './shell/route-frame';
 import { SectionGate } from './shell/section-gate';
 
 // Each screen is its own chunk, fetched with the 120 s chunk timeout of spec §9.
-const comingSoon = () => loadChunk(() => import('@/features/coming-soon/coming-soon-page')).then((m) => ({ Component: m.ComingSoonPage }));
-const limitedAccess = () =>
-  loadChunk(() => import('@/features/errors/limited-access-page')).then((m) => ({ Component: m.LimitedAccessPage }));
+const comingSoon = () => loadChunk(() => import('./pages/coming-soon-page')).then((m) => ({ Component: m.ComingSoonPage }));
+const limitedAccess = () => loadChunk(() => import('./pages/errors/limited-access-page')).then((m) => ({ Component: m.LimitedAccessPage }));
 
 /** The asset detail chunk, in the shell or (snapshot) without it. */
 const assetDetail = (page: 'AssetDetailPage' | 'AssetSnapshotPage') => () =>
-  loadChunk(() => import('@/features/assets/detail/asset-detail-page')).then((m) => ({ Component: m[page] }));
+  loadChunk(() => import('./asset-page/asset-page')).then((m) => ({ Component: m[page] }));
 
 /** The power report chunk, in the shell or (snapshot) without it. */
 const powerReport = (page: 'PowerReportPage' | 'PowerReportSnapshotPage') => () =>
-  loadChunk(() => import('@/features/power-report/power-report-page')).then((m) => ({ Component: m[page] }));
+  loadChunk(() => import('@/features/power-readings/power-report/power-report-page')).then((m) => ({ Component: m[page] }));
 
 /** A screen whose feature arrives in a later release: honest "coming soon" until then. */
 const sectionRoute = (path: string, sectionId: SectionId, titleKey?: string): RouteObject => ({
@@ -63,7 +62,9 @@ export const routes: RouteObject[] = [
               {
                 path: '/poi_snapshot/:locationId',
                 lazy: () =>
-                  loadChunk(() => import('@/features/poi-report/poi-snapshot-page')).then((m) => ({ Component: m.PoiSnapshotPage })),
+                  loadChunk(() => import('@/features/tracking-journeys/poi-report/poi-snapshot-page')).then((m) => ({
+                    Component: m.PoiSnapshotPage,
+                  })),
                 handle: { sectionId: 'poi', titleKey: 'pages.poiSnapshot' } satisfies RouteHandle,
               },
               {
@@ -89,50 +90,61 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: () => loadChunk(() => import('@/features/landing/landing-page')).then((m) => ({ Component: m.LandingPage })),
+                lazy: () => loadChunk(() => import('./pages/landing-page')).then((m) => ({ Component: m.LandingPage })),
                 handle: { titleKey: 'pages.home' } satisfies RouteHandle,
               },
               {
                 path: '/profile',
-                lazy: () => loadChunk(() => import('@/features/profile/profile-page')).then((m) => ({ Component: m.ProfilePage })),
+                lazy: () => loadChunk(() => import('@/features/config/profile-page')).then((m) => ({ Component: m.ProfilePage })),
                 handle: { titleKey: 'pages.profile' } satisfies RouteHandle,
               },
               {
                 path: '/locations',
-                lazy: () => loadChunk(() => import('@/features/locations/locations-page')).then((m) => ({ Component: m.LocationsPage })),
+                lazy: () =>
+                  loadChunk(() => import('@/features/tracking-locations/locations-page')).then((m) => ({ Component: m.LocationsPage })),
                 handle: { sectionId: 'locations', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/location/:locationId',
                 lazy: () =>
-                  loadChunk(() => import('@/features/locations/location-detail-page')).then((m) => ({ Component: m.LocationDetailPage })),
+                  loadChunk(() => import('@/features/tracking-locations/location-detail-page')).then((m) => ({
+                    Component: m.LocationDetailPage,
+                  })),
                 handle: { sectionId: 'locations', titleKey: 'pages.location' } satisfies RouteHandle,
               },
               {
                 path: '/poi',
-                lazy: () => loadChunk(() => import('@/features/poi-report/poi-report-page')).then((m) => ({ Component: m.PoiReportPage })),
+                lazy: () =>
+                  loadChunk(() => import('@/features/tracking-journeys/poi-report/poi-report-page')).then((m) => ({
+                    Component: m.PoiReportPage,
+                  })),
                 handle: { sectionId: 'poi', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/journeys',
-                lazy: () => loadChunk(() => import('@/features/journeys/journeys-page')).then((m) => ({ Component: m.JourneysPage })),
+                lazy: () =>
+                  loadChunk(() => import('@/features/tracking-journeys/journeys-page')).then((m) => ({ Component: m.JourneysPage })),
                 handle: { sectionId: 'journeys', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/journey/:originId/:destinationId/:week',
                 lazy: () =>
-                  loadChunk(() => import('@/features/journeys/journey-detail-page')).then((m) => ({ Component: m.JourneyDetailPage })),
+                  loadChunk(() => import('@/features/tracking-journeys/journey-detail-page')).then((m) => ({
+                    Component: m.JourneyDetailPage,
+                  })),
                 handle: { sectionId: 'journeys', titleKey: 'pages.journey', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/devices',
-                lazy: () => loadChunk(() => import('@/features/devices/devices-page')).then((m) => ({ Component: m.DevicesPage })),
+                lazy: () => loadChunk(() => import('@/features/tracking-devices/devices-page')).then((m) => ({ Component: m.DevicesPage })),
                 handle: { sectionId: 'devices', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '/device/:deviceId',
                 lazy: () =>
-                  loadChunk(() => import('@/features/devices/device-detail-page')).then((m) => ({ Component: m.DeviceDetailPage })),
+                  loadChunk(() => import('@/features/tracking-devices/device-detail-page')).then((m) => ({
+                    Component: m.DeviceDetailPage,
+                  })),
                 handle: { sectionId: 'devices', titleKey: 'pages.device' } satisfies RouteHandle,
               },
               sectionRoute('/report', 'report'),
@@ -149,7 +161,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/powercoil_analytics',
-                lazy: () => loadChunk(() => import('@/features/analytics/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
+                lazy: () =>
+                  loadChunk(() => import('@/features/power-readings/analytics/analytics-page')).then((m) => ({
+                    Component: m.AnalyticsPage,
+                  })),
                 handle: { sectionId: 'powercoil_analytics', searchable: true } satisfies RouteHandle,
               },
               {
@@ -183,13 +198,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/powercoil_ev',
-                lazy: () =>
-                  loadChunk(() => import('@/features/load-models/load-models-page')).then((m) => ({ Component: m.LoadModelsPage })),
+                lazy: () => loadChunk(() => import('./pages/ev-modelling-page')).then((m) => ({ Component: m.EvModellingPage })),
                 handle: { sectionId: 'powercoil_ev' } satisfies RouteHandle,
               },
               {
                 path: '*',
-                lazy: () => loadChunk(() => import('@/features/errors/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
+                lazy: () => loadChunk(() => import('./pages/errors/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
                 handle: { titleKey: 'pages.notFound' } satisfies RouteHandle,
               },
             ],

@@ -56,12 +56,12 @@ describe('the web app’s texts', () => {
       ...LOCATION_FIELDS.map((field) => `alerts.tracking.${field}At`),
       ...LOCATION_TYPES.map((type) => `alerts.tracking.locationTypes.${type}`),
       ...TRACKER_TYPES.map((type) => `alerts.tracking.deviceTypes.${type}`),
-      ...POSITION_CATEGORIES.map((category) => `poiReport.types.${category}`),
-      ...CYCLE_PHASES.map((phase) => `poiReport.phases.${phase}`),
-      ...HEALTH_INDICATORS.map((kind) => `thermalHealth.indicators.${kind}`),
-      ...HEALTH_FIGURES.map((figure) => `thermalHealth.figures.${figure}`),
-      ...WEATHER_SOURCES.map((source) => `thermalHealth.ambientSources.${source}`),
-      ...['normal', 'thermally-upgraded'].map((paper) => `thermalHealth.papers.${paper}`),
+      ...POSITION_CATEGORIES.map((category) => `trackingJourneys.poiReport.types.${category}`),
+      ...CYCLE_PHASES.map((phase) => `trackingJourneys.poiReport.phases.${phase}`),
+      ...HEALTH_INDICATORS.map((kind) => `loadAnalysis.thermal.indicators.${kind}`),
+      ...HEALTH_FIGURES.map((figure) => `loadAnalysis.thermal.figures.${figure}`),
+      ...WEATHER_SOURCES.map((source) => `loadAnalysis.thermal.ambientSources.${source}`),
+      ...['normal', 'thermally-upgraded'].map((paper) => `loadAnalysis.thermal.papers.${paper}`),
     ];
     expect(built.filter((key) => !english.has(key))).toEqual([]);
   });

@@ -5,11 +5,11 @@ const t = (key: string, options: Record<string, string>) => `${key}:${options['v
 
 describe('durationText', () => {
   it('writes whole minutes under two hours and hours with two decimals from there', () => {
-    expect(durationText(0, 'en', t)).toBe('journeys.minutes:0');
-    expect(durationText(59.6, 'en', t)).toBe('journeys.minutes:60');
-    expect(durationText(119, 'en', t)).toBe('journeys.minutes:119');
-    expect(durationText(120, 'en', t)).toBe('journeys.hours:2.00');
-    expect(durationText(1_530, 'fr', t)).toBe('journeys.hours:25,50');
+    expect(durationText(0, 'en', t)).toBe('trackingJourneys.minutes:0');
+    expect(durationText(59.6, 'en', t)).toBe('trackingJourneys.minutes:60');
+    expect(durationText(119, 'en', t)).toBe('trackingJourneys.minutes:119');
+    expect(durationText(120, 'en', t)).toBe('trackingJourneys.hours:2.00');
+    expect(durationText(1_530, 'fr', t)).toBe('trackingJourneys.hours:25,50');
     expect(durationText(null, 'en', t)).toBe('–');
   });
 });

@@ -7,6 +7,6 @@ export function durationText(
   t: (key: string, options: Record<string, string>) => string,
 ): string {
   if (minutes === null) return '–';
-  if (minutes < 120) return t('journeys.minutes', { value: formatNumber(minutes, language, 0) });
-  return t('journeys.hours', { value: formatNumber(minutes / 60, language, 2) });
+  if (minutes < 120) return t('trackingJourneys.minutes', { value: formatNumber(minutes, language, 0) });
+  return t('trackingJourneys.hours', { value: formatNumber(minutes / 60, language, 2) });
 }

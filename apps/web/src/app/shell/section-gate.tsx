@@ -12,7 +12,7 @@ import { FullPageMessage } from './full-page-message';
 
 // Loaded only when a section is refused: the first load of every user need not carry it (brief §8).
 const LimitedAccessNotice = lazy(() =>
-  loadChunk(() => import('@/features/errors/limited-access-notice')).then((m) => ({ default: m.LimitedAccessNotice })),
+  loadChunk(() => import('../pages/errors/limited-access-notice')).then((m) => ({ default: m.LimitedAccessNotice })),
 );
 
 /**

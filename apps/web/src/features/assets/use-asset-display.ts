@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserTimeZone, useUserSettings } from '@/lib/api/config';
 import type { DisplayContext } from './asset-columns';
-import { enumKey } from './enum-key';
+import { enumKey } from '@/lib/enum-key';
 
 /** The i18n key of an enumerated value: ids such as 'P.L.T.E' or 'Not Installed' become key-safe. */
 export const valueKey = (group: string, value: string | null) => `assets.values.${group}.${value === null ? 'none' : enumKey(value)}`;

@@ -1,9 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
 import { useModels, type ModelKind } from '@/lib/api/load-models';
 import { useSetSearchParams } from '@/lib/use-set-search-params';
-import { FleetAnalysisSection } from './fleet-analysis-section';
 import { ModelDetail } from './model-detail';
 import { ModelList } from './model-list';
 import { modelRefText, parseModelRef } from './model-selection';
@@ -29,12 +28,17 @@ function FormFromUrl({
   return model ? <ModelFormDialog key={model.id} kind={kind} model={model} onClose={onClose} onSaved={onSaved} /> : null;
 }
 
+interface LoadModelsPageProps {
+  /** Shown below the models: the fleet analysis (load planning's), which the app passes in. */
+  fleetAnalysis: ReactNode;
+}
+
 /**
  * EV modelling (spec §2 /powercoil_ev): the tenant's EV and heat-pump models, a model's detail and its form, all
  * chosen in the URL (model-selection.ts); below them the fleet analysis, which runs a chosen EV and HP model on
  * every transformer (its choices in the same URL).
  */
-export function LoadModelsPage() {
+export function LoadModelsPage({ fleetAnalysis }: LoadModelsPageProps) {
   const [params] = useSearchParams();
   const setParams = useSetSearchParams();
   const selected = parseModelRef(params.get('model'), false);
@@ -63,7 +67,7 @@ export function LoadModelsPage() {
           onGone={() => setParams({ model: null }, { replace: true })}
         />
       )}
-      <FleetAnalysisSection />
+      {fleetAnalysis}
       <Suspense fallback={null}>
         {editing && (
           <FormFromUrl

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useContext, useDeferredValue, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '@/lib/app-store';
+import { csvBlob, downloadBlob } from '@/lib/csv';
+import { loadChunk } from '@/lib/chunk-load';
+import { ClientConfigContext } from '@/lib/client-config-context';
+import { useHeaderSearch } from '@/lib/use-header-search';
+import { LoadFailed } from '@/lib/ui/load-failed';
+import { useDeviceList } from '@/lib/api/tracking-devices';
+import { DEFAULT_HIDDEN, DEVICE_FIELDS, deviceRows, NO_FILTERS, type DeviceField, type DeviceSort } from './device-rows';
+import { devicesCsv, devicesXlsx } from './devices-export';
+import { DevicesSummary } from './devices-summary';
+import { DevicesTable } from './devices-table';
+import { DevicesToolbar } from './devices-toolbar';
+import { useDeviceText } from './use-device-text';
+
+// Leaflet and the clusters load with the map, after the table is on screen.
+const DevicesMap = lazy(() => loadChunk(() => import('./devices-map')));
+
+/** Devices (/devices): the fleet's trackers in a table beside a clustered map; the header search and customer narrow both. */
+export function DevicesPage() {
+  const { t } = useTranslation();
+  const config = useContext(ClientConfigContext);
+  const customer = useAppStore((s) => s.selectedCustomer);
+  const list = useDeviceList(customer);
+  const search = useHeaderSearch();
+  const text = useDeviceText();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [sort, setSort] = useState<DeviceSort>({ field: 'last_message_at', direction: 'desc' });
+  const [visible, setVisible] = useState<ReadonlySet<DeviceField>>(() => new Set(DEVICE_FIELDS.filter((f) => !DEFAULT_HIDDEN.includes(f))));
+  const fields = DEVICE_FIELDS.filter((f) => visible.has(f));
+
+  const devices = list.data;
+  const rows = useMemo(
+    () => deviceRows(devices ?? [], search, filters, sort, (d) => [d.device_id, d.name, d.location_name, ...d.tags, text(d, 'movement')]),
+    [devices, search, filters, sort, text],
+  );
+
+  // The table renders after the map has its markers: the first clusters do not wait for 100 rows of cells.
+  const tableRows = useDeferredValue(rows);
+
+  const toggle = (field: DeviceField) =>
+    setVisible((current) => {
+      const next = new Set(current);
+      if (next.has(field)) next.delete(field);
+      else next.add(field);
+      return next;
+    });
+  const exportRows = async (format: 'csv' | 'xlsx') => {
+    const headers = fields.map((f) => t(`trackingDevices.columns.${f}`));
+    const idHeader = t('trackingDevices.columns.device_id');
+    if (format === 'csv') downloadBlob(csvBlob(devicesCsv(rows, fields, headers, idHeader, text)), 'fleet-devices.csv');
+    else downloadBlob(await devicesXlsx(rows, fields, headers, idHeader, text, t('trackingDevices.title')), 'fleet-devices.xlsx');
+  };
+
+  if (!devices && list.isError) return <LoadFailed onRetry={() => void list.refetch()} />;
+  return (
+    <Box>
+      {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }} data-testid="devices-count">
+        {devices ? t('trackingDevices.shownOf', { shown: rows.length, total: devices.length }) : t('trackingDevices.loading')}
+      </Typography>
+      {devices && devices.length > 0 && <DevicesSummary rows={tableRows} nowMs={list.dataUpdatedAt} />}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+        <Paper sx={{ p: 1, minWidth: 0 }}>
+          <DevicesToolbar
+            filters={filters}
+            onFilters={setFilters}
+            visible={visible}
+            onToggle={toggle}
+            onExport={(f) => void exportRows(f)}
+          />
+          {devices?.length === 0 ? (
+            <Typography>{t('messages.noData')}</Typography>
+          ) : (
+            devices && <DevicesTable rows={tableRows} fields={fields} sort={sort} onSort={setSort} text={text} />
+          )}
+        </Paper>
+        {/* On screen while the list loads: the map's code, its basemap and the list arrive side by side. */}
+        <Paper sx={{ p: 1, minHeight: 480 }}>
+          <Suspense fallback={null}>
+            <DevicesMap rows={rows} tiles={config?.mapTiles ?? null} />
+          </Suspense>
+        </Paper>
+      </Box>
+    </Box>
+  );
+}
