@@ -45,6 +45,7 @@ const tree: Tree = {
   features: ['power-quality', 'tracking-devices'],
   clients: ['api-client', 'power-quality', 'tracking', 'tracking-devices'],
   namespaces: ['app', 'powerQuality', 'trackingDevices'],
+  catalogue: ['power-quality', 'tracking', 'tracking-devices'],
 };
 const planted = (parts: Partial<Tree>) => capabilityProblems(manifest, { ...tree, ...parts });
 
@@ -74,6 +75,13 @@ describe('the capability-names check', () => {
     ]);
     expect(planted({ contracts: [...tree.contracts, 'device-tabs'] })).toEqual([
       "packages/contract/src/routes/device-tabs.ts: belongs to no capability; the manifest expects a capability named 'device-tabs' with contract: true (or rename this after its capability)",
+    ]);
+  });
+
+  it('fails on an API catalogue key that is no capability’s name, and on a capability with a contract left out of it', () => {
+    expect(planted({ catalogue: ['powerQuality', 'tracking', 'tracking-devices'] })).toEqual([
+      "packages/contract/src/api-catalogue.ts: 'powerQuality' names no capability with contract: true; key the endpoints by their capability's name",
+      "packages/contract/src/api-catalogue.ts: capability 'power-quality' has a contract, but its endpoints are not listed under its name",
     ]);
   });
 
@@ -167,16 +175,16 @@ describe('the capability-names check', () => {
       put(`${PLACES.locales}/ga.json`, catalogue);
       put(PLACES.doc, `# Architecture\n\n${TABLE_START}\n${TABLE_END}\n`);
 
-      expect(checkRepository(root, manifest)).toEqual([
+      expect(checkRepository(root, manifest, false, tree.catalogue)).toEqual([
         'docs/architecture.md: the capability table is stale; run npm run check:capabilities -- --write',
       ]);
-      expect(checkRepository(root, manifest, true)).toEqual([]);
+      expect(checkRepository(root, manifest, true, tree.catalogue)).toEqual([]);
       expect(readFileSync(join(root, PLACES.doc), 'utf8')).toContain(capabilityTable(manifest.capabilities));
-      expect(checkRepository(root, manifest)).toEqual([]);
+      expect(checkRepository(root, manifest, false, tree.catalogue)).toEqual([]);
 
       put(`${PLACES.feature}/journeys/page.tsx`);
       put(`${PLACES.locales}/ga.json`, JSON.stringify({ ...JSON.parse(catalogue), journeys: {} }));
-      expect(checkRepository(root, manifest)).toEqual([
+      expect(checkRepository(root, manifest, false, tree.catalogue)).toEqual([
         "apps/web/src/features/journeys/: belongs to no capability; the manifest expects a capability named 'journeys' with feature: true (or rename this after its capability)",
         "i18n namespace 'journeys' (packages/i18n/locales/*.json): belongs to no capability and is not a shared namespace; the manifest expects a capability whose name camel-cases to 'journeys', or an entry in SHARED_NAMESPACES",
       ]);

@@ -1,7 +1,8 @@
 /**
  * Holds the tree to the capability manifest (`packages/contract/src/capabilities.ts`): one name per capability on
  * both halves. Fails, one line per problem, when a server module folder, web feature folder, web client file,
- * contract routes file or i18n namespace belongs to no capability (nor to the shared namespaces and client files);
+ * contract routes file, API catalogue key or i18n namespace belongs to no capability (nor to the shared namespaces
+ * and client files);
  * when the manifest names a part that does not exist; or when a capability's parts do not follow its name. It also
  * renders the manifest as the table between the capability markers of docs/architecture.md: `--write` rewrites
  * that block, and without it a stale block fails.
@@ -11,6 +12,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { API_CATALOGUE } from '../../packages/contract/src/api-catalogue';
 import {
   CAPABILITIES,
   type Capability,
@@ -40,6 +42,8 @@ export interface Tree {
   features: readonly string[];
   clients: readonly string[];
   namespaces: readonly string[];
+  /** The API catalogue's keys (packages/contract/src/api-catalogue.ts), when read. */
+  catalogue?: readonly string[];
 }
 
 /** The manifest as the check reads it. */
@@ -57,6 +61,7 @@ export const MANIFEST: Manifest = {
 
 const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const MANIFEST_FILE = 'packages/contract/src/capabilities.ts';
+const CATALOGUE_FILE = 'packages/contract/src/api-catalogue.ts';
 
 const contractPath = (name: string) => `${PLACES.contract}/${name}.ts`;
 const modulePath = (name: string) => `${PLACES.module}/${name}/`;
@@ -134,6 +139,15 @@ export function capabilityProblems(manifest: Manifest, tree: Tree): string[] {
     if (capability.client && !tree.clients.includes(name)) missing(clientPath(name));
     if (capability.namespace && !tree.namespaces.includes(namespaceOf(name))) missing(namespacePath(namespaceOf(name)));
   }
+  // The API catalogue lists each capability with endpoints under its own name.
+  if (tree.catalogue) {
+    for (const key of tree.catalogue)
+      if (!capabilities.some((c) => c.contract && c.name === key))
+        problems.push(`${CATALOGUE_FILE}: '${key}' names no capability with contract: true; key the endpoints by their capability's name`);
+    for (const capability of capabilities)
+      if (capability.contract && !tree.catalogue.includes(capability.name))
+        problems.push(`${CATALOGUE_FILE}: capability '${capability.name}' has a contract, but its endpoints are not listed under its name`);
+  }
   for (const shared of manifest.sharedNamespaces)
     if (!tree.namespaces.includes(shared)) problems.push(`${namespacePath(shared)}: listed as shared, but it does not exist`);
   for (const shared of manifest.sharedClients)
@@ -187,8 +201,11 @@ const entries = (dir: string, keep: (name: string, isDir: boolean) => boolean) =
         .sort()
     : [];
 
-/** The parts the repository at `root` holds. Namespaces: the top-level keys of every locale file. */
-export function readTree(root: string): Tree {
+/**
+ * The parts the repository at `root` holds. Namespaces: the top-level keys of every locale file; the catalogue's keys
+ * are this repository's (imported), unless given.
+ */
+export function readTree(root: string, catalogue: readonly string[] = Object.keys(API_CATALOGUE)): Tree {
   const ts = (name: string, isDir: boolean) => !isDir && name.endsWith('.ts') && !name.endsWith('.test.ts');
   const base = (name: string) => name.replace(/\.ts$/, '');
   const locales = entries(resolve(root, PLACES.locales), (name, isDir) => !isDir && name.endsWith('.json'));
@@ -201,11 +218,12 @@ export function readTree(root: string): Tree {
     features: entries(resolve(root, PLACES.feature), (_name, isDir) => isDir),
     clients: entries(resolve(root, PLACES.client), ts).map(base),
     namespaces: [...namespaces].sort(),
+    catalogue,
   };
 }
 
 /** Every problem of the repository at `root`, its document's table included; with `write`, the table is rewritten first. */
-export function checkRepository(root: string, manifest: Manifest = MANIFEST, write = false): string[] {
+export function checkRepository(root: string, manifest: Manifest = MANIFEST, write = false, catalogue?: readonly string[]): string[] {
   const docPath = resolve(root, PLACES.doc);
   const table = capabilityTable(manifest.capabilities);
   const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '';
@@ -214,7 +232,7 @@ export function checkRepository(root: string, manifest: Manifest = MANIFEST, wri
     if (next !== doc) writeFileSync(docPath, next);
   }
   const written = write && existsSync(docPath) ? readFileSync(docPath, 'utf8') : doc;
-  return [...capabilityProblems(manifest, readTree(root)), ...tableProblems(written, table)];
+  return [...capabilityProblems(manifest, readTree(root, catalogue)), ...tableProblems(written, table)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
