@@ -4,7 +4,6 @@ import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
 import { DEFAULT_EV_MODEL_NAME, DEFAULT_HP_MODEL_NAME } from '@gridlens/domain/load-models/model-defaults';
 import type { ServerConfig } from './config/env';
 import type { Database } from './db/database';
-import type { Queryable } from './db/database';
 import { createHookBus } from './module-hooks';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAssetsModule } from './modules/assets/assets.module';
@@ -12,16 +11,16 @@ import { createConfigModule } from './modules/config/config.module';
 import { createCoverageModule } from './modules/coverage/coverage.module';
 import { createFeedbackModule } from './modules/feedback/feedback.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
+import type { AfterStoreHook } from './modules/ingest/ingest.service';
 import { createLoadAnalysisModule } from './modules/load-analysis/load-analysis.module';
 import { createLoadModelsModule } from './modules/load-models/load-models.module';
 import { createLoadPlanningModule, fromWeather, storedModels } from './modules/load-planning/load-planning.module';
 import { createPowerQualityModule } from './modules/power-quality/power-quality.module';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
-import type { DerivedReading } from './modules/power-readings/power-readings.public';
 import { createRetentionModule } from './modules/retention/retention.module';
 import { createTenantsModule } from './modules/tenants/tenants.module';
 import { createTrackingModule } from './modules/tracking/tracking.module';
-import type { TrackedSteps } from './modules/tracking/tracking.public';
+import type { PositionsHook } from './modules/tracking/tracking.public';
 import { createWeatherModule } from './modules/weather/weather.module';
 import { createScheduler, jobLockFor, type ScheduledJob } from './scheduler/scheduler';
 import type { ServerModule } from './server-module';
@@ -35,11 +34,11 @@ export interface ModuleHooks {
    * Transformer readings just stored, duplicates left out, inside the ingest transaction. It runs before the latest
    * state is updated, so power_device_latest still holds each device's newest message from before the batch.
    */
-  afterReadings: (tx: Queryable, tenantId: string, stored: readonly DerivedReading[]) => Promise<void>;
+  afterReadings: AfterStoreHook;
   /** Tracked devices' new steps, per device in time order, inside the ingest transaction. */
-  afterPositions: (tx: Queryable, tenantId: string, devices: readonly TrackedSteps[]) => Promise<void>;
+  afterPositions: PositionsHook;
   /** One of the tenant's EV or heat-pump models was saved or deleted. */
-  modelChanged: (tenantId: string) => void;
+  modelChanged: (tenantId: string) => Promise<void>;
   /** A POI is about to be deleted: a listener that still needs it refuses by throwing (an HttpError 409). */
   locationRemoving: (tenantId: string, locationId: string) => Promise<void>;
 }

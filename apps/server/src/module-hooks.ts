@@ -3,22 +3,19 @@
  * emits one takes the emitter from the graph; the modules that listen contribute a listener (ServerModule.hooks); the
  * graph connects the two, so neither imports the other. The hooks themselves are named in module-graph.ts.
  */
-type Listener = (...args: never[]) => unknown;
+type Hook = (...args: never[]) => Promise<void>;
 
 /**
- * Emitters call their listeners in the order they were connected, one after the other, each awaited when it is async;
- * a listener that throws stops the rest and the error reaches the emitter. Synchronous listeners run at once.
+ * Each emitter calls its hook's listeners in the order they were connected, awaiting each before the next; a listener
+ * that throws stops the rest, and the error reaches the emitter.
  */
-export function createHookBus<Hooks extends { [K in keyof Hooks]: Listener }>(names: readonly (keyof Hooks)[]) {
-  const listeners = new Map<keyof Hooks, Listener[]>(names.map((name) => [name, []]));
-  const emitterOf = (name: keyof Hooks) =>
-    ((...args: never[]) => {
-      let chain: Promise<unknown> | null = null;
-      for (const listener of listeners.get(name) ?? []) {
-        chain = chain ? chain.then(() => listener(...args)) : toPromiseIfAsync(listener(...args));
-      }
-      return chain ?? Promise.resolve();
-    }) as Hooks[typeof name];
+export function createHookBus<Hooks extends { [K in keyof Hooks]: Hook }>(names: readonly (keyof Hooks)[]) {
+  const listeners = new Map<keyof Hooks, Hook[]>(names.map((name) => [name, []]));
+  const emitterOf =
+    (name: keyof Hooks): Hook =>
+    async (...args) => {
+      for (const listener of listeners.get(name) ?? []) await listener(...args);
+    };
   return {
     emit: Object.fromEntries(names.map((name) => [name, emitterOf(name)])) as unknown as Hooks,
     listen(contributed: Partial<Hooks> | undefined): void {
@@ -29,5 +26,3 @@ export function createHookBus<Hooks extends { [K in keyof Hooks]: Listener }>(na
     },
   };
 }
-
-const toPromiseIfAsync = (result: unknown): Promise<unknown> | null => (result instanceof Promise ? result : null);

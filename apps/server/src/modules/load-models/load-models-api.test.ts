@@ -181,7 +181,7 @@ for (const backend of TEST_DATABASES) {
       const { models } = createLoadModelsModule({
         db,
         keepsPowerData: createTenantsModule({ db }).keepsPowerData,
-        modelChanged: (tenantId) => changed.push(tenantId),
+        modelChanged: (tenantId) => Promise.resolve(void changed.push(tenantId)),
       });
       const made = await models.create('netzero', 'ev', { ...defaultEvModelParameters, name: 'Signalled' });
       await models.list('netzero', 'hp');

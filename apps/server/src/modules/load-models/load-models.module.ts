@@ -13,7 +13,7 @@ export function createLoadModelsModule({
   db: Queryable;
   keepsPowerData: (tenantId: string) => Promise<boolean>;
   /** Told after a tenant's model was edited or deleted (the model-changed hook: load planning forgets its analyses). */
-  modelChanged?: (tenantId: string) => void;
+  modelChanged?: (tenantId: string) => Promise<void>;
 }) {
   const service = createLoadModelsService({
     models: createLoadModelsRepository(db),

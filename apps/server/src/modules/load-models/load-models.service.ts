@@ -20,7 +20,7 @@ interface Deps {
   /** Whether the tenant is a power-data one: load models are about transformers, which tracking tenants have none of. */
   isPowerTenant: (tenantId: string) => Promise<boolean>;
   /** Told after a model of the tenant was edited or deleted: the analyses it ran are no longer wanted. */
-  changed?: (tenantId: string) => void;
+  changed?: (tenantId: string) => Promise<void>;
 }
 
 const nameTaken = () =>
@@ -33,7 +33,7 @@ const nameTaken = () =>
  * every call of a tracking tenant. A tenant's first read of a kind gives it the default model of that kind, and
  * the last model of a kind cannot be deleted, so that an analysis always has a model to run.
  */
-export function createLoadModelsService({ models, isPowerTenant, changed = () => {} }: Deps) {
+export function createLoadModelsService({ models, isPowerTenant, changed = () => Promise.resolve() }: Deps) {
   const requirePowerTenant = async (tenantId: string) => {
     if (!(await isPowerTenant(tenantId))) throw notFound('Load model');
   };
@@ -96,7 +96,7 @@ export function createLoadModelsService({ models, isPowerTenant, changed = () =>
       const result = await models.update(tenantId, kind, id, name, parameters);
       if (result === 'missing') throw notFound(KINDS[kind].label);
       if (result === 'nameTaken') throw nameTaken();
-      changed(tenantId);
+      await changed(tenantId);
       return modelOf(kind, result);
     },
 
@@ -105,7 +105,7 @@ export function createLoadModelsService({ models, isPowerTenant, changed = () =>
       const result = await models.remove(tenantId, kind, id);
       if (result === 'missing') throw notFound(KINDS[kind].label);
       if (result === 'last') throw new HttpError(409, 'conflict', `The last ${KINDS[kind].label} of a tenant cannot be deleted`);
-      changed(tenantId);
+      await changed(tenantId);
     },
   };
 }

@@ -29,7 +29,7 @@ export function createLoadPlanningModule(
     /** The load the default models add to transformers by the last forecast year (load analysis's future ageing). */
     addedLoadsByHour: (tenantId: string, deviceIds: readonly string[]) => service.addedLoadsByHour(tenantId, deviceIds),
     /** An edited or deleted model's fleet analyses are forgotten (their keys hold the parameters, so none is ever served stale; this frees them). */
-    hooks: { modelChanged: service.invalidate },
+    hooks: { modelChanged: (tenantId: string) => Promise.resolve(service.invalidate(tenantId)) },
   };
 }
 export type LoadPlanningModule = ReturnType<typeof createLoadPlanningModule>;

@@ -46,7 +46,7 @@ export function createTrackingModule({
 }) {
   const repository = createTrackingRepository(db);
   const places = createPlaceRegistryRepository(db);
-  const storePositions = createPositionStore(repository, afterPositions, deriveVisitsOf());
+  const storePositions = createPositionStore(repository, afterPositions, createVisitDerivation(createVisitsRepository()));
   const locations = createLocationsService(db, createLocationsRepository(db), locationRemoving);
   const devices = createDevicesService(createDevicesRepository(db), createDeviceHistoryRepository(db), movementPeriod.read);
   const settings = createDeviceSettingsService(createDownlinksRepository(db), (tenantId, deviceId) =>
@@ -92,5 +92,3 @@ export function createTrackingModule({
   };
 }
 export type TrackingModule = ReturnType<typeof createTrackingModule>;
-
-const deriveVisitsOf = () => createVisitDerivation(createVisitsRepository());
