@@ -96,8 +96,34 @@ describe('the web app as served', () => {
     expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(SCRIPT);
   });
 
+  it('sends the HTML for every client-side route whose id holds a dot, which is no file extension', async () => {
+    for (const url of [
+      '/location/POI_54.1055_-6.7285',
+      '/location/POI_54.1055_-6.7285?tab=visits',
+      '/poi_snapshot/POI_54.1055_-6.7285',
+      '/device/AB.12',
+      '/asset/NZ.0001',
+      '/asset_snapshot/NZ-0001.js',
+      '/journey/POI_54.1_-6.7/POI_53.2_-6.1/2026-W40',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
   it('answers the JSON 404 for a missing file and for unknown server paths, never the HTML', async () => {
-    for (const url of ['/assets/gone-123.js', `${API_PREFIX}/nothing-here`, '/oidc/nothing-here', '/favicon.png']) {
+    for (const url of [
+      '/assets/gone-123.js',
+      '/assets/gone',
+      '/assets/nested/gone.css',
+      `${API_PREFIX}/nothing-here/POI_54.1055_-6.7285`,
+      `${API_PREFIX}/nothing-here`,
+      '/oidc/nothing-here',
+      '/favicon.png',
+    ]) {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/json/);

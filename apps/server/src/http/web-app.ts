@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { API_PREFIX } from '@gridlens/contract/route';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ const SERVER_PREFIXES = [API_PREFIX, '/oidc', '/ingest/', '/healthz', '/readyz',
 /**
  * Serves the built web app, precompressed where the build left .br and .gz files. Hashed files under /assets are cached for a year; index.html is
  * never cached, so a deploy reaches users on their next navigation. Unknown GET paths outside the
- * API get index.html (client-side routes); everything else answers the JSON 404.
+ * API get index.html (client-side routes); everything else answers the JSON 404 (see `isFileRequest`).
  *
  * The client-side routes are a route of their own (GET /*, below every other route), not the not-found
  * handler: compression is attached to routes, and the HTML, the first thing a browser waits for, is gzipped
@@ -24,6 +24,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   const root = resolve(distDir ?? DEFAULT_DIST_DIR);
   const available = existsSync(resolve(root, 'index.html'));
   if (available) {
+    const folders = new Set(
+      readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name),
+    );
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -39,7 +44,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     app.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
-      if (isServerPath || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
+      if (isServerPath || isFileRequest(path, folders)) return reply.callNotFound();
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
@@ -48,4 +53,27 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     return reply.status(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
   });
   return available;
+}
+
+/**
+ * Whether a GET path that matched no file asks for a file that is missing (a JSON 404, so that a stale chunk fails
+ * as a chunk and a missing icon is not answered with HTML) rather than for a client-side route (index.html): a path
+ * inside one of the build's folders (`/assets/x.js`), or a single segment with an extension (`/favicon.png`, as the
+ * build's own files at its root are named). A dot alone proves nothing: ids hold them (`/location/POI_54.1055_-6.7285`,
+ * `/device/AB.12`), and every client-side route with a parameter has at least two segments.
+ */
+export function isFileRequest(path: string, folders: ReadonlySet<string>): boolean {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  const first = segments[0];
+  if (first === undefined) return false;
+  if (segments.length > 1) return folders.has(safeDecode(first));
+  return /\.[a-z0-9]+$/i.test(first);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
