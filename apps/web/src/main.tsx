@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreenCode } from './app/screen-preload';
 import { fetchClientConfig } from './lib/api/client-config';
+import { loadChunk } from './lib/chunk-load';
 import { initI18n } from './lib/i18n';
 import { provideDigestOutsideSecureContexts } from './lib/insecure-context-digest';
 import { readStoredLanguage } from './lib/language-preference';
@@ -25,7 +26,7 @@ if (config)
     </StrictMode>,
   );
 else {
-  const { StartupFailure } = await import('./app/startup-failure');
+  const { StartupFailure } = await loadChunk(() => import('./app/startup-failure'));
   root.render(
     <StrictMode>
       <StartupFailure />

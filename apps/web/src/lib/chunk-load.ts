@@ -8,14 +8,14 @@ export class ChunkLoadError extends Error {
 /** Wraps a dynamic import so that a hung or failed chunk becomes a ChunkLoadError the error screen recognises. */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = window.setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`)), timeoutMs);
     load().then(
       (module) => {
-        window.clearTimeout(timer);
+        clearTimeout(timer);
         resolve(module);
       },
       (error: unknown) => {
-        window.clearTimeout(timer);
+        clearTimeout(timer);
         reject(new ChunkLoadError(`Loading chunk failed: ${error instanceof Error ? error.message : String(error)}`));
       },
     );

@@ -1,3 +1,5 @@
+import { loadChunk } from './chunk-load';
+
 /**
  * Sign-in (oidc-client-ts) hashes its PKCE verifier with Web Crypto, which a browser offers only in a secure
  * context: https, or http on localhost. A trial reached over plain http at the machine's address or name has
@@ -7,7 +9,7 @@
  */
 export async function provideDigestOutsideSecureContexts(): Promise<void> {
   if (globalThis.crypto.subtle !== undefined) return;
-  const { sha256 } = await import('@noble/hashes/sha2.js');
+  const { sha256 } = await loadChunk(() => import('@noble/hashes/sha2.js'));
   const digest = (algorithm: AlgorithmIdentifier, data: BufferSource): Promise<ArrayBuffer> => {
     const name = typeof algorithm === 'string' ? algorithm : algorithm.name;
     if (name.toUpperCase() !== 'SHA-256') return Promise.reject(new Error(`${name} is not available outside a secure context`));

@@ -12,6 +12,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@gridlens/domain/date-format';
+import { loadChunk } from '@/lib/chunk-load';
 import { useAcknowledge, useActiveAlerts, type AnyActiveAlert } from '@/lib/api/alerts';
 import { browserTimeZone } from '@/lib/api/config';
 import { useAppStore } from '@/lib/app-store';
@@ -23,7 +24,7 @@ import { useAlertText } from './alert-text';
 
 type StateFilter = 'active' | 'acknowledged' | 'all';
 
-const AlertHistoryDialog = lazy(() => import('./alert-history-dialog'));
+const AlertHistoryDialog = lazy(() => loadChunk(() => import('./alert-history-dialog')));
 
 /** Active Alerts: what holds now, newest first, refreshed every 30 s; each can be acknowledged and opens its device. */
 export function ActiveAlertsTab() {

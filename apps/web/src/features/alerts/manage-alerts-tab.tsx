@@ -14,6 +14,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PeopleIcon from '@mui/icons-material/People';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@gridlens/domain/number-format';
+import { loadChunk } from '@/lib/chunk-load';
 import { isTrackingRule, useAlertRules, useDeleteRule, type AnyAlertRule } from '@/lib/api/alerts';
 import { useAppStore } from '@/lib/app-store';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
@@ -22,9 +23,9 @@ import { useAlertKind } from './alert-kind';
 import { useAlertText } from './alert-text';
 
 // The dialogs (and the contract schemas they check with) load when first opened.
-const AlertRuleDialog = lazy(() => import('./alert-rule-dialog'));
-const TrackingRuleDialog = lazy(() => import('./tracking-rule-dialog'));
-const RecipientsDialog = lazy(() => import('./recipients-dialog'));
+const AlertRuleDialog = lazy(() => loadChunk(() => import('./alert-rule-dialog')));
+const TrackingRuleDialog = lazy(() => loadChunk(() => import('./tracking-rule-dialog')));
+const RecipientsDialog = lazy(() => loadChunk(() => import('./recipients-dialog')));
 
 type Open =
   { kind: 'rule'; rule: AnyAlertRule | null } | { kind: 'recipients'; rule: AnyAlertRule } | { kind: 'delete'; rule: AnyAlertRule } | null;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
+import { loadChunk } from '@/lib/chunk-load';
 import { useModels, type ModelKind } from '@/lib/api/load-models';
 import { useSetSearchParams } from '@/lib/use-set-search-params';
 import { ModelDetail } from './model-detail';
@@ -8,7 +9,7 @@ import { ModelList } from './model-list';
 import { modelRefText, parseModelRef } from './model-selection';
 
 // The form (and the contract schema it checks with) loads when first opened.
-const ModelFormDialog = lazy(() => import('./model-form-dialog'));
+const ModelFormDialog = lazy(() => loadChunk(() => import('./model-form-dialog')));
 
 /** The open form's model, found in its kind's list (null while the list loads, or for a new model). */
 function FormFromUrl({

@@ -12,6 +12,7 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { loadChunk } from '@/lib/chunk-load';
 import { ApiRequestError } from '@/lib/api/api-client';
 import { useDeleteLocation, useLocationDetail, useWatchLocation } from '@/lib/api/tracking-locations';
 import { useAppStore } from '@/lib/app-store';
@@ -21,7 +22,7 @@ import { DevicesAtLocation } from './devices-at-location';
 import { LocationArrivals } from './location-arrivals';
 import { locationShape, useLocationTones } from './location-tones';
 
-const LocationFormDialog = lazy(() => import('./location-form-dialog'));
+const LocationFormDialog = lazy(() => loadChunk(() => import('./location-form-dialog')));
 
 /**
  * A location (spec §2 /location/{locationId}): its geometry on the map, the devices there now, edit (rename,

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { loadChunk } from '@/lib/chunk-load';
 import { useLocationList } from '@/lib/api/tracking-locations';
 import { useAppStore } from '@/lib/app-store';
 import { useHeaderSearch } from '@/lib/use-header-search';
@@ -14,7 +15,7 @@ import { LocationsMap } from './locations-map';
 import { LocationsTable } from './locations-table';
 import { PossiblePoisPanel } from './possible-pois-panel';
 
-const LocationFormDialog = lazy(() => import('./location-form-dialog'));
+const LocationFormDialog = lazy(() => loadChunk(() => import('./location-form-dialog')));
 
 /**
  * The locations screen (spec §2 /locations): the POIs as a list and on a map, narrowed by the header's search and

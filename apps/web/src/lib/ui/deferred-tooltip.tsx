@@ -9,6 +9,7 @@ import {
   type ReactElement,
 } from 'react';
 import type MuiTooltip from '@mui/material/Tooltip';
+import { loadChunk } from '@/lib/chunk-load';
 import type { TooltipProps } from '@mui/material/Tooltip';
 
 type TooltipComponent = typeof MuiTooltip;
@@ -17,7 +18,7 @@ let loaded: TooltipComponent | null = null;
 let loading: Promise<TooltipComponent> | null = null;
 
 function loadTooltip(): Promise<TooltipComponent> {
-  loading ??= import('@mui/material/Tooltip').then((module) => (loaded = module.default));
+  loading ??= loadChunk(() => import('@mui/material/Tooltip')).then((module) => (loaded = module.default));
   return loading;
 }
 
