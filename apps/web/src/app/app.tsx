@@ -16,6 +16,7 @@ import { createAppTheme } from '@/lib/theme';
 import { storeThemeMode } from '@/lib/theme-preference';
 import { userIdentity } from '@/lib/user-identity';
 import { AuthGate } from './auth/auth-gate';
+import { isPublicPath } from './route-access';
 import { preloadScreenData } from './screen-preload';
 import { replaceRoute } from './router-navigation';
 
@@ -47,6 +48,7 @@ export function App({ config, language }: { config: ClientConfig; language: Lang
       },
       onBadRequest: () => store.showSnackbar(i18next.t('errors.error')),
       onForbidden: (path) => {
+        if (isPublicPath(path)) return; // the page says what the refusal means, and the visitor stays on it
         const target = forbiddenRedirect(path);
         if (target) replaceRoute(target);
       },

@@ -6,7 +6,7 @@ import { RequireAuth } from './auth/require-auth';
 import type { RouteHandle } from '@/lib/route-handle';
 import { AppShell } from './shell/app-shell';
 import { RouteErrorBoundary } from './shell/route-error-boundary';
-import { RouteFrame } from './shell/route-frame';
+import { RouteFrame, RouteLoading } from './shell/route-frame';
 import { SectionGate } from './shell/section-gate';
 
 // Each screen is its own chunk, fetched with the 120 s chunk timeout of spec §9.
@@ -42,14 +42,16 @@ export const routes: RouteObject[] = [
   {
     element: <RouteFrame />,
     errorElement: <RouteErrorBoundary />,
+    // Shown while the first screen's chunk arrives (every route is lazy), in place of a blank page.
+    HydrateFallback: RouteLoading,
     children: [
       // No sign-in guard (spec §2): the device test and the access-denied page.
       {
         path: '/checkcoverage',
         lazy: () => loadChunk(() => import('@/features/coverage/device-test-page')).then((m) => ({ Component: m.DeviceTestPage })),
-        handle: { titleKey: 'pages.checkCoverage' } satisfies RouteHandle,
+        handle: { titleKey: 'pages.checkCoverage', public: true } satisfies RouteHandle,
       },
-      { path: '/accessdenied', lazy: limitedAccess, handle: { titleKey: 'pages.accessDenied' } satisfies RouteHandle },
+      { path: '/accessdenied', lazy: limitedAccess, handle: { titleKey: 'pages.accessDenied', public: true } satisfies RouteHandle },
       {
         element: <RequireAuth />,
         children: [
@@ -174,7 +176,7 @@ export const routes: RouteObject[] = [
                   sectionId: 'assets',
                   searchable: true,
                   preload: (queryClient) =>
-                    import('@/lib/api/assets').then(({ assetListQuery }) => {
+                    loadChunk(() => import('@/lib/api/assets')).then(({ assetListQuery }) => {
                       const { queryFn } = assetListQuery;
                       if (typeof queryFn !== 'function') return undefined;
                       return queryClient.prefetchQuery({ ...assetListQuery, queryFn: (context) => quietly(() => queryFn(context)) });

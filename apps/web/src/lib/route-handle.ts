@@ -13,6 +13,13 @@ export interface RouteHandle {
   preload?: (queryClient: QueryClient) => Promise<unknown>;
   /** The page narrows what it shows with the header search box; elsewhere the box is disabled. */
   searchable?: boolean;
+  /**
+   * A page without the sign-in guard (spec §2: /checkcoverage, /accessdenied), open to every visitor, signed in or
+   * not, of any role or tenant. Nothing is asked for it ahead of need (the shell's settings would be refused to an
+   * Installer-only user or an unknown tenant), and a refused request there is the page's to explain: it never moves
+   * the visitor on to /error (app/route-access.ts).
+   */
+  public?: boolean;
 }
 
 /** The deepest matched route's handle (the page on screen). */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/lib/page-title';
+import { FullPageMessage } from './full-page-message';
 
 /** Names the browser tab after the page on screen (shell or not, signed in or not), in the user's language. */
 export function useDocumentTitle(title: string) {
@@ -16,4 +17,10 @@ export function useDocumentTitle(title: string) {
 export function RouteFrame() {
   useDocumentTitle(usePageTitle());
   return <Outlet />;
+}
+
+/** What the router shows until the first screen's code has arrived (every screen is a chunk of its own). */
+export function RouteLoading() {
+  const { t } = useTranslation();
+  return <FullPageMessage message={t('app.loading')} busy />;
 }

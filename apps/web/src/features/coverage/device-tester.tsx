@@ -57,6 +57,8 @@ export function DeviceTester() {
   };
 
   const notFound = test.error instanceof ApiRequestError && test.error.status === 404;
+  // The page has no sign-in guard, so a refusal stays here (app/route-access.ts) and is explained here.
+  const refused = test.error instanceof ApiRequestError && test.error.status === 403 ? test.error.code : null;
   const columns: DataColumn<Message>[] = [
     { id: 'seq', title: t('assetDetail.messageColumns.seq'), numeric: true, cell: (m) => number(m.seq, 0) },
     { id: 'time', title: t('assetDetail.messageColumns.time'), cell: (m) => formatDateTime(Date.parse(m.time), timeZone) },
@@ -100,7 +102,12 @@ export function DeviceTester() {
           {t('coverage.deviceTest.notFound', { device: deviceId })}
         </Alert>
       )}
-      {test.isError && !notFound && <LoadFailed onRetry={() => void test.refetch()} />}
+      {refused !== null && (
+        <Alert severity="warning" data-testid="device-test-refused">
+          {t(refused === 'unknown_tenant' ? 'coverage.deviceTest.unknownTenant' : 'coverage.deviceTest.refused')}
+        </Alert>
+      )}
+      {test.isError && !notFound && refused === null && <LoadFailed onRetry={() => void test.refetch()} />}
       {test.data && !test.isError && <TestResult test={test.data} onRefresh={() => void test.refetch()} refreshing={test.isFetching} />}
       {test.data && !test.isError && test.data.messages.length > 0 && (
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="device-test-messages">

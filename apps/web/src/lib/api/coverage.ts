@@ -30,7 +30,7 @@ export const useDeviceTest = (deviceId: string | null) => {
     enabled: deviceId !== null,
     // Stops asking after a failure (an unknown id stays unknown); "Check now" asks again.
     refetchInterval: (query) => (query.state.status === 'error' ? false : DEVICE_TEST_REFRESH_MS),
-    // One retry: a phone on site loses a request now and then; a 404 is an answer, not a failure to retry.
-    retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status === 404),
+    // One retry: a phone on site loses a request now and then; a 4xx (unknown id, refused account) is an answer.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status < 500),
   });
 };
