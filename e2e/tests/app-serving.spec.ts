@@ -30,7 +30,7 @@ test.describe('ids holding a dot', () => {
   test.describe.configure({ mode: 'serial' });
   // As adopting a possible POI names it, and a tracker id with a dot in it.
   const LOCATION = 'POI_54.1055_-6.7285';
-  const DEVICE = 'E2E.DOT-1';
+  const DEVICE = 'E2E-TRACKER.7';
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
