@@ -117,7 +117,7 @@ describe('fleetAnalysisRow with heat pumps', () => {
 
   it('at 5 °C each heat pump draws 63 kWh × (1/16.55) / 3.5835 at 07:00; 100 of them on top of 95 kW', () => {
     const row = fleetAnalysisRow(prepareLoadModels(noEvs, hp, { baseYear: 2028 }), flatDay);
-    expect(row.maxLoadKw).toBeCloseTo(95 + (100 * 63) / 16.55 / 3.58349375, 10);
+    expect(row.maxLoadKw).toBeCloseTo(95 + (100 * 63) / 16.55 / 3.58357875, 10);
     expect(row.maxLoadHour).toBe(7);
   });
 
