@@ -9,7 +9,7 @@ import { useModels, type AnyModel, type ModelKind } from '@/lib/api/load-models'
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { MODEL_FIELDS } from './model-field-list';
-import { useModelText } from './model-text';
+import { modelName, useModelText } from './model-text';
 
 /** The figures each list shows beside the name: how many have one today, how fast that grows, and the main mix. */
 const KEY_FIELDS: Record<ModelKind, readonly string[]> = {
@@ -43,7 +43,7 @@ export function ModelList({ kind, selectedId, onSelect, onCreate }: Props) {
           aria-current={model.id === selectedId ? 'true' : undefined}
           sx={{ fontWeight: model.id === selectedId ? 700 : undefined, textAlign: 'left' }}
         >
-          {model.name}
+          {modelName(t, kind, model.name)}
         </Link>
       ),
     },
