@@ -14,7 +14,8 @@ import { useDeleteModel, useModels, type ModelKind } from '@/lib/api/load-models
 import { useAppStore } from '@/lib/app-store';
 import { FactList } from '@/lib/ui/fact-list';
 import { MODEL_FIELDS } from './model-field-list';
-import { modelName, useModelText } from './model-text';
+import { modelName } from '@/lib/model-name';
+import { useModelText } from './model-text';
 
 interface Props {
   kind: ModelKind;

@@ -17,7 +17,8 @@ import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { MODEL_FIELDS, type ModelFieldSpec } from './model-field-list';
 import { modelFormValues, validateModel, withField, type ModelFormValues, type ModelProblems } from './model-form';
-import { choiceKey, modelName, storedName, useModelText } from './model-text';
+import { modelName, storedName } from '@/lib/model-name';
+import { choiceKey, useModelText } from './model-text';
 
 interface Props {
   kind: ModelKind;

@@ -9,7 +9,8 @@ import { useModels, type AnyModel, type ModelKind } from '@/lib/api/load-models'
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { MODEL_FIELDS } from './model-field-list';
-import { modelName, useModelText } from './model-text';
+import { modelName } from '@/lib/model-name';
+import { useModelText } from './model-text';
 
 /** The figures each list shows beside the name: how many have one today, how fast that grows, and the main mix. */
 const KEY_FIELDS: Record<ModelKind, readonly string[]> = {

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { seededNameKey } from '@gridlens/domain/load-models/model-defaults';
 import { MODEL_DAY_TYPES } from '@gridlens/domain/load-models/model-parameters';
 import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
-import type { AnyModel, ModelKind } from '@/lib/api/load-models';
+import type { AnyModel } from '@/lib/api/load-models';
 import { useUserSettings } from '@/lib/api/config';
 import { storedUnitOf, type ModelFieldSpec } from './model-field-list';
 
@@ -19,20 +18,6 @@ export function clockText(hours: number): string {
  */
 export function choiceKey(value: string): string {
   return (MODEL_DAY_TYPES as readonly string[]).includes(value) ? `loadPlanning.dayTypes.${value}` : `loadModels.values.${value}`;
-}
-
-/** A model's name as shown: the seeded names in the user's language, a typed name as typed. */
-export function modelName(t: (key: string) => string, kind: ModelKind, name: string): string {
-  const key = seededNameKey(kind, name);
-  return key ? t(key) : name;
-}
-
-/**
- * The name to store from the form's name field: the seeded model's name shown in the user's language and left as it
- * was stays the seeded name (so that it reads in every language), anything typed is stored as typed.
- */
-export function storedName(t: (key: string) => string, kind: ModelKind, storedBefore: string | null, typed: string): string {
-  return storedBefore !== null && seededNameKey(kind, storedBefore) && typed === modelName(t, kind, storedBefore) ? storedBefore : typed;
 }
 
 /** How a model's parameters read: labels, choices, and numbers in the user's format and temperature unit. */

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { DEFAULT_EV_MODEL_NAME, DEFAULT_HP_MODEL_NAME, DEFAULT_MODEL_ID, seededModel } from '@gridlens/domain/load-models/model-defaults';
 import { useTranslation } from 'react-i18next';
 import { useModels, type ModelKind } from '@/lib/api/load-models';
-import { modelName } from '@/features/load-models/model-text';
+import { modelName } from '@/lib/model-name';
 
 interface ModelSelectProps {
   kind: ModelKind;

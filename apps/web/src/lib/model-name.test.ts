@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EV_MODEL_NAME, DEFAULT_HP_MODEL_NAME } from '@gridlens/domain/load-models/model-defaults';
 import type { Language } from '@gridlens/domain/language';
 import { translatorFor } from '@gridlens/i18n/translator';
-import { modelName, storedName } from './model-text';
+import { modelName, storedName } from './model-name';
 
 const tIn = (language: Language) => (key: string) => translatorFor(language)(key);
 
