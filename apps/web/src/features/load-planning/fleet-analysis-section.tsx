@@ -119,7 +119,11 @@ export function FleetAnalysisSection() {
       csvBlob(
         fleetCsv(
           rows,
-          columns.map((c) => ({ id: c.id as keyof FleetAnalysisRow, title: c.title })),
+          // Max EVs is shown with its year; the CSV gives the year a column of its own, so both stay numbers.
+          columns.flatMap((c) => [
+            { id: c.id as keyof FleetAnalysisRow, title: c.title },
+            ...(c.id === 'max_evs' ? [{ id: 'max_evs_year' as const, title: t('loadPlanning.fleet.maxEvsYear') }] : []),
+          ]),
         ),
       ),
       'fleet-analysis.csv',
