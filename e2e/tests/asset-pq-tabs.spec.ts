@@ -38,9 +38,20 @@ async function deviceWithRows(tab: 'events' | 'faults'): Promise<string> {
 const columnTexts = async (testId: string, column: number) =>
   page.getByTestId(testId).locator(`tbody tr td:nth-child(${column})`).allTextContents();
 
-test('a power-quality monitor has the eight device tabs of the specification, and no EV or HP analysis', async () => {
+test('a power-quality monitor has the eight device tabs of the specification, then the EV and HP Analysis of every transformer', async () => {
   const tabs = await page.getByRole('tab').allTextContents();
-  expect(tabs).toEqual(['Charts', 'Messages', 'Trends Data', 'Events', 'Fault Records', 'XFRMR Health', 'Metering', 'Images']);
+  expect(tabs).toEqual([
+    'Charts',
+    'Messages',
+    'Trends Data',
+    'Events',
+    'Fault Records',
+    'XFRMR Health',
+    'Metering',
+    'Images',
+    'EV Analysis',
+    'HP Analysis',
+  ]);
 });
 
 test('Trends Data charts the daily rollups and lists each day', async () => {

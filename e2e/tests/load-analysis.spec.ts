@@ -22,18 +22,19 @@ const fact = (list: string, label: string) =>
     .getByTestId(list)
     .locator('div')
     .filter({ has: page.locator('dt', { hasText: label }) })
-    .locator('dd');
+    .locator('dd')
+    .first();
 
 test('the EV tab shows the fleet row, the day profile against the capacity, the forecast to 2030 and its inputs', async () => {
   const tab = page.getByTestId('asset-ev');
   await expect(tab).toBeVisible();
-  await expect(fact('asset-ev-row', 'Max EVs')).toHaveText(/^(\d[\d,]*|No practical limit)$/);
+  await expect(fact('asset-ev-row', 'Max EVs')).toHaveText(/^(\d[\d,]*|No practical limit|0: over capacity even without EVs)$/);
   await expect.poll(async () => Number(await page.getByTestId('chart-asset-ev-profile').getAttribute('data-drawn-points'))).toBe(24);
   const years = await page.getByTestId('asset-ev-forecast').locator('tbody tr td:nth-child(1)').allTextContents();
   expect(years.at(-1)).toBe('2030');
   await expect(fact('asset-ev-inputs', 'Base-load day')).toContainText('Most recent weekday');
   await expect(fact('asset-ev-inputs', 'Connected MPRNs')).toHaveText(/^\d+$/);
-  // The EV analysis has no heat pumps: no heat-pump column, no cold day.
+  // The heat-pump column is the HP tab's; the default HP model evaluates no cold day.
   await expect(page.getByTestId('asset-ev-forecast').locator('th', { hasText: 'Heat pumps' })).toHaveCount(0);
   await expect(page.getByTestId('asset-ev-extreme')).toHaveCount(0);
 });
@@ -47,14 +48,13 @@ test('choosing the max annual load day analyses that day instead', async () => {
   expect(after).not.toBe(before);
 });
 
-test('the HP tab adds heat pumps and the 1-in-20 cold day', async () => {
+test('the HP tab adds the heat pumps, and says the default HP model leaves the 1-in-20 cold day out', async () => {
   await page.getByTestId('tab-hp').click();
   await expect(page).toHaveURL(/[?&]tab=hp/);
   await expect(page.getByTestId('asset-hp-forecast').locator('th', { hasText: 'Heat pumps' })).toHaveCount(1);
-  await expect(page.getByTestId('asset-hp')).toContainText('1-in-20 cold day (mean');
-  await expect
-    .poll(async () => Number(await page.getByTestId('chart-asset-hp-extreme-profile').getAttribute('data-drawn-points')))
-    .toBe(24);
+  await expect(page.getByTestId('asset-hp-extreme-off')).toContainText('The 1-in-20 cold day is not evaluated');
+  await expect(page.getByTestId('asset-hp-extreme-profile')).toHaveCount(0);
+  await expect.poll(async () => Number(await page.getByTestId('chart-asset-hp-profile').getAttribute('data-drawn-points'))).toBe(24);
 });
 
 test('the analysis tabs have no serious or critical accessibility violations', async () => {

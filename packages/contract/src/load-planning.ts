@@ -17,26 +17,36 @@ const modelId = z.string().min(1).max(64);
 const hourly = z.array(z.number()).length(24);
 const hourlyOrNull = z.array(z.number().nullable()).length(24);
 const dayType = z.enum(MODEL_DAY_TYPES);
-/** A boolean in a query string: 'true' or 'false' only. */
-const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
-
 const TransformerParamsSchema = z.object({ id: z.string().min(1).max(64).describe("The transformer's device id") });
 
-export const EvAnalysisQuerySchema = z.object({
+/** The models and day type of a transformer's inputs (`evbasedata`). */
+export const ModelInputsQuerySchema = z.object({
   ev_model: modelId.default(DEFAULT_MODEL_ID).describe('EV model id'),
   day_type: dayType.optional().describe("Base-load day; the EV model's day type when absent"),
 });
-export const LoadAnalysisQuerySchema = EvAnalysisQuerySchema.extend({
+/**
+ * Issue 27: both analysis tabs and the fleet table run one computation per transformer, EV model, HP model and day
+ * type, so they take the same models; the 1-in-20 cold day is evaluated exactly when the HP model's extreme flag is on.
+ */
+export const LoadAnalysisQuerySchema = ModelInputsQuerySchema.extend({
   hp_model: modelId.default(DEFAULT_MODEL_ID).describe('Heat-pump model id'),
-  extreme: queryFlag.optional().describe("Evaluate the 1-in-20 cold day too; the HP model's extreme flag when absent"),
 });
+/** The EV Analysis tab's query: the same as the HP tab's (one computation). */
+export const EvAnalysisQuerySchema = LoadAnalysisQuerySchema;
 
 /** The EV/HP fleet analysis row of spec §3; the figures are null for a transformer without a base-load day. */
 export const FleetAnalysisRowSchema = z.object({
   device_id: z.string(),
   transformer_name: z.string().describe("The transformer's name in the device registry"),
   base_load_day: z.string().nullable().describe('The base-load day (YYYY-MM-DD); null: no data to analyse'),
-  max_evs: z.number().int().nullable().describe('EVs it can host today; null: no practical limit or no data'),
+  max_evs: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The most EVs it can carry in max_evs_year without going over capacity, with that year’s heat pumps; 0: over even without EVs; null: no practical limit or no data',
+    ),
+  max_evs_year: z.number().int().nullable().describe('The year of max_evs: the first year over capacity, else 2030; null: no data'),
   max_ev_hour: z.number().int().nullable(),
   first_year_over_capacity: z.number().int().nullable().describe('null: none by 2030 (or no data)'),
   max_load_day: z.string().nullable(),
@@ -75,6 +85,11 @@ const ForecastYearSchema = z.object({
   ev_count: z.number().int(),
   hp_share: z.number(),
   hp_count: z.number().int(),
+  max_evs: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Max EVs in this year, with this year's heat pumps; over capacity exactly when ev_count exceeds it"),
   peak_load_kw: z.number(),
   peak_hour: z.number().int(),
   peak_day: z.string(),
@@ -86,7 +101,7 @@ export const TransformerAnalysisSchema = z
   .object({
     device_id: z.string(),
     ev_model: z.string(),
-    hp_model: z.string().nullable().describe('null: the EV analysis (no heat pumps)'),
+    hp_model: z.string(),
     day_type: dayType,
     base_load_day: z.string(),
     base_year: z.number().int(),
@@ -98,7 +113,7 @@ export const TransformerAnalysisSchema = z
     row: FleetAnalysisRowSchema,
     forecast: z.array(ForecastYearSchema),
     measured_day: AnalysedDaySchema,
-    extreme_day: AnalysedDaySchema.nullable().describe('null: the 1-in-20 cold day was not evaluated'),
+    extreme_day: AnalysedDaySchema.nullable().describe("null: the 1-in-20 cold day was not evaluated (the HP model's extreme flag is off)"),
   })
   .meta({ id: 'TransformerLoadAnalysis' });
 export type TransformerAnalysis = z.infer<typeof TransformerAnalysisSchema>;
@@ -119,7 +134,6 @@ export const FleetAnalysisSchema = z
   .meta({ id: 'FleetLoadAnalysis' });
 export type FleetAnalysis = z.infer<typeof FleetAnalysisSchema>;
 
-export const ModelInputsQuerySchema = EvAnalysisQuerySchema;
 export const ModelInputsSchema = z
   .object({
     device_id: z.string(),
@@ -151,14 +165,14 @@ export type DwellingMixAnswer = z.infer<typeof DwellingMixSchema>;
 export const loadPlanningApi = {
   evAnalysis: endpoint(loadPlanningRoutes.evAnalysis, {
     tags,
-    summary: "A transformer's EV analysis: base, EV load and headroom by hour, the forecast to 2030 and its fleet row",
+    summary: "A transformer's EV analysis: the same analysis as modelanalysis (its fleet row, the forecast to 2030, the loads by hour)",
     params: TransformerParamsSchema,
     query: EvAnalysisQuerySchema,
     responses: { 200: TransformerAnalysisSchema },
   }),
   analysis: endpoint(loadPlanningRoutes.analysis, {
     tags,
-    summary: "A transformer's EV and heat-pump analysis, with the 1-in-20 cold day when asked",
+    summary: "A transformer's EV and heat-pump analysis, with the 1-in-20 cold day when the HP model's extreme flag is on",
     params: TransformerParamsSchema,
     query: LoadAnalysisQuerySchema,
     responses: { 200: TransformerAnalysisSchema },

@@ -201,7 +201,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/powercoil_ev',
                 lazy: () => loadChunk(() => import('./pages/ev-modelling-page')).then((m) => ({ Component: m.EvModellingPage })),
-                handle: { sectionId: 'powercoil_ev' } satisfies RouteHandle,
+                handle: { sectionId: 'powercoil_ev', searchable: true } satisfies RouteHandle,
               },
               {
                 path: '*',

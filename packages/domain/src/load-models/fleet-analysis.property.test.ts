@@ -4,6 +4,7 @@ import { evLoadKw, fleetAnalysisRow, shapeOf } from './fleet-analysis';
 import { capacityKw, prepareLoadModels, type EvLoadMethod, type TransformerLoadInput } from './load-model-preparation';
 import { defaultEvModelParameters, defaultHpModelParameters, type EvModelParameters, type HpModelParameters } from './model-parameters';
 import { heatPumpKwPerHp } from './heat-pump';
+import { explainTransformer } from './transformer-explanation';
 
 /** A seeded transformer: an evening-peaking base load between 20 % and 80 % of its rating, a winter day. */
 function randomTransformer(random: () => number): TransformerLoadInput {
@@ -48,9 +49,9 @@ describe('fleet analysis properties (seeded)', () => {
       const input = randomTransformer(random);
       const evLoadMethod = METHODS[i % 2] as EvLoadMethod;
       const prepared = prepareLoadModels(ev, hp, { baseYear: 2026, evLoadMethod });
-      const { maxEvs } = fleetAnalysisRow(prepared, input);
+      const { maxEvs, maxEvsYear } = fleetAnalysisRow(prepared, input);
       const day = input.days[0]!;
-      const hpCount = prepared.hpCountsByCustomers.get(input.connectedCustomers)![0] as number;
+      const hpCount = prepared.hpCountsByCustomers.get(input.connectedCustomers)![prepared.years.indexOf(maxEvsYear)] as number;
       const hpKw = heatPumpKwPerHp(prepared.hpMix, day.ambientC, new Float64Array(24));
       const peakWith = (n: number) => {
         const evKw = evLoadKw(prepared, shapeOf(prepared, day), n, new Float64Array(24));
@@ -63,6 +64,22 @@ describe('fleet analysis properties (seeded)', () => {
       expect(maxEvs).not.toBeNull();
       if (maxEvs! > 0 || peakWith(0) <= capacity) expect(peakWith(maxEvs!)).toBeLessThanOrEqual(capacity);
       expect(peakWith(maxEvs! + 1)).toBeGreaterThan(capacity);
+    }
+  });
+
+  it('a year is over capacity exactly when its EV count exceeds its max EVs, and the row’s max EVs is its year’s', () => {
+    const random = seededRandom(27);
+    for (let i = 0; i < 150; i++) {
+      const { ev, hp } = randomModels(random);
+      const input = randomTransformer(random);
+      const evLoadMethod = METHODS[i % 2] as EvLoadMethod;
+      const extreme = { ...hp, extremeScenario: random() < 0.5 };
+      const explanation = explainTransformer(prepareLoadModels(ev, extreme, { baseYear: 2026, evLoadMethod }), input);
+      for (const year of explanation.forecast)
+        expect([year.year, year.overCapacity]).toEqual([year.year, year.maxEvs !== null && year.evCount > year.maxEvs]);
+      const { row } = explanation;
+      expect(row.maxEvsYear).toBe(row.firstYearOverCapacity ?? 2030);
+      expect(explanation.forecast.find((year) => year.year === row.maxEvsYear)?.maxEvs).toBe(row.maxEvs);
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultHeatPumpConstants, heatPumpKwPerHp, heatPumpMix } from './heat-pump';
 import { compareByReinforcementUrgency, fleetAnalysisRow } from './fleet-analysis';
-import { prepareLoadModels, type TransformerLoadInput } from './load-model-preparation';
+import { hpCountsByYear, prepareLoadModels, type TransformerLoadInput } from './load-model-preparation';
 import { defaultEvModelParameters, defaultHpModelParameters, type EvModelParameters, type HpModelParameters } from './model-parameters';
 import { explainTransformer } from './transformer-explanation';
 
@@ -40,6 +40,7 @@ describe('fleetAnalysisRow, EVs only (hand-derived)', () => {
   it('max EVs ⌊95 / 3.5⌋ = 27; over capacity in 2029 (30 EVs: 95 + 105 = 200 > 190 kW); 2030 peaks at 95 + 140 = 235 kW', () => {
     const row = fleetAnalysisRow(prepared, flatDay);
     expect(row.maxEvs).toBe(27);
+    expect(row.maxEvsYear).toBe(2029);
     expect(row.firstYearOverCapacity).toBe(2029);
     expect(row.maxLoadKw).toBeCloseTo(235, 10);
     expect(row.maxLoadHour).toBe(18);
@@ -54,11 +55,15 @@ describe('fleetAnalysisRow, EVs only (hand-derived)', () => {
     const row = fleetAnalysisRow(prepared, { ...flatDay, ratingKva: 250 });
     expect(row.firstYearOverCapacity).toBeNull();
     expect(row.minHeadroomKw).toBeCloseTo(2.5, 10);
+    // None over: max EVs is the horizon year's, ⌊(237.5 − 95) / 3.5⌋ = 40, and 2030's 40 EVs fit.
+    expect(row.maxEvsYear).toBe(2030);
+    expect(row.maxEvs).toBe(40);
   });
 
   it('over from the base year when the base load alone is over, and then no EV fits', () => {
     const row = fleetAnalysisRow(prepared, { ...flatDay, ratingKva: 90 });
     expect(row.maxEvs).toBe(0);
+    expect(row.maxEvsYear).toBe(2028);
     expect(row.firstYearOverCapacity).toBe(2028);
   });
 
@@ -117,7 +122,7 @@ describe('fleetAnalysisRow with heat pumps', () => {
 
   it('at 5 °C each heat pump draws 63 kWh × (1/16.55) / 3.5835 at 07:00; 100 of them on top of 95 kW', () => {
     const row = fleetAnalysisRow(prepareLoadModels(noEvs, hp, { baseYear: 2028 }), flatDay);
-    expect(row.maxLoadKw).toBeCloseTo(95 + (100 * 63) / 16.55 / 3.58349375, 10);
+    expect(row.maxLoadKw).toBeCloseTo(95 + (100 * 63) / 16.55 / 3.58357875, 10);
     expect(row.maxLoadHour).toBe(7);
   });
 
@@ -130,13 +135,20 @@ describe('fleetAnalysisRow with heat pumps', () => {
     expect(row.maxLoadKw).toBeCloseTo(95 + 100 * Math.max(...coldKw), 10);
   });
 
-  it('heat pumps at the base year count against max EVs (10 % of 200 at the median: 20)', () => {
+  it('max EVs is for the first year over capacity, with that year’s heat pumps (15 % of 200 at the median in 2029: 30)', () => {
     const fewer = { ...hp, currentHeatPumpSharePercent: 10, installingPercentPerYear: 5 };
     const prepared = prepareLoadModels(twoHourEvs, fewer, { baseYear: 2028 });
+    expect(Array.from(hpCountsByYear(prepared, 200))).toEqual([20, 30, 40]);
     const hpKw = heatPumpKwPerHp(heatPumpMix(fewer, defaultHeatPumpConstants), constant(5), new Float64Array(24));
-    const spareAt18 = 190 - 95 - 20 * (hpKw[18] as number);
-    const spareAt19 = 190 - 95 - 20 * (hpKw[19] as number);
-    expect(fleetAnalysisRow(prepared, flatDay).maxEvs).toBe(Math.floor(Math.min(spareAt18, spareAt19) / 3.5));
+    // 2028: 95 + 20 × 3.5 + 20 × 0.956 = 184.1 kW fits; 2029: 95 + 30 × 3.5 + 30 × 0.956 = 228.7 kW does not.
+    const row = fleetAnalysisRow(prepared, flatDay);
+    expect(row.firstYearOverCapacity).toBe(2029);
+    expect(row.maxEvsYear).toBe(2029);
+    const spareAt18 = 190 - 95 - 30 * (hpKw[18] as number);
+    const spareAt19 = 190 - 95 - 30 * (hpKw[19] as number);
+    expect(row.maxEvs).toBe(Math.floor(Math.min(spareAt18, spareAt19) / 3.5));
+    // The forecast's 30 EVs of 2029 are above it, as "over capacity in 2029" says.
+    expect(row.maxEvs).toBeLessThan(30);
   });
 });
 
@@ -170,6 +182,8 @@ describe('explainTransformer', () => {
     expect(explanation.capacityKw).toBeCloseTo(380, 12);
     const firstOver = explanation.forecast.find((f) => f.overCapacity)?.year ?? null;
     expect(firstOver).toBe(explanation.row.firstYearOverCapacity);
+    // The row's max EVs is its year's line of the forecast.
+    expect(explanation.forecast.find((f) => f.year === explanation.row.maxEvsYear)?.maxEvs).toBe(explanation.row.maxEvs);
   });
 });
 

@@ -21,8 +21,18 @@ import {
 } from './load-model-preparation';
 
 export interface FleetAnalysisRow {
-  /** Largest n with max_h B(h) + L_EV(h; n) + L_HP(h) ≤ capacity, heat pumps at the base year's count, on every day evaluated; 0 when even n = 0 is over; null when EVs add (next to) no load, so that no limit shows within a million EVs. */
+  /**
+   * Max EVs in `maxEvsYear`: the largest n with max_h B(h) + L_EV(h; n) + n_HP(y)·hp(h) ≤ capacity on every day and
+   * scenario evaluated, the heat pumps at that year's count (`maxEvsInYear`); 0 when that year is over capacity even
+   * without EVs; null when EVs add (next to) no load, so that no limit shows within a million EVs.
+   */
   maxEvs: number | null;
+  /**
+   * The year max EVs is for: the first year over capacity, or the horizon year when none. A year is over capacity
+   * exactly when its forecast EV count exceeds its max EVs, so in this year the count is above max EVs when the
+   * transformer goes over, and at most max EVs when it never does.
+   */
+  maxEvsYear: number;
   /** Hour (0-23) of the peak EV load on the day of the maximum load. */
   maxEvHour: number;
   /** First forecast year whose peak total load exceeds the capacity; null: none by the horizon year. */
@@ -79,14 +89,11 @@ export function fleetAnalysisRow(prepared: PreparedLoadModels, input: Transforme
   let maxLoadScenario = 0;
   let maxLoadYearIndex = 0;
   let firstOverIndex = years.length;
-  let maxEvs: number | null = null;
   for (let d = 0; d < input.days.length; d++) {
     const day = input.days[d] as TransformerDay;
     const shape = shapeOf(prepared, day);
     for (let scenario = 0; scenario < scenarios; scenario++) {
       const hpKw = scenarioHeatPumpKw(prepared, day, scenario, ambientScratch, hpScratch);
-      const dayMaxEvs = maxEvsOnDay(prepared, shape, day.baseLoadKva, hpKw, hpCounts[0] as number, capacity);
-      if (dayMaxEvs !== null && (maxEvs === null || dayMaxEvs < maxEvs)) maxEvs = dayMaxEvs;
       for (let y = 0; y < years.length; y++) {
         const evKw = evLoadKw(prepared, shape, evCounts[y] as number, evScratch);
         const hpCount = hpCounts[y] as number;
@@ -105,8 +112,10 @@ export function fleetAnalysisRow(prepared: PreparedLoadModels, input: Transforme
     }
   }
   const maxDay = input.days[maxLoadDayIndex] as TransformerDay;
+  const maxEvsYearIndex = Math.min(firstOverIndex, years.length - 1);
   return {
-    maxEvs,
+    maxEvs: maxEvsInYear(prepared, input, maxEvsYearIndex),
+    maxEvsYear: years[maxEvsYearIndex] as number,
     // The binomial quantile is non-decreasing in p, so both methods peak where q·c(h) does.
     maxEvHour: argMax(shapeOf(prepared, maxDay).expectedKwPerEv),
     firstYearOverCapacity: firstOverIndex < years.length ? (years[firstOverIndex] as number) : null,
@@ -117,6 +126,26 @@ export function fleetAnalysisRow(prepared: PreparedLoadModels, input: Transforme
     maxLoadKw,
     maxLoadHour,
   };
+}
+
+/**
+ * Max EVs in the forecast year of index `yearIndex`: the largest n that fits under the capacity in every hour of every
+ * day and scenario evaluated, with that year's heat pumps (0: over even without EVs; null: no practical limit).
+ * The one definition behind the fleet row's figure and each year of a transformer's forecast.
+ */
+export function maxEvsInYear(prepared: PreparedLoadModels, input: TransformerLoadInput, yearIndex: number): number | null {
+  const capacity = capacityKw(prepared, input.ratingKva);
+  const hpCount = hpCountsByYear(prepared, input.connectedCustomers)[yearIndex] as number;
+  let maxEvs: number | null = null;
+  for (const day of input.days) {
+    const shape = shapeOf(prepared, day);
+    for (let scenario = 0; scenario < scenarioCount(prepared); scenario++) {
+      const hpKw = scenarioHeatPumpKw(prepared, day, scenario, ambientScratch, hpScratch);
+      const dayMaxEvs = maxEvsOnDay(prepared, shape, day.baseLoadKva, hpKw, hpCount, capacity);
+      if (dayMaxEvs !== null && (maxEvs === null || dayMaxEvs < maxEvs)) maxEvs = dayMaxEvs;
+    }
+  }
+  return maxEvs;
 }
 
 /** The first hour of the largest value. */

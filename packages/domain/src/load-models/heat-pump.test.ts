@@ -4,6 +4,7 @@ import {
   dailyHeatDemandKwh,
   dailyMeanC,
   defaultHeatPumpConstants,
+  AIR_SOURCE_COP_COEFFICIENTS,
   heatPumpCop,
   heatPumpKwPerHp,
   heatPumpMix,
@@ -32,16 +33,29 @@ describe('COP (Ruhnau et al., when2heat)', () => {
     expect(sinkTemperatureC('low_temperature', 10)).toBe(25);
   });
 
-  it('COP = (6.08 − 0.0941·ΔT + 0.0005·ΔT²)·0.85 by hand at ΔT 37.5, 50 and 22.5 K', () => {
-    expect(heatPumpCop(37.5)).toBeCloseTo((6.08 - 3.52875 + 0.703125) * 0.85, 12);
-    expect(systemCop('low_temperature', -5)).toBeCloseTo(2.76621875, 12);
-    expect(systemCop('high_temperature', -5)).toBeCloseTo(2.23125, 12);
-    expect(systemCop('low_temperature', 5)).toBeCloseTo(3.58349375, 12);
+  it('COP = (6.0801 − 0.0941·ΔT + 0.0005·ΔT²)·0.85 by hand at ΔT 37.5, 50 and 22.5 K', () => {
+    expect(heatPumpCop(37.5)).toBeCloseTo((6.0801 - 3.52875 + 0.703125) * 0.85, 12);
+    expect(systemCop('low_temperature', -5)).toBeCloseTo(2.76630375, 12);
+    expect(systemCop('high_temperature', -5)).toBeCloseTo(2.231335, 12);
+    expect(systemCop('low_temperature', 5)).toBeCloseTo(3.58357875, 12);
+  });
+
+  it("takes when2heat's published intercept 6.0801, not the paper's rounded 6.08: every COP is 0.0001 × 0.85 higher", () => {
+    expect(AIR_SOURCE_COP_COEFFICIENTS).toEqual([6.0801, -0.0941, 0.0005]);
+    const roundedFit = (lift: number) => (6.08 - 0.0941 * lift + 0.0005 * lift * lift) * 0.85;
+    for (const lift of [15, 22.5, 37.5, 50, 70]) expect(heatPumpCop(lift) - roundedFit(lift)).toBeCloseTo(0.0001 * 0.85, 12);
+    // Its effect on the load: one low-temperature heat pump on a constant −5 °C day (lift 37.5 K) draws COP_rounded/COP
+    // of what the rounded fit gave, 2.76621875 / 2.76630375 = 0.99996927… of it.
+    const mix = heatPumpMix(simple, defaultHeatPumpConstants);
+    const kw = heatPumpKwPerHp(mix, constant(-5), new Float64Array(24));
+    const heatAt7Kwh = (6 * 20.5) / 16.55;
+    expect(kw[7]).toBeCloseTo(heatAt7Kwh / 2.76630375, 12);
+    expect((kw[7] as number) / (heatAt7Kwh / roundedFit(37.5))).toBeCloseTo(2.76621875 / 2.76630375, 12);
   });
 
   it('clips the lift at 15 K: a mild day never earns a COP above the 15 K figure', () => {
     expect(heatPumpCop(5)).toBe(heatPumpCop(15));
-    expect(systemCop('low_temperature', 20)).toBeCloseTo(4.06385, 12);
+    expect(systemCop('low_temperature', 20)).toBeCloseTo(4.063935, 12);
   });
 });
 
@@ -68,15 +82,15 @@ describe('heatPumpKwPerHp', () => {
   it('at a constant 5 °C: Q_day·fraction(h)/COP, i.e. 63 kWh × (1/16.55) / 3.5835 at 07:00', () => {
     const mix = heatPumpMix(simple, defaultHeatPumpConstants);
     const kw = heatPumpKwPerHp(mix, constant(5), new Float64Array(24));
-    expect(kw[7]).toBeCloseTo(63 / 16.55 / 3.58349375, 12);
-    expect(kw[2]).toBeCloseTo((63 * 0.4) / 16.55 / 3.58349375, 12);
+    expect(kw[7]).toBeCloseTo(63 / 16.55 / 3.58357875, 12);
+    expect(kw[2]).toBeCloseTo((63 * 0.4) / 16.55 / 3.58357875, 12);
   });
 
   it('weights high- and low-temperature COPs by the high-temperature share', () => {
     const mix = heatPumpMix({ ...simple, highTemperaturePercent: 25 }, defaultHeatPumpConstants);
     const kw = heatPumpKwPerHp(mix, constant(-5), new Float64Array(24));
     const heatAt7 = (6 * 20.5) / 16.55;
-    expect(kw[7]).toBeCloseTo(heatAt7 * (0.25 / 2.23125 + 0.75 / 2.76621875), 12);
+    expect(kw[7]).toBeCloseTo(heatAt7 * (0.25 / 2.231335 + 0.75 / 2.76630375), 12);
   });
 
   it('hybrids draw nothing below the bivalent point and their full share above it', () => {

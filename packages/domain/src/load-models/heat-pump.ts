@@ -17,10 +17,17 @@ export const MIN_LIFT_K = 15;
 /** Real-world performance against the fit's laboratory figure (when2heat's 0.85 correction). */
 export const COP_CORRECTION = 0.85;
 
-/** Ruhnau et al. (2019), when2heat, air-source: COP = (6.08 − 0.0941·ΔT + 0.0005·ΔT²)·0.85, ΔT clipped at ≥ 15 K. */
+/**
+ * The air-source COP fit of Ruhnau et al. (2019), when2heat, as its data set publishes it (`input/cop/cop_parameters.csv`,
+ * column "air"): COP = c0 + c1·ΔT + c2·ΔT². The paper rounds c0 to 6.08; the model uses the published 6.0801.
+ */
+export const AIR_SOURCE_COP_COEFFICIENTS = [6.0801, -0.0941, 0.0005] as const;
+
+/** Ruhnau et al. (2019), when2heat, air-source: COP = (6.0801 − 0.0941·ΔT + 0.0005·ΔT²)·0.85, ΔT clipped at ≥ 15 K. */
 export function heatPumpCop(liftK: number): number {
   const lift = Math.max(MIN_LIFT_K, liftK);
-  return (6.08 - 0.0941 * lift + 0.0005 * lift * lift) * COP_CORRECTION;
+  const [c0, c1, c2] = AIR_SOURCE_COP_COEFFICIENTS;
+  return (c0 + c1 * lift + c2 * lift * lift) * COP_CORRECTION;
 }
 
 /** COP of a system at an air temperature: the lift is its sink temperature minus the air's. */

@@ -4,7 +4,7 @@
  * functions as the fleet row so that the two never disagree.
  */
 import { HOURS_PER_DAY } from './arrival';
-import { fleetAnalysisRow, evLoadKw, shapeOf, type FleetAnalysisRow } from './fleet-analysis';
+import { fleetAnalysisRow, evLoadKw, maxEvsInYear, shapeOf, type FleetAnalysisRow } from './fleet-analysis';
 import { dailyHeatDemandKwh, dailyMeanC } from './heat-pump';
 import {
   capacityKw,
@@ -24,6 +24,8 @@ export interface YearForecast {
   evCount: number;
   hpShare: number;
   hpCount: number;
+  /** Max EVs in this year, with this year's heat pumps (`maxEvsInYear`); the year is over capacity exactly when evCount exceeds it. */
+  maxEvs: number | null;
   /** Peak total load over the days and scenarios evaluated, kW, and where it falls. */
   peakLoadKw: number;
   peakHour: number;
@@ -101,6 +103,7 @@ export function explainTransformer(prepared: PreparedLoadModels, input: Transfor
       evCount: evCounts[y] as number,
       hpShare: prepared.hpShare[y] as number,
       hpCount: hpCounts[y] as number,
+      maxEvs: maxEvsInYear(prepared, input, y),
       peakLoadKw,
       peakHour,
       peakDay,

@@ -10,7 +10,7 @@ export function presentAnalysis(
     deviceId: string;
     transformerName: string;
     evModel: string;
-    hpModel: string | null;
+    hpModel: string;
     dayType: ModelDayType;
     baseLoadDay: string;
     baseYear: number;
@@ -37,6 +37,7 @@ export function presentAnalysis(
       ev_count: year.evCount,
       hp_share: year.hpShare,
       hp_count: year.hpCount,
+      max_evs: year.maxEvs,
       peak_load_kw: year.peakLoadKw,
       peak_hour: year.peakHour,
       peak_day: year.peakDay,
@@ -54,6 +55,7 @@ export function presentRow(device: { id: string; name: string }, baseLoadDay: st
     transformer_name: device.name,
     base_load_day: baseLoadDay,
     max_evs: row.maxEvs,
+    max_evs_year: row.maxEvsYear,
     max_ev_hour: row.maxEvHour,
     first_year_over_capacity: row.firstYearOverCapacity,
     max_load_day: row.maxLoadDay,

@@ -68,6 +68,7 @@ function emptyRow(device: { id: string; name: string }): FleetAnalysisRow {
     transformer_name: device.name,
     base_load_day: null,
     max_evs: null,
+    max_evs_year: null,
     max_ev_hour: null,
     first_year_over_capacity: null,
     max_load_day: null,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { assetsApi } from '@gridlens/contract/assets';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
 import type { ApiError } from '@gridlens/contract/errors';
-import { evModelsApi } from '@gridlens/contract/load-models';
+import { evModelsApi, hpModelsApi } from '@gridlens/contract/load-models';
 import { loadPlanningApi as api, type TransformerAnalysis } from '@gridlens/contract/load-planning';
 import { compareByReinforcementUrgency, fleetAnalysisRow } from '@gridlens/domain/load-models/fleet-analysis';
 import { prepareLoadModels } from '@gridlens/domain/load-models/load-model-preparation';
@@ -91,7 +91,12 @@ for (const backend of TEST_DATABASES) {
     };
 
     it('analyses a transformer with EVs and heat pumps on the max annual load day, as the domain does', async () => {
-      const response = await call(api.analysis, { params: { id: 'TX-P' }, query: { day_type: 'max_annual_load_day', extreme: 'true' } });
+      const cold = await call(hpModelsApi.create, { body: { ...defaultHpModelParameters, name: 'Cold winters', extremeScenario: true } });
+      expect(cold.statusCode).toBe(201);
+      const response = await call(api.analysis, {
+        params: { id: 'TX-P' },
+        query: { day_type: 'max_annual_load_day', hp_model: cold.json().id },
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.base_load_day).toBe(PEAK_DAY);
@@ -118,7 +123,7 @@ for (const backend of TEST_DATABASES) {
       expect(Math.max(...(body.extreme_day?.hp_kw_per_hp ?? []))).toBeGreaterThan(Math.max(...body.measured_day.hp_kw_per_hp));
     });
 
-    it('gives the EV analysis without heat pumps, the EV load the same as in the full analysis', async () => {
+    it('gives the EV tab the same analysis as the HP tab: heat pumps included, the cold day only when the HP model asks', async () => {
       const [ev, full] = await Promise.all([
         call(api.evAnalysis, { params: { id: 'TX-P' } }),
         call(api.analysis, { params: { id: 'TX-P' } }),
@@ -127,11 +132,10 @@ for (const backend of TEST_DATABASES) {
       const body = ev.json();
       expect(body.day_type).toBe('most_recent_weekday');
       expect(body.base_load_day).toBe(mostRecentWeekday);
-      expect(body.hp_model).toBeNull();
+      expect(body.hp_model).toBe('default');
       expect(body.extreme_day).toBeNull();
-      expect(body.forecast.every((y) => y.hp_count === 0)).toBe(true);
-      expect(body.measured_day.profiles.flatMap((p) => p.hp_kw).every((kw) => kw === 0)).toBe(true);
-      expect(body.measured_day.profiles.map((p) => p.ev_kw)).toEqual(full.json().measured_day.profiles.map((p) => p.ev_kw));
+      expect(body.forecast.at(-1)?.hp_count).toBeGreaterThan(0);
+      expect(body).toEqual(full.json());
     });
 
     it("runs the tenant's stored models: a model created on the EV modelling screen, and the seeded one as 'default'", async () => {
@@ -229,9 +233,9 @@ for (const backend of TEST_DATABASES) {
       const badDay = await call(api.analysis, { params: { id: 'TX-P' }, query: { day_type: 'sunday' } });
       expect(badDay.statusCode).toBe(400);
       expect(badDay.json<ApiError>().message).toContain('day_type');
-      const badFlag = await call(api.analysis, { params: { id: 'TX-P' }, query: { extreme: 'yes' } });
-      expect(badFlag.statusCode).toBe(400);
-      expect(badFlag.json<ApiError>().message).toContain('extreme');
+      const badModel = await call(api.analysis, { params: { id: 'TX-P' }, query: { hp_model: 'x'.repeat(65) } });
+      expect(badModel.statusCode).toBe(400);
+      expect(badModel.json<ApiError>().message).toContain('hp_model');
       expect((await call(api.evAnalysis, { params: { id: 'TX-P' }, query: { ev_model: 'nope' } })).statusCode).toBe(404);
       expect((await call(api.fleetAnalysis, { params: { id_ev: 'default', id_hp: 'nope' } })).statusCode).toBe(404);
       // TX-N has only today's reading: no whole weekday yet, though its maximum load day is today.

@@ -6,21 +6,15 @@ import { plainJsonSerializer } from '../../http/plain-json-serializer';
 import type { LoadPlanningService } from './load-planning.service';
 
 export function registerLoadPlanningRoutes(app: FastifyInstance, planning: LoadPlanningService): void {
-  bindEndpoint(app, loadPlanningApi.evAnalysis, (request) =>
-    planning.transformerAnalysis(tenantPrincipal(request).tenantId, request.params.id, {
-      evModel: request.query.ev_model,
-      hpModel: null,
-      dayType: request.query.day_type,
-    }),
-  );
-  bindEndpoint(app, loadPlanningApi.analysis, (request) =>
-    planning.transformerAnalysis(tenantPrincipal(request).tenantId, request.params.id, {
-      evModel: request.query.ev_model,
-      hpModel: request.query.hp_model,
-      dayType: request.query.day_type,
-      extreme: request.query.extreme,
-    }),
-  );
+  // The EV and the HP Analysis tabs show one analysis (issue 27): both endpoints answer it.
+  for (const endpoint of [loadPlanningApi.evAnalysis, loadPlanningApi.analysis])
+    bindEndpoint(app, endpoint, (request) =>
+      planning.transformerAnalysis(tenantPrincipal(request).tenantId, request.params.id, {
+        evModel: request.query.ev_model,
+        hpModel: request.query.hp_model,
+        dayType: request.query.day_type,
+      }),
+    );
   // 10,000 rows: written as plain JSON, not walked through the schema's serialiser.
   bindEndpoint(
     app,

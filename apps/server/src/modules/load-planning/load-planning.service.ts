@@ -2,12 +2,7 @@ import type { DwellingMixAnswer, FleetAnalysis, ModelInputs, TransformerAnalysis
 import type { PowerDevice } from '@gridlens/contract/assets';
 import { areaTypeOf, BER_BANDS, DWELLING_CLASSES, DWELLING_MIX_BY_AREA } from '@gridlens/domain/load-models/dwelling-mix';
 import { prepareLoadModels } from '@gridlens/domain/load-models/load-model-preparation';
-import {
-  defaultHpModelParameters,
-  type EvModelParameters,
-  type HpModelParameters,
-  type ModelDayType,
-} from '@gridlens/domain/load-models/model-parameters';
+import type { EvModelParameters, HpModelParameters, ModelDayType } from '@gridlens/domain/load-models/model-parameters';
 import { explainTransformer } from '@gridlens/domain/load-models/transformer-explanation';
 import { daysBefore, zonedDay } from '@gridlens/domain/time-range';
 import { notFound } from '../../http/http-error';
@@ -48,14 +43,6 @@ export interface LoadPlanningDeps {
   historyDays: number;
   now?: () => number;
 }
-
-/** The EV analysis's heat-pump model: none today and none installed, so every HP figure is 0. */
-const NO_HEAT_PUMPS: HpModelParameters = {
-  ...defaultHpModelParameters,
-  currentHeatPumpSharePercent: 0,
-  installingPercentPerYear: 0,
-  extremeScenario: false,
-};
 
 export function createLoadPlanningService(deps: LoadPlanningDeps) {
   const { models, ambient, devices, modelDays, runner, historyDays, now = Date.now } = deps;
@@ -101,20 +88,25 @@ export function createLoadPlanningService(deps: LoadPlanningDeps) {
     return baseLoadDay(dayType, await modelDays.modelDayLoads(tenantId, dayType, range.fromDay, range.toDay, deviceId));
   }
 
+  /**
+   * One transformer's analysis for an EV model, an HP model and a day type: the EV and the HP Analysis tabs both show
+   * it, and its row is the fleet table's (the same inputs through the same domain function, `fleetAnalysisRow`). The
+   * 1-in-20 cold day is evaluated exactly when the HP model's extreme flag is on, as in the fleet.
+   */
   async function transformerAnalysis(
     tenantId: string,
     deviceId: string,
-    query: { evModel: string; hpModel: string | null; dayType?: ModelDayType | undefined; extreme?: boolean | undefined },
+    query: { evModel: string; hpModel: string; dayType?: ModelDayType | undefined },
   ): Promise<TransformerAnalysis> {
     const device = await devices.require(tenantId, deviceId);
     const ev = await requireEv(tenantId, query.evModel);
-    const hp = query.hpModel === null ? NO_HEAT_PUMPS : await requireHp(tenantId, query.hpModel);
+    const hp = await requireHp(tenantId, query.hpModel);
     const dayType = query.dayType ?? ev.dayType;
     const dataDay = await modelDays.newestDataDay(tenantId);
     const base = await deviceBaseDay(tenantId, deviceId, dayType, dataDay);
     if (!base) throw notFound('Base-load day');
     const baseYear = baseYearOf(dataDay);
-    const prepared = prepareLoadModels(ev, { ...hp, extremeScenario: query.extreme ?? hp.extremeScenario }, { baseYear });
+    const prepared = prepareLoadModels(ev, hp, { baseYear });
     const explanation = explainTransformer(prepared, {
       ratingKva: device.rating_kva,
       connectedCustomers: device.connected_mprns,

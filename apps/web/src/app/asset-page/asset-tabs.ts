@@ -2,8 +2,11 @@ import type { AssetListItem } from '@gridlens/contract/assets';
 
 /** Spec §2 Asset detail: Charts, Messages, EV Analysis, HP Analysis. */
 export const ASSET_TABS = ['charts', 'messages', 'ev', 'hp'] as const;
-/** Spec §2 power-data device tabs, for monitors with power quality enabled. */
-export const POWER_QUALITY_TABS = ['charts', 'messages', 'trends', 'events', 'faults', 'health', 'metering', 'images'] as const;
+/**
+ * Spec §2 power-data device tabs, for monitors with power quality enabled, and the EV and HP Analysis every
+ * transformer has (issue 27: the fleet analysis ranks power-quality transformers too and links to them).
+ */
+export const POWER_QUALITY_TABS = ['charts', 'messages', 'trends', 'events', 'faults', 'health', 'metering', 'images', 'ev', 'hp'] as const;
 export type AssetTab = (typeof ASSET_TABS)[number] | (typeof POWER_QUALITY_TABS)[number];
 
 /** The tabs that show a period, and so the time-range choice. */

@@ -14,6 +14,7 @@ import { useDeleteModel, useModels, type ModelKind } from '@/lib/api/load-models
 import { useAppStore } from '@/lib/app-store';
 import { FactList } from '@/lib/ui/fact-list';
 import { MODEL_FIELDS } from './model-field-list';
+import { modelName } from '@/lib/model-name';
 import { useModelText } from './model-text';
 
 interface Props {
@@ -61,7 +62,7 @@ export function ModelDetail({ kind, id, onEdit, onGone }: Props) {
             {kindLabel}
           </Typography>
           <Typography id="model-detail-title" component="h2" variant="h6" data-testid="model-detail-name">
-            {model.name}
+            {modelName(t, kind, model.name)}
           </Typography>
         </Box>
         <Button variant="outlined" startIcon={<EditIcon />} onClick={onEdit} data-testid="edit-model">
@@ -89,7 +90,7 @@ export function ModelDetail({ kind, id, onEdit, onGone }: Props) {
         <Dialog open onClose={() => setConfirming(false)} aria-labelledby="delete-model-title">
           <DialogTitle id="delete-model-title">{t('loadModels.deleteTitle')}</DialogTitle>
           <DialogContent>
-            <Typography>{t('loadModels.deleteBody', { name: model.name })}</Typography>
+            <Typography>{t('loadModels.deleteBody', { name: modelName(t, kind, model.name) })}</Typography>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setConfirming(false)}>{t('loadModels.cancel')}</Button>

@@ -17,6 +17,7 @@ import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
 import { MODEL_FIELDS, type ModelFieldSpec } from './model-field-list';
 import { modelFormValues, validateModel, withField, type ModelFormValues, type ModelProblems } from './model-form';
+import { modelName, storedName } from '@/lib/model-name';
 import { choiceKey, useModelText } from './model-text';
 
 interface Props {
@@ -31,7 +32,10 @@ interface Props {
 export default function ModelFormDialog({ kind, model, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const text = useModelText();
-  const [values, setValues] = useState<ModelFormValues>(() => modelFormValues(kind, model, text.metric));
+  // The seeded model's name is shown in the user's language; left so, it stays the seeded name (model-text.ts).
+  const [values, setValues] = useState<ModelFormValues>(() =>
+    modelFormValues(kind, model, text.metric, (name) => modelName(t, kind, name)),
+  );
   const [problems, setProblems] = useState<ModelProblems>({});
   const save = useSaveModel(kind);
   const showSnackbar = useAppStore((s) => s.showSnackbar);
@@ -43,7 +47,7 @@ export default function ModelFormDialog({ kind, model, onClose, onSaved }: Props
     setProblems(found);
     if (!body) return;
     save.mutate(
-      { id: model?.id ?? null, body },
+      { id: model?.id ?? null, body: { ...body, name: storedName(t, kind, model?.name ?? null, body.name) } },
       {
         onSuccess: (saved) => {
           showSnackbar(t('loadModels.saved'));

@@ -16,9 +16,14 @@ const typed = (spec: ModelFieldSpec, value: number, metric: TemperatureMetric) =
   isTemperature(spec) ? Math.round(temperatureInMetric(value, metric) * 100) / 100 : value;
 
 /** The form of a model, or of a new one (the defaults, with no name). */
-export function modelFormValues(kind: ModelKind, model: AnyModel | null, metric: TemperatureMetric): ModelFormValues {
+export function modelFormValues(
+  kind: ModelKind,
+  model: AnyModel | null,
+  metric: TemperatureMetric,
+  shownName: (name: string) => string = (name) => name,
+): ModelFormValues {
   const source: Record<string, unknown> = model ?? { ...(kind === 'ev' ? defaultEvModelParameters : defaultHpModelParameters), name: '' };
-  const values: ModelFormValues = { name: String(source.name) };
+  const values: ModelFormValues = { name: model ? shownName(model.name) : '' };
   for (const spec of MODEL_FIELDS[kind]) {
     const value = source[spec.field];
     values[spec.field] =

@@ -9,6 +9,7 @@ import { useModels, type AnyModel, type ModelKind } from '@/lib/api/load-models'
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { MODEL_FIELDS } from './model-field-list';
+import { modelName } from '@/lib/model-name';
 import { useModelText } from './model-text';
 
 /** The figures each list shows beside the name: how many have one today, how fast that grows, and the main mix. */
@@ -43,7 +44,7 @@ export function ModelList({ kind, selectedId, onSelect, onCreate }: Props) {
           aria-current={model.id === selectedId ? 'true' : undefined}
           sx={{ fontWeight: model.id === selectedId ? 700 : undefined, textAlign: 'left' }}
         >
-          {model.name}
+          {modelName(t, kind, model.name)}
         </Link>
       ),
     },

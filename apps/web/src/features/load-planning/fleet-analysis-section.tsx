@@ -20,6 +20,7 @@ import { useFleetAnalysis } from '@/lib/api/load-planning';
 import { csvBlob, downloadBlob } from '@/lib/csv';
 import { textsMatch } from '@/lib/text-search';
 import { DataTable, type DataColumn, type SortState } from '@/lib/ui/data-table';
+import { FactList } from '@/lib/ui/fact-list';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { DEFAULT_MODEL_ID } from '@gridlens/domain/load-models/model-defaults';
 import { ModelSelect } from './model-select';
@@ -27,11 +28,18 @@ import { useClientPaging } from '@/lib/ui/use-client-paging';
 import { useHeaderSearch } from '@/lib/use-header-search';
 import { useSetSearchParams } from '@/lib/use-set-search-params';
 import { fleetCsv, overCapacityByYear, sortFleetRows } from './fleet-rows';
+import { firstYearOverText, hasNoData, hourText, maxEvsWithYearText, type HeadlineFormat, type HeadlineId } from './headline-figures';
 import { OverCapacityChart } from './over-capacity-chart';
 
-const hour = (h: number | null) => (h === null ? '–' : `${String(h).padStart(2, '0')}:00`);
-/** A transformer with no base-load day has no figures: neither "none by 2030" nor "no limit", which read as safe. */
-const noData = (r: FleetAnalysisRow) => r.base_load_day === null;
+/** The headline figures the table's titles name, with what each means: a reader is never left to guess (issue 27). */
+const DEFINED: readonly { id: HeadlineId; titleKey: string }[] = [
+  { id: 'firstYearOver', titleKey: 'loadPlanning.firstYearOver' },
+  { id: 'maxEvs', titleKey: 'loadPlanning.maxEvs' },
+  { id: 'maxEvHour', titleKey: 'loadPlanning.maxEvHour' },
+  { id: 'maxLoad', titleKey: 'loadPlanning.fleet.maxLoadKw' },
+  { id: 'maxLoadWhen', titleKey: 'loadPlanning.maxLoadWhen' },
+  { id: 'minHeadroom', titleKey: 'loadPlanning.fleet.minHeadroomKw' },
+];
 
 /**
  * The fleet analysis (spec §3 EV/HP fleet analysis row, §7 model_fleetanalysis): the chosen EV and heat-pump models
@@ -62,11 +70,15 @@ export function FleetAnalysisSection() {
   const overCapacity = useMemo(
     () =>
       fleet.data
-        ? { counts: overCapacityByYear(fleet.data.items, fleet.data.base_year), total: fleet.data.items.filter((r) => !noData(r)).length }
+        ? {
+            counts: overCapacityByYear(fleet.data.items, fleet.data.base_year),
+            total: fleet.data.items.filter((r) => !hasNoData(r)).length,
+          }
         : null,
     [fleet.data],
   );
   const timeZone = browserTimeZone();
+  const format: HeadlineFormat = { t, number: (value, decimals) => number(value, decimals), day: (day) => formatDay(day, timeZone) };
 
   const columns: DataColumn<FleetAnalysisRow>[] = [
     {
@@ -83,23 +95,22 @@ export function FleetAnalysisSection() {
       id: 'first_year_over_capacity',
       title: t('loadPlanning.firstYearOver'),
       numeric: true,
-      cell: (r) =>
-        noData(r) ? '–' : r.first_year_over_capacity === null ? t('loadPlanning.noneBy2030') : String(r.first_year_over_capacity),
+      cell: (r) => firstYearOverText(r, format),
       emphasis: (r) => r.first_year_over_capacity !== null,
     },
     {
       id: 'max_evs',
       title: t('loadPlanning.maxEvs'),
       numeric: true,
-      cell: (r) => (noData(r) ? '–' : r.max_evs === null ? t('loadPlanning.noLimit') : number(r.max_evs, 0)),
+      cell: (r) => maxEvsWithYearText(r, format),
     },
-    { id: 'max_ev_hour', title: t('loadPlanning.maxEvHour'), numeric: true, cell: (r) => hour(r.max_ev_hour) },
+    { id: 'max_ev_hour', title: t('loadPlanning.maxEvHour'), numeric: true, cell: (r) => hourText(r.max_ev_hour) },
     {
       id: 'max_load_day',
       title: t('loadPlanning.fleet.maxLoadDay'),
       cell: (r) => (r.max_load_day === null ? '–' : formatDay(r.max_load_day, timeZone)),
     },
-    { id: 'max_load_hour', title: t('loadPlanning.fleet.maxLoadHour'), numeric: true, cell: (r) => hour(r.max_load_hour) },
+    { id: 'max_load_hour', title: t('loadPlanning.fleet.maxLoadHour'), numeric: true, cell: (r) => hourText(r.max_load_hour) },
     { id: 'max_load_kw', title: t('loadPlanning.fleet.maxLoadKw'), numeric: true, cell: (r) => number(r.max_load_kw) },
     { id: 'min_headroom_kw', title: t('loadPlanning.fleet.minHeadroomKw'), numeric: true, cell: (r) => number(r.min_headroom_kw) },
   ];
@@ -108,7 +119,11 @@ export function FleetAnalysisSection() {
       csvBlob(
         fleetCsv(
           rows,
-          columns.map((c) => ({ id: c.id as keyof FleetAnalysisRow, title: c.title })),
+          // Max EVs is shown with its year; the CSV gives the year a column of its own, so both stay numbers.
+          columns.flatMap((c) => [
+            { id: c.id as keyof FleetAnalysisRow, title: c.title },
+            ...(c.id === 'max_evs' ? [{ id: 'max_evs_year' as const, title: t('loadPlanning.fleet.maxEvsYear') }] : []),
+          ]),
         ),
       ),
       'fleet-analysis.csv',
@@ -190,6 +205,13 @@ export function FleetAnalysisSection() {
                 rowTestId={(r) => `fleet-row-${r.device_id}`}
               />
             )}
+            <Typography component="h3" variant="subtitle2">
+              {t('loadPlanning.fleet.definitionsTitle')}
+            </Typography>
+            <FactList
+              testId="fleet-definitions"
+              facts={DEFINED.map(({ id, titleKey }) => [t(titleKey), t(`loadPlanning.definitions.${id}`)] as const)}
+            />
           </Box>
         )
       )}

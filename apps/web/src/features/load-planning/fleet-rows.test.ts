@@ -7,6 +7,7 @@ const row = (device_id: string, first: number | null, headroom: number | null): 
   transformer_name: `Substation ${device_id}`,
   base_load_day: '2026-11-20',
   max_evs: first === null ? null : 10,
+  max_evs_year: first ?? 2030,
   max_ev_hour: 19,
   first_year_over_capacity: first,
   max_load_day: '2026-11-20',

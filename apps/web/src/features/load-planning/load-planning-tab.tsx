@@ -16,6 +16,7 @@ import { useLoadAnalysis, useModelInputs, type ChosenModels } from '@/lib/api/lo
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { FactList, type Fact } from '@/lib/ui/fact-list';
 import { DEFAULT_MODEL_ID } from '@gridlens/domain/load-models/model-defaults';
+import { headlineFigures, hourText } from './headline-figures';
 import { ModelSelect } from './model-select';
 import { LoadProfileChart } from './load-profile-chart';
 
@@ -27,9 +28,12 @@ interface LoadPlanningTabProps {
 }
 
 type ForecastYear = TransformerAnalysis['forecast'][number];
-const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
-/** EV Analysis and HP Analysis (issue 20): the day's profile against the rating, the forecast to 2030, the inputs. */
+/**
+ * EV Analysis and HP Analysis (issue 20): the day's profile against the rating, the forecast to 2030, the inputs. Both
+ * tabs show one analysis of the chosen EV and HP models (the fleet table's row, issue 27); the HP tab adds the heat
+ * pumps' columns and the 1-in-20 cold day when the HP model evaluates it.
+ */
 export function LoadPlanningTab({ deviceId, kind, languageTag, temperatureMetric }: LoadPlanningTabProps) {
   const { t } = useTranslation();
   // The EV model's own day type until the user picks one, as the fleet analysis runs it.
@@ -52,15 +56,13 @@ export function LoadPlanningTab({ deviceId, kind, languageTag, temperatureMetric
         onChange={(ev) => setModels((m) => ({ ...m, ev }))}
         testId={`${testId}-ev-model`}
       />
-      {kind === 'hp' && (
-        <ModelSelect
-          kind="hp"
-          label={t('loadModels.hpModel')}
-          value={models.hp}
-          onChange={(hp) => setModels((m) => ({ ...m, hp }))}
-          testId={`${testId}-hp-model`}
-        />
-      )}
+      <ModelSelect
+        kind="hp"
+        label={t('loadModels.hpModel')}
+        value={models.hp}
+        onChange={(hp) => setModels((m) => ({ ...m, hp }))}
+        testId={`${testId}-hp-model`}
+      />
       <TextField
         select
         size="small"
@@ -94,21 +96,10 @@ export function LoadPlanningTab({ deviceId, kind, languageTag, temperatureMetric
   const a = analysis.data;
   const year = chosenYear ?? a.forecast.at(-1)?.year ?? a.base_year;
   const withHeatPumps = kind === 'hp';
-  const row = a.row;
-  const results: Fact[] = [
-    [t('loadPlanning.maxEvs'), row.max_evs === null ? t('loadPlanning.noLimit') : number(row.max_evs, 0)],
-    [t('loadPlanning.maxEvHour'), row.max_ev_hour === null ? '–' : hour(row.max_ev_hour)],
-    [
-      t('loadPlanning.firstYearOver'),
-      row.first_year_over_capacity === null ? t('loadPlanning.noneBy2030') : String(row.first_year_over_capacity),
-    ],
-    [t('loadPlanning.maxLoad'), `${number(row.max_load_kw)} kW`],
-    [
-      t('loadPlanning.maxLoadWhen'),
-      `${row.max_load_day === null ? '–' : dayText(row.max_load_day)} ${row.max_load_hour === null ? '' : hour(row.max_load_hour)} (${row.max_load_year ?? '–'})`,
-    ],
-    [t('loadPlanning.minHeadroom'), `${number(row.min_headroom_kw)} kW`],
-  ];
+  // The server's one row (the fleet table's too), presented with what each figure means.
+  const results: Fact[] = headlineFigures(a.row, { t, number: (value, decimals) => number(value, decimals), day: dayText }).map(
+    (figure) => [figure.label, figure.value, figure.definition],
+  );
   const measured = inputs.data?.base_load_kva ?? null;
   const explained: Fact[] = [
     [t('loadPlanning.baseDay'), `${dayText(a.base_load_day)} (${t(`loadPlanning.dayTypes.${a.day_type}`)})`],
@@ -125,7 +116,13 @@ export function LoadPlanningTab({ deviceId, kind, languageTag, temperatureMetric
     ...(withHeatPumps
       ? [{ id: 'hps', title: t('loadPlanning.hpCount'), numeric: true, cell: (y: ForecastYear) => number(y.hp_count, 0) }]
       : []),
-    { id: 'peak', title: t('loadPlanning.peakKw'), numeric: true, cell: (y) => `${number(y.peak_load_kw)} (${hour(y.peak_hour)})` },
+    {
+      id: 'maxEvs',
+      title: t('loadPlanning.maxEvs'),
+      numeric: true,
+      cell: (y) => (y.max_evs === null ? t('loadPlanning.noLimit') : y.max_evs === 0 ? t('loadPlanning.zeroEvs') : number(y.max_evs, 0)),
+    },
+    { id: 'peak', title: t('loadPlanning.peakKw'), numeric: true, cell: (y) => `${number(y.peak_load_kw)} (${hourText(y.peak_hour)})` },
     { id: 'headroom', title: t('loadPlanning.headroomKw'), numeric: true, cell: (y) => number(y.headroom_kw) },
     { id: 'over', title: t('loadPlanning.overCapacity'), cell: (y) => t(`assets.values.boolean.${String(y.over_capacity)}`) },
   ];
@@ -158,10 +155,15 @@ export function LoadPlanningTab({ deviceId, kind, languageTag, temperatureMetric
           day={a.measured_day}
           year={year}
           capacityKw={a.capacity_kw}
-          withHeatPumps={withHeatPumps}
           languageTag={languageTag}
           testId={`${testId}-profile`}
+          title={t('loadPlanning.measuredTitle', { day: dayText(a.measured_day.day), year })}
         />
+        {withHeatPumps && !extreme && (
+          <Typography variant="body2" color="text.secondary" data-testid={`${testId}-extreme-off`}>
+            {t('loadPlanning.extremeOff')}
+          </Typography>
+        )}
         {extreme && (
           <>
             <Typography component="h3" variant="subtitle1">
@@ -178,9 +180,13 @@ export function LoadPlanningTab({ deviceId, kind, languageTag, temperatureMetric
               day={extreme}
               year={year}
               capacityKw={a.capacity_kw}
-              withHeatPumps
               languageTag={languageTag}
               testId={`${testId}-extreme-profile`}
+              title={t('loadPlanning.coldDayTitle', {
+                day: dayText(extreme.day),
+                temperature: temperature(extreme.mean_temperature_c),
+                year,
+              })}
             />
           </>
         )}

@@ -1,7 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { DEFAULT_EV_MODEL_NAME, DEFAULT_HP_MODEL_NAME, DEFAULT_MODEL_ID, seededModel } from '@gridlens/domain/load-models/model-defaults';
+import { useTranslation } from 'react-i18next';
 import { useModels, type ModelKind } from '@/lib/api/load-models';
+import { modelName } from '@/lib/model-name';
 
 interface ModelSelectProps {
   kind: ModelKind;
@@ -14,6 +16,7 @@ interface ModelSelectProps {
 
 /** A choice of the tenant's EV or heat-pump models (the EV modelling screen's lists), for the analyses that run them. */
 export function ModelSelect({ kind, label, value, onChange, testId }: ModelSelectProps) {
+  const { t } = useTranslation();
   const models = useModels(kind);
   const list = models.data ?? [];
   const defaultName = kind === 'ev' ? DEFAULT_EV_MODEL_NAME : DEFAULT_HP_MODEL_NAME;
@@ -31,7 +34,7 @@ export function ModelSelect({ kind, label, value, onChange, testId }: ModelSelec
     >
       {list.map((m) => (
         <MenuItem key={m.id} value={m.id}>
-          {m.name}
+          {modelName(t, kind, m.name)}
         </MenuItem>
       ))}
     </TextField>

@@ -19,16 +19,26 @@ export interface ChosenModels {
 /** A day type the user chose, or the EV model's own (null), as the fleet analysis takes it. */
 const dayTypeQuery = (dayType: ModelDayType | null) => (dayType === null ? {} : { day_type: dayType });
 
-/** The EV analysis ('ev') or the EV and heat-pump analysis with its 1-in-20 cold day ('hp'). */
+/**
+ * A transformer's analysis for the chosen models and day type, as the EV ('ev') or the HP ('hp') Analysis tab asks
+ * it: one computation (issue 27), the same as the fleet table's row; the 1-in-20 cold day is in it exactly when the
+ * HP model's extreme flag is on.
+ */
 export const useLoadAnalysis = (deviceId: string, kind: 'ev' | 'hp', dayType: ModelDayType | null, models: ChosenModels) => {
-  const ev = { params: { id: deviceId }, query: { ev_model: models.ev, ...dayTypeQuery(dayType) } };
-  const hp = { params: { id: deviceId }, query: { ...ev.query, hp_model: models.hp, extreme: 'true' as const } };
+  const input = { params: { id: deviceId }, query: analysisQuery(dayType, models) };
   return useQuery({
-    queryKey: kind === 'ev' ? planning.evAnalysis.key(ev) : planning.analysis.key(hp),
-    queryFn: () => (kind === 'ev' ? planning.evAnalysis(ev) : planning.analysis(hp)),
+    queryKey: kind === 'ev' ? planning.evAnalysis.key(input) : planning.analysis.key(input),
+    queryFn: () => (kind === 'ev' ? planning.evAnalysis(input) : planning.analysis(input)),
     ...cached,
   });
 };
+
+/** The query both tabs send: the two models and the day type if one was chosen, nothing else. */
+export const analysisQuery = (dayType: ModelDayType | null, models: ChosenModels) => ({
+  ev_model: models.ev,
+  hp_model: models.hp,
+  ...dayTypeQuery(dayType),
+});
 
 export const useModelInputs = (deviceId: string, dayType: ModelDayType | null, evModel: string) => {
   const input = { params: { device_id: deviceId }, query: { ev_model: evModel, ...dayTypeQuery(dayType) } };
