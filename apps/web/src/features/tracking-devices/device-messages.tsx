@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '@gridlens/contract/power-readings';
 import type { TrackerMessageRow } from '@gridlens/contract/tracking-devices';
@@ -29,16 +30,28 @@ export function DeviceMessages({ deviceId, range }: { deviceId: string; range: T
     { id: 'battery', title: t('trackingDevices.columns.battery_pct'), numeric: true, cell: (m) => number(m.battery_pct, 0) },
     { id: 'temperature', title: t('trackingDevices.columns.temperature_c'), numeric: true, cell: (m) => number(m.temperature_c, 1) },
   ];
-  if (!page.data) return null;
-  if (page.data.total === 0) return <p>{t('messages.noData')}</p>;
+  // The heading counts the range's messages once they are known; until then it says what the section is.
+  const title = page.data
+    ? t('assetDetail.messagesTitle', { total: formatNumber(page.data.total, i18n.language, 0) })
+    : t('assetDetail.tabs.messages');
   return (
-    <DataTable
-      label={t('assetDetail.messagesTitle')}
-      columns={columns}
-      rows={page.data.items}
-      rowKey={(m) => `${m.message_type}-${m.seq}-${m.time}`}
-      paging={{ ...paging, total: page.data.total }}
-      testId="device-messages"
-    />
+    <>
+      <Typography variant="h3" sx={{ fontSize: '1.125rem', mb: 1 }} data-testid="device-messages-title">
+        {title}
+      </Typography>
+      {page.data &&
+        (page.data.total === 0 ? (
+          <p>{t('messages.noData')}</p>
+        ) : (
+          <DataTable
+            label={title}
+            columns={columns}
+            rows={page.data.items}
+            rowKey={(m) => `${m.message_type}-${m.seq}-${m.time}`}
+            paging={{ ...paging, total: page.data.total }}
+            testId="device-messages"
+          />
+        ))}
+    </>
   );
 }
