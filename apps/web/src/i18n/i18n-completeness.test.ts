@@ -70,6 +70,7 @@ describe('the web app’s texts', () => {
       ...LOCATION_TYPES.map((type) => `alerts.tracking.locationTypes.${type}`),
       ...TRACKER_TYPES.map((type) => `alerts.tracking.deviceTypes.${type}`),
       ...POSITION_CATEGORIES.map((category) => `trackingJourneys.poiReport.types.${category}`),
+      ...POSITION_CATEGORIES.map((category) => `trackingDevices.positionCategories.${category}`),
       ...CYCLE_PHASES.map((phase) => `trackingJourneys.poiReport.phases.${phase}`),
       ...HEALTH_INDICATORS.map((kind) => `loadAnalysis.thermal.indicators.${kind}`),
       ...HEALTH_FIGURES.map((figure) => `loadAnalysis.thermal.figures.${figure}`),
