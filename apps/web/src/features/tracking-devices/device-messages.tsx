@@ -7,6 +7,7 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import { browserTimeZone } from '@/lib/api/config';
 import { useDeviceMessages } from '@/lib/api/tracking-devices';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { LoadFailed } from '@/lib/ui/load-failed';
 import { usePaging } from '@/lib/ui/use-paging';
 import { valueText } from './use-device-text';
 
@@ -39,6 +40,8 @@ export function DeviceMessages({ deviceId, range }: { deviceId: string; range: T
       <Typography variant="h3" sx={{ fontSize: '1.125rem', mb: 1 }} data-testid="device-messages-title">
         {title}
       </Typography>
+      {/* A failed load is said, with a way to try again, not left as an empty section (decisions.md, issue 27). */}
+      {page.isError && <LoadFailed onRetry={() => void page.refetch()} />}
       {page.data &&
         (page.data.total === 0 ? (
           <p>{t('messages.noData')}</p>
