@@ -78,7 +78,7 @@ const LINKS: Readonly<Record<string, string>> = {
 export function canonicalTimeZone(timeZone: string): string {
   const direct = LINKS[timeZone];
   if (direct) return direct;
-  let resolved = timeZone;
+  let resolved: string;
   try {
     resolved = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
   } catch {
