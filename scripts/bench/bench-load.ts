@@ -35,10 +35,10 @@ const ALONE_ROUNDS = 15;
 const HISTORY_DAYS = Number(process.env['BENCH_LOAD_HISTORY_DAYS'] ?? 7);
 
 /**
- * The demo fleet's burst: every device of the demo (NetZero's 300 and GridWest's 24 transformers, FleetCo's 24
- * trackers) reports every 15 minutes. The simulator staggers them (about 23 messages a minute), but devices whose
- * clocks align on the quarter hour all report in the same minute: 348 messages in 60 s, 5.8 a second, each
- * device POSTing its own message. The bench holds that worst minute for the whole run.
+ * The demo fleet's burst: every device of the demo (NetZero's 300 and GridWest's 24 transformers, FleetCo's 500
+ * trackers) reports every 15 minutes. The simulator staggers them, but devices whose clocks align on the quarter
+ * hour all report in the same minute: 824 messages in 60 s, 13.7 a second, each device POSTing its own message
+ * under its tenant's key. The bench holds that worst minute for the whole run.
  */
 export const DEMO_DEVICES = DEMO_FLEET_SIZE + 24 + DEMO_TRACKERS.length;
 export const BURST_PER_SECOND = DEMO_DEVICES / 60;
