@@ -102,9 +102,21 @@ test("a device's page shows its track coloured by message type, and a device tha
   await expect(messages).toHaveCount(3);
   await expect(messages.first()).toContainText('Position not found'); // newest first, the message without a position
   await expect(messages.nth(1)).toContainText('One Wi-Fi network');
+  await expect(page.getByTestId('device-messages-title')).toHaveText('Messages (3)'); // counted, not "{{total}}"
   await page.goto(`/device/${SILENT}`);
   await expect(page.getByTestId('no-location')).toHaveText('No location found for this device');
   await page.goto(`/device/${CAGE}`);
+});
+
+test("a device's messages that fail to load say so, with a way to try again", async () => {
+  const messagesOfCage = (url: URL) => url.pathname === pathOf(trackingDevicesRoutes.messages, { device_id: CAGE });
+  await page.route(messagesOfCage, (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.goto(`/device/${CAGE}`);
+  await expect(page.getByTestId('load-failed')).toBeVisible({ timeout: 15_000 }); // after the client's two retries
+  await page.unroute(messagesOfCage);
+  await page.getByTestId('load-failed').getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('load-failed')).toHaveCount(0);
+  await expect(page.getByTestId('device-messages').locator('tbody tr')).toHaveCount(3);
 });
 
 test('settings sent to the device stay pending until it acknowledges them through the ingest API', async () => {

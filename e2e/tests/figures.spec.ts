@@ -79,3 +79,14 @@ test('today is hatched as a partial day on Analytics and on the Trends tab, whos
   const tomorrow = shown(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)).slice(0, 5);
   expect(ticks).not.toContain(tomorrow);
 });
+
+test('in Irish the age reads in Irish, though Chromium has no Irish relative times of its own', async () => {
+  await page.evaluate(() => window.localStorage.setItem('gridlens.language', 'GA'));
+  try {
+    await page.goto(`/asset/${SILENT}`);
+    await expect(page.getByTestId('asset-facts')).toContainText(/\d+\.\d\d · 3 lá ó shin/);
+    await expect(page.getByTestId('asset-facts')).not.toContainText('days ago');
+  } finally {
+    await page.evaluate(() => window.localStorage.setItem('gridlens.language', 'EN'));
+  }
+});

@@ -84,7 +84,7 @@ test('the EV modelling screen has no serious or critical accessibility violation
     await page.getByTestId('new-hp-model').click();
     await page.getByTestId('model-extremeDayMeanTemperatureC').fill('-40');
     await page.getByTestId('save-model').click();
-    await expect(page.getByRole('dialog').getByText('Value should be greater than -25')).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('Value should be at least -25')).toBeVisible();
     await expectNoSeriousViolations(page, `${theme}, form with problems`);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);

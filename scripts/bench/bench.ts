@@ -74,7 +74,13 @@ async function runLoad(backend: BenchBackend): Promise<void> {
     const load = await benchLoad(backend);
     const { overall } = load;
     print(
-      `many users: ${load.users} signed-in users, one request each ~5 s (${fmt(load.arrivalsPerSecond, 1)} arrivals/s over ${fmt(load.seconds, 0)} s), ingest at the demo fleet's burst (${DEMO_DEVICES} devices in a minute, ${fmt(load.ingest.perSecond, 1)} msg/s: ${load.ingest.sent} stored, ${load.ingest.failed} failed, p99 ${ms(load.ingest.p99)} ms)`,
+      `many users: ${load.users} signed-in users, one request each ~5 s (${fmt(load.arrivalsPerSecond, 1)} arrivals/s over ${fmt(load.seconds, 0)} s), ingest at the demo fleet's burst (${DEMO_DEVICES} devices in a minute, ${fmt(load.ingest.perSecond, 1)} msg/s: ${load.ingest.sent} stored, ${load.ingest.failed} failed${
+        load.ingest.failed > 0
+          ? ` (${Object.entries(load.ingest.failures)
+              .map(([what, n]) => `${n} ${what}`)
+              .join(', ')})`
+          : ''
+      }, p99 ${ms(load.ingest.p99)} ms)`,
     );
     print(
       `many users, all ${overall.count} requests: p50 ${ms(overall.p50)} ms, p95 ${ms(overall.p95)} ms, p99 ${ms(overall.p99)} ms (target p99 < 200 ms) ${overall.p99 < 200 ? '✅' : '❌'}; in the server p99 ${ms(overall.serverP99)} ms; ${load.errors} not 200; client lag p99 ${ms(load.clientLagP99)} ms`,

@@ -21,8 +21,8 @@ export interface IngestPlan {
   perSecond: number;
   /** The ingest route's path. */
   path: string;
-  /** Devices in turn: each its tenant's ingest key and the next sequence number to send. */
-  devices: { key: string; deviceId: string; nextSeq: number }[];
+  /** Devices in turn: each its tenant's ingest key, what it sends (a transformer's reading, a tracker's position) and its next sequence number. */
+  devices: { key: string; deviceId: string; kind: 'transformer' | 'position'; nextSeq: number }[];
 }
 
 export type LoadCommand =
@@ -33,16 +33,39 @@ export type LoadCommand =
 export type Sample = [name: string, latencyMs: number, lagMs: number, status: number];
 
 export type LoadResult =
-  | { kind: 'open'; samples: Sample[]; ingest: { sent: number; failed: number; latencies: number[] } }
-  | { kind: 'closed'; completed: number; failed: number; seconds: number };
+  { kind: 'open'; samples: Sample[]; ingest: IngestTally } | { kind: 'closed'; completed: number; failed: number; seconds: number };
+
+/**
+ * What became of the devices' messages: answered 200 (`sent`), or not, each failure counted by what it got (an
+ * HTTP status, or the client's error code when no answer came), so that a report says why a message failed.
+ */
+export interface IngestTally {
+  sent: number;
+  failed: number;
+  latencies: number[];
+  failures: Record<string, number>;
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
 function send(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<number> {
+  return exchange(baseUrl, method, path, headers, body, false).then(([status]) => status);
+}
+
+/** A request and its answer's status, and its text when `keep` (otherwise read and dropped, as a client must before it counts as served). */
+function exchange(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  keep: boolean,
+): Promise<[status: number, text: string]> {
   return new Promise((resolve, reject) => {
     const request = http.request(new URL(path, baseUrl), { method, headers, agent }, (response) => {
-      response.on('data', () => undefined); // read (and drop) the answer, as a client must before it counts as served
-      response.on('end', () => resolve(response.statusCode ?? 0));
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => keep && chunks.push(chunk));
+      response.on('end', () => resolve([response.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')]));
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -84,7 +107,11 @@ async function runOpen(command: Extract<LoadCommand, { kind: 'open' }>): Promise
       at += command.intervalMs * (0.8 + 0.4 * Math.random());
     }
   };
-  const ingest = { sent: 0, failed: 0, latencies: [] as number[] };
+  const ingest: IngestTally = { sent: 0, failed: 0, latencies: [], failures: {} };
+  const failure = (what: string) => {
+    ingest.failed += 1;
+    ingest.failures[what] = (ingest.failures[what] ?? 0) + 1;
+  };
   const devices = async (plan: IngestPlan) => {
     const gapMs = 1000 / plan.perSecond;
     let at = start;
@@ -92,22 +119,27 @@ async function runOpen(command: Extract<LoadCommand, { kind: 'open' }>): Promise
       await sleepUntil(at);
       const scheduled = at;
       const device = plan.devices[i % plan.devices.length]!;
-      const message = ingestMessage(device.deviceId, device.nextSeq);
+      const message =
+        device.kind === 'position' ? positionMessage(device.deviceId, device.nextSeq) : ingestMessage(device.deviceId, device.nextSeq);
       device.nextSeq += 1;
       pending.push(
-        send(
+        exchange(
           command.baseUrl,
           'POST',
           plan.path,
           { authorization: `Bearer ${device.key}`, 'content-type': 'application/json' },
           JSON.stringify({ v: 1, messages: [message] }),
+          true,
         ).then(
-          (status) => {
-            if (status === 200) ingest.sent += 1;
-            else ingest.failed += 1;
+          ([status, text]) => {
+            // A 200 answers per message: the message counts as stored only if it was accepted (or already stored).
+            const refused = status === 200 ? (JSON.parse(text) as { rejected: number }).rejected : 0;
+            if (status !== 200) failure(`HTTP ${status}`);
+            else if (refused > 0) failure('rejected');
+            else ingest.sent += 1;
             ingest.latencies.push(performance.now() - scheduled);
           },
-          () => (ingest.failed += 1),
+          (error: NodeJS.ErrnoException) => failure(error.code ?? error.message),
         ),
       );
       at += gapMs * (0.5 + Math.random()); // devices keep their own clocks: gaps jitter around the mean
@@ -132,6 +164,21 @@ function ingestMessage(deviceId: string, seq: number) {
     temperature_med_c: 38 + Math.random() * 10,
     battery_pct: 80,
     lqi: 150,
+  };
+}
+
+/** A tracker's GPS fix of now, somewhere in Ireland, as a demo tracker sends it. */
+function positionMessage(deviceId: string, seq: number) {
+  return {
+    kind: 'position',
+    device_id: deviceId,
+    seq,
+    time: new Date().toISOString(),
+    latitude: 52 + Math.random() * 2,
+    longitude: -9 + Math.random() * 3,
+    message_type: 'gps',
+    battery_pct: 80,
+    accuracy_m: 10,
   };
 }
 

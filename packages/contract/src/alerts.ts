@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DoneSchema, endpoint } from './endpoint';
 import { powerAlertRoutes, type AlertRoutes } from './routes/alerts';
-import { ApiErrorSchema } from './errors';
+import { ApiErrorSchema, boundMessage } from './errors';
 import { ALERT_OPERATORS, POWER_ALERT_FIELDS, thresholdProblem, type ThresholdProblem } from '@gridlens/domain/alerts/power-alert-rules';
 import { DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { NAME_MAX_LENGTH } from './assets';
@@ -11,8 +11,8 @@ export const thresholdMessage = (problem: ThresholdProblem): string =>
   problem.kind === 'percent'
     ? 'Number has to be between 0 and 100'
     : problem.kind === 'below'
-      ? `Value should be greater than ${problem.min}`
-      : `Value should be less than ${problem.max}`;
+      ? boundMessage('below', problem.min, problem.inclusive)
+      : boundMessage('above', problem.max, problem.inclusive);
 
 /** A rule for one device watches that device whatever its type: a type only narrows "every device". */
 export function checkDeviceScope(rule: { device_id: string | null; device_type: string | null }, context: z.RefinementCtx): void {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { columnRowAt, columnRows, type Columns } from './columnar';
 import { endpoint } from './endpoint';
 import { assetsRoutes } from './routes/assets';
-import { ApiErrorSchema } from './errors';
+import { ApiErrorSchema, boundMessage } from './errors';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
@@ -21,20 +21,35 @@ export const PowerDeviceFieldsSchema = z.object({
   monitor_type: name,
   transformer_name: name,
   transformer_number: optionalName,
-  rating_kva: z.number().gt(0, 'Value should be greater than 0').max(100_000, 'Value should be less than 100000'),
+  rating_kva: z
+    .number()
+    .gt(0, boundMessage('below', 0, false))
+    .max(100_000, boundMessage('above', 100_000, true)),
   asset_id: optionalName,
   device_status: z.enum(DEVICE_STATUSES),
   device_voltage_v: z
     .number()
     .int()
-    .min(0, 'Value should be greater than 0')
-    .max(1_000_000, 'Value should be less than 1000000')
+    .min(0, boundMessage('below', 0, true))
+    .max(1_000_000, boundMessage('above', 1_000_000, true))
     .nullable(),
   installation_date: z.iso.date().nullable(),
-  connected_mprns: z.number().int().min(0, 'Value should be greater than 0').max(100_000, 'Value should be less than 100000'),
+  connected_mprns: z
+    .number()
+    .int()
+    .min(0, boundMessage('below', 0, true))
+    .max(100_000, boundMessage('above', 100_000, true)),
   commuter_area: z.boolean(),
-  latitude: z.number().min(-90).max(90).nullable(),
-  longitude: z.number().min(-180).max(180).nullable(),
+  latitude: z
+    .number()
+    .min(-90, boundMessage('below', -90, true))
+    .max(90, boundMessage('above', 90, true))
+    .nullable(),
+  longitude: z
+    .number()
+    .min(-180, boundMessage('below', -180, true))
+    .max(180, boundMessage('above', 180, true))
+    .nullable(),
   device_type: z.enum(DEVICE_TYPES).nullable(),
   connection_type: z.enum(CONNECTION_TYPES).nullable(),
   power_quality_enabled: z.boolean(),

@@ -8,7 +8,7 @@ import {
 } from '@gridlens/domain/load-models/model-fields';
 import { ARRIVAL_DISTRIBUTIONS, COMMUTER_STATUSES, MODEL_DAY_TYPES } from '@gridlens/domain/load-models/model-parameters';
 import { DoneSchema, endpoint } from './endpoint';
-import { ApiErrorSchema } from './errors';
+import { ApiErrorSchema, boundMessage } from './errors';
 import { NAME_MAX_LENGTH } from './assets';
 import { evModelRoutes, hpModelRoutes, type ModelRoutes } from './routes/load-models';
 
@@ -17,8 +17,8 @@ export const limitMessage = (problem: LimitProblem): string =>
   problem.kind === 'percent'
     ? 'Number has to be between 0 and 100'
     : problem.kind === 'below'
-      ? `Value should be greater than ${problem.min}`
-      : `Value should be less than ${problem.max}`;
+      ? boundMessage('below', problem.min, problem.inclusive)
+      : boundMessage('above', problem.max, problem.inclusive);
 
 /** A required finite number within its limit (domain `model-fields.ts`), with spec §5's messages. */
 const limited = (limit: NumberLimit) =>

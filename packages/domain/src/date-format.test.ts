@@ -76,3 +76,15 @@ describe('formatDay', () => {
     expect(formatDay('2026-11-02', 'Pacific/Auckland')).toBe('02/11/2026');
   });
 });
+
+describe('the date order of zones under old names', () => {
+  // Names Node and browsers still report for United States zones (ICU keeps CLDR's old canonical names).
+  it.each(['America/Indianapolis', 'America/Louisville', 'America/Fort_Wayne', 'US/Eastern'])('writes %s month first', (zone) => {
+    expect(formatDay('2026-11-02', zone)).toBe('11/02/2026');
+    expect(formatDate(at('2026-11-02T18:00:00Z'), zone)).toBe('11/02/2026');
+  });
+
+  it('writes Asia/Calcutta day first', () => {
+    expect(formatDay('2026-11-02', 'Asia/Calcutta')).toBe('02/11/2026');
+  });
+});

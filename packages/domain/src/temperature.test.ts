@@ -42,3 +42,13 @@ describe('temperatureInMetric', () => {
     expect(temperatureInMetric(21.5, 'celsius')).toBe(21.5);
   });
 });
+
+describe('resolveTemperatureMetric under old zone names', () => {
+  it.each(['America/Indianapolis', 'America/Louisville', 'America/Fort_Wayne', 'US/Eastern'])('takes Fahrenheit in %s', (zone) => {
+    expect(resolveTemperatureMetric('', zone)).toBe('fahrenheit');
+  });
+
+  it('takes Celsius in Asia/Calcutta', () => {
+    expect(resolveTemperatureMetric('', 'Asia/Calcutta')).toBe('celsius');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAmericanTimeZone, isValidTimeZone } from './time-zone';
+import { canonicalTimeZone, isAmericanTimeZone, isValidTimeZone } from './time-zone';
 
 describe('isAmericanTimeZone', () => {
   it.each([
@@ -29,8 +29,48 @@ describe('isAmericanTimeZone', () => {
     expect(isAmericanTimeZone(zone)).toBe(false);
   });
 
+  // Old names (tzdata's backward links) that Node and browsers still report: ICU keeps CLDR's canonical names,
+  // so "America/Indianapolis" and "America/Louisville" come back as they are, and must still count as American.
+  it.each([
+    'America/Indianapolis',
+    'America/Louisville',
+    'America/Fort_Wayne',
+    'America/Knox_IN',
+    'America/Atka',
+    'Navajo',
+    'US/Eastern',
+    'US/East-Indiana',
+  ])('treats the old United States zone name %s as American', (zone) => {
+    expect(isAmericanTimeZone(zone)).toBe(true);
+  });
+
+  it.each(['Asia/Calcutta', 'America/Montreal', 'America/Buenos_Aires', 'Eire'])('does not treat the old name %s as American', (zone) => {
+    expect(isAmericanTimeZone(zone)).toBe(false);
+  });
+
   it('does not match a zone that merely starts with a US zone name', () => {
     expect(isAmericanTimeZone('America/New_York_Extra')).toBe(false);
+  });
+});
+
+describe('canonicalTimeZone', () => {
+  it.each([
+    ['America/Indianapolis', 'America/Indiana/Indianapolis'],
+    ['America/Fort_Wayne', 'America/Indiana/Indianapolis'],
+    ['America/Louisville', 'America/Kentucky/Louisville'],
+    ['US/Eastern', 'America/New_York'],
+    ['Asia/Calcutta', 'Asia/Kolkata'],
+    ['Europe/Dublin', 'Europe/Dublin'],
+  ])('names %s by its current name %s', (zone, current) => {
+    expect(canonicalTimeZone(zone)).toBe(current);
+  });
+
+  it('resolves a link it has no entry for through the runtime', () => {
+    expect(canonicalTimeZone('US/Samoa')).toBe('Pacific/Pago_Pago');
+  });
+
+  it('returns a name the runtime does not know as given', () => {
+    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
   });
 });
 

@@ -30,9 +30,69 @@ const US_ZONES = new Set([
   'PST8PDT',
 ]);
 
+/**
+ * Old names of zones (tzdata's `backward` links) that browsers and Node still report: ICU's canonical name is
+ * CLDR's, which keeps some old ones (America/Indianapolis, Asia/Calcutta), and a browser that reports the zone as
+ * the system names it may hand back any link. The links of United States zones are all here, so that the decision
+ * does not depend on what a runtime canonicalises; the others are the common ones CLDR still prefers.
+ */
+const LINKS: Readonly<Record<string, string>> = {
+  'America/Atka': 'America/Adak',
+  'America/Fort_Wayne': 'America/Indiana/Indianapolis',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Knox_IN': 'America/Indiana/Knox',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Shiprock': 'America/Denver',
+  Navajo: 'America/Denver',
+  'Pacific/Johnston': 'Pacific/Honolulu',
+  'US/Alaska': 'America/Anchorage',
+  'US/Aleutian': 'America/Adak',
+  'US/Arizona': 'America/Phoenix',
+  'US/Central': 'America/Chicago',
+  'US/East-Indiana': 'America/Indiana/Indianapolis',
+  'US/Eastern': 'America/New_York',
+  'US/Hawaii': 'Pacific/Honolulu',
+  'US/Indiana-Starke': 'America/Indiana/Knox',
+  'US/Michigan': 'America/Detroit',
+  'US/Mountain': 'America/Denver',
+  'US/Pacific': 'America/Los_Angeles',
+  'US/Pacific-New': 'America/Los_Angeles',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Montreal': 'America/Toronto',
+  Eire: 'Europe/Dublin',
+  GB: 'Europe/London',
+  Poland: 'Europe/Warsaw',
+};
+
+/**
+ * The current IANA name of a zone: the runtime's canonical name (which resolves most links, "US/Eastern" to
+ * "America/New_York"), then our table of the old names ICU keeps. A name the runtime does not know is returned as given.
+ */
+export function canonicalTimeZone(timeZone: string): string {
+  const direct = LINKS[timeZone];
+  if (direct) return direct;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return timeZone;
+  }
+  return LINKS[resolved] ?? resolved;
+}
+
+const isUsZoneName = (zone: string) => US_ZONES.has(zone) || US_ZONE_PREFIXES.some((prefix) => zone.startsWith(prefix));
+
+/** Whether the zone is one of the United States', under its current name or an old one (America/Fort_Wayne). */
 export function isAmericanTimeZone(timeZone: string | undefined | null): boolean {
   if (!timeZone) return false;
-  return US_ZONES.has(timeZone) || US_ZONE_PREFIXES.some((prefix) => timeZone.startsWith(prefix));
+  return isUsZoneName(timeZone) || isUsZoneName(canonicalTimeZone(timeZone));
 }
 
 /** True when the string names a time zone the runtime's Intl database knows. */

@@ -94,12 +94,15 @@ describe('one term, one translation', () => {
    * English texts that may read two ways in a language: "Field" names two things (a transformer's operating
    * mode, a rule's parameter); the others are adjectives that agree with different nouns (an alert is feminine
    * in French and Spanish, a device status masculine; a coverage level feminine, a missed-message level masculine).
+   * A location's type is a label of its own in tables, forms and the map's legend ("Cairdiúil"), and an adjective
+   * inside an alert rule's sentence, where it agrees with its noun ("aon láthair chairdiúil").
    */
   const MAY_DIFFER: Record<string, readonly string[]> = {
     ALL: ['field'],
-    FR: ['active', 'good', 'average', 'bad'],
-    ES: ['active', 'good', 'average', 'bad', 'unknown'],
-    PL: ['active', 'unknown'],
+    GA: ['friendly', 'non-friendly'],
+    FR: ['active', 'good', 'average', 'bad', 'friendly', 'non-friendly'],
+    ES: ['active', 'good', 'average', 'bad', 'unknown', 'friendly', 'non-friendly'],
+    PL: ['active', 'unknown', 'friendly', 'non-friendly'],
   };
 
   /** For each English text, the different ways a language translates it, where there is more than one. */
@@ -133,6 +136,17 @@ describe('one term, one translation', () => {
   it.each(OTHER_APOSTROPHE)('%s writes the apostrophe one way, so that a term is not spelt two ways', (code, other) => {
     const offenders = [...flattenCatalogue(CATALOGUES[code])].filter(([, text]) => other.test(text)).map(([key]) => key);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('labels', () => {
+  /** Texts shown on their own (a table cell, a chip of the map's legend, a choice in a form), not inside a sentence. */
+  const LABEL_GROUPS = ['trackingLocations.types.', 'trackingJourneys.poiReport.types.', 'trackingDevices.positionCategories.'];
+  it.each(LANGUAGES)('%s writes the location types shown on their own with a capital letter', (code) => {
+    const texts = [...flattenCatalogue(CATALOGUES[code])].filter(([key]) => LABEL_GROUPS.some((group) => key.startsWith(group)));
+    expect(texts.length).toBeGreaterThanOrEqual(10);
+    const lower = texts.filter(([, text]) => text.charAt(0) !== text.charAt(0).toLocaleUpperCase(code.toLowerCase())).map(([key]) => key);
+    expect(lower).toEqual([]);
   });
 });
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@gridlens/domain/language';
 import { CATALOGUES } from '@gridlens/i18n/catalogues';
-import { flattenCatalogue } from '@gridlens/i18n/flatten-catalogue';
-import { findKeyLiterals } from '@gridlens/i18n/key-literals';
+import { flattenCatalogue, placeholdersOf } from '@gridlens/i18n/flatten-catalogue';
+import { findKeyLiterals, findTranslationCalls } from '@gridlens/i18n/key-literals';
 import { DEMO_USERS } from './demo-users';
 import { renderLoginPage, signInPageText } from './login-page';
 
@@ -31,6 +31,17 @@ describe('the server’s texts', () => {
       expect(used).toEqual([...english.keys()].filter((key) => key.startsWith(own)).sort());
       expect(used.length).toBeGreaterThan(5);
     }
+  });
+
+  it('every translation call passes each value its text names', () => {
+    const namespaces = new Set([...english.keys()].map((key) => key.split('.')[0] ?? ''));
+    const unpassed = sourceFiles(SRC).flatMap((file) =>
+      findTranslationCalls(file, readFileSync(file, 'utf8'), namespaces).flatMap(({ key, line, passed }) => {
+        const missing = passed === undefined ? [] : placeholdersOf(english.get(key) ?? '').filter((name) => !passed.includes(name));
+        return missing.length > 0 ? [`${file.slice(SRC.length)}:${line} ${key} lacks ${missing.join(', ')}`] : [];
+      }),
+    );
+    expect(unpassed).toEqual([]);
   });
 
   it('the sign-in page takes the first language the portal asks for, and English for any other', () => {

@@ -13,8 +13,8 @@ import { HEALTH_FIGURES } from '@gridlens/contract/load-analysis';
 import { WEATHER_SOURCES } from '@gridlens/contract/weather';
 import { DEVICE_TEST_CHECKS, POSSIBLE_OUTCOMES } from '@gridlens/domain/power/device-test';
 import { CATALOGUES } from '@gridlens/i18n/catalogues';
-import { flattenCatalogue } from '@gridlens/i18n/flatten-catalogue';
-import { findKeyLiterals } from '@gridlens/i18n/key-literals';
+import { flattenCatalogue, placeholdersOf } from '@gridlens/i18n/flatten-catalogue';
+import { findKeyLiterals, findTranslationCalls } from '@gridlens/i18n/key-literals';
 import { findUntranslatedJsx } from './find-untranslated-jsx';
 
 const SRC = new URL('..', import.meta.url).pathname;
@@ -40,6 +40,19 @@ describe('the web app’s texts', () => {
     expect(referenced.size).toBeGreaterThan(50);
   });
 
+  it('every translation call passes each value its text names (no "{{total}}" shown raw)', () => {
+    const namespaces = new Set([...english.keys()].map((key) => key.split('.')[0] ?? ''));
+    const unpassed = sourceFiles(SRC).flatMap((file) =>
+      findTranslationCalls(file, readFileSync(file, 'utf8'), namespaces).flatMap(({ key, line, passed }) => {
+        // Values passed through a variable or a spread cannot be read here; the calls that name them can.
+        if (passed === undefined) return [];
+        const missing = placeholdersOf(english.get(key) ?? '').filter((name) => !passed.includes(name));
+        return missing.length > 0 ? [`${file.slice(SRC.length)}:${line} ${key} lacks ${missing.join(', ')}`] : [];
+      }),
+    );
+    expect(unpassed).toEqual([]);
+  });
+
   it('has a text for every key the screens build from domain values (template keys the scan cannot see)', () => {
     const built = [
       ...COVERAGE_LEVELS.map((level) => `coverage.levels.${level}`),
@@ -57,6 +70,7 @@ describe('the web app’s texts', () => {
       ...LOCATION_TYPES.map((type) => `alerts.tracking.locationTypes.${type}`),
       ...TRACKER_TYPES.map((type) => `alerts.tracking.deviceTypes.${type}`),
       ...POSITION_CATEGORIES.map((category) => `trackingJourneys.poiReport.types.${category}`),
+      ...POSITION_CATEGORIES.map((category) => `trackingDevices.positionCategories.${category}`),
       ...CYCLE_PHASES.map((phase) => `trackingJourneys.poiReport.phases.${phase}`),
       ...HEALTH_INDICATORS.map((kind) => `loadAnalysis.thermal.indicators.${kind}`),
       ...HEALTH_FIGURES.map((figure) => `loadAnalysis.thermal.figures.${figure}`),

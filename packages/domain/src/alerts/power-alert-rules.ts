@@ -54,15 +54,19 @@ export const POWER_ALERT_FIELD_SPECS: Record<PowerAlertField, FieldSpec> = {
   total_power: { unit: 'kVA', min: 0, max: 100_000, minBand: 1 },
 };
 
-/** Why a threshold cannot be used: outside a percentage, or below or above what the field can measure. */
-export type ThresholdProblem = { kind: 'percent' } | { kind: 'below'; min: number } | { kind: 'above'; max: number };
+/**
+ * Why a threshold cannot be used: outside a percentage, or below or above what the field can measure. The bounds
+ * of thresholds are allowed values themselves (`inclusive`), so the messages read "at least" and "at most".
+ */
+export type ThresholdProblem =
+  { kind: 'percent' } | { kind: 'below'; min: number; inclusive: true } | { kind: 'above'; max: number; inclusive: true };
 
 /** The one range check of a threshold (the API's schema and the rule dialog both use it), in the field's stored unit. */
 export function thresholdProblem(field: PowerAlertField, value: number): ThresholdProblem | null {
   const { min, max, unit } = POWER_ALERT_FIELD_SPECS[field];
   if (value >= min && value <= max) return null;
   if (unit === '%') return { kind: 'percent' };
-  return value < min ? { kind: 'below', min } : { kind: 'above', max };
+  return value < min ? { kind: 'below', min, inclusive: true } : { kind: 'above', max, inclusive: true };
 }
 
 /** Readings are compared as equal within this much (half the 0.1 precision temperatures are stored at). */

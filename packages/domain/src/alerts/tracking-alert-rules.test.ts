@@ -91,8 +91,8 @@ describe('trackingThresholdProblem', () => {
   it('checks battery as a percentage and periods between a quarter hour and 30 days', () => {
     expect(trackingThresholdProblem('battery', 101)).toEqual({ kind: 'percent' });
     expect(trackingThresholdProblem('battery', 0)).toBeNull();
-    expect(trackingThresholdProblem('no_message', 0.1)).toEqual({ kind: 'below', min: 0.25 });
-    expect(trackingThresholdProblem('static', 721)).toEqual({ kind: 'above', max: 720 });
+    expect(trackingThresholdProblem('no_message', 0.1)).toEqual({ kind: 'below', min: 0.25, inclusive: true });
+    expect(trackingThresholdProblem('static', 721)).toEqual({ kind: 'above', max: 720, inclusive: true });
     expect(trackingThresholdProblem('arrival', -5)).toBeNull();
   });
 });

@@ -52,7 +52,7 @@ export function trackingThresholdProblem(field: TrackingAlertField, value: numbe
   const { min, max, unit } = TRACKING_NUMBER_SPECS[field];
   if (value >= min && value <= max) return null;
   if (unit === '%') return { kind: 'percent' };
-  return value < min ? { kind: 'below', min } : { kind: 'above', max };
+  return value < min ? { kind: 'below', min, inclusive: true } : { kind: 'above', max, inclusive: true };
 }
 
 /** What a location rule watches: one POI, or every POI of a type. */

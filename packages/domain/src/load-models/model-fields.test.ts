@@ -15,14 +15,14 @@ describe('limitProblem', () => {
   });
 
   it('refuses the excluded ends of a range and what lies beyond either end', () => {
-    expect(limitProblem(open, 0)).toEqual({ kind: 'below', min: 0 });
-    expect(limitProblem(open, 24)).toEqual({ kind: 'above', max: 24 });
+    expect(limitProblem(open, 0)).toEqual({ kind: 'below', min: 0, inclusive: false });
+    expect(limitProblem(open, 24)).toEqual({ kind: 'above', max: 24, inclusive: false });
     expect(limitProblem(open, 0.5)).toBeNull();
     expect(limitProblem(open, 23.9)).toBeNull();
     expect(limitProblem(closed, -25)).toBeNull();
     expect(limitProblem(closed, 10)).toBeNull();
-    expect(limitProblem(closed, -25.5)).toEqual({ kind: 'below', min: -25 });
-    expect(limitProblem(closed, 10.5)).toEqual({ kind: 'above', max: 10 });
+    expect(limitProblem(closed, -25.5)).toEqual({ kind: 'below', min: -25, inclusive: true });
+    expect(limitProblem(closed, 10.5)).toEqual({ kind: 'above', max: 10, inclusive: true });
   });
 });
 

@@ -58,13 +58,19 @@ export const HP_NUMBER_LIMITS: Readonly<Record<HpNumberField, NumberLimit>> = {
   bivalentTemperatureC: range(-15, 15, false, false, '°C'),
 };
 
-/** Why a number cannot be used: outside a percentage, or below or above its range (spec §5's three messages). */
-export type LimitProblem = { kind: 'percent' } | { kind: 'below'; min: number } | { kind: 'above'; max: number };
+/**
+ * Why a number cannot be used: outside a percentage, or below or above its range (spec §5's messages). `inclusive`
+ * says whether the bound itself is allowed, so that the message reads "at least 0" or "greater than 0" as the rule is.
+ */
+export type LimitProblem =
+  { kind: 'percent' } | { kind: 'below'; min: number; inclusive: boolean } | { kind: 'above'; max: number; inclusive: boolean };
 
 /** The one check of a model's number (the API's schema and the model form both use it). */
 export function limitProblem(limit: NumberLimit, value: number): LimitProblem | null {
   if (limit.kind === 'percent') return value >= 0 && value <= 100 ? null : { kind: 'percent' };
-  if (value < limit.min || (limit.minExcluded && value === limit.min)) return { kind: 'below', min: limit.min };
-  if (value > limit.max || (limit.maxExcluded && value === limit.max)) return { kind: 'above', max: limit.max };
+  if (value < limit.min || (limit.minExcluded && value === limit.min))
+    return { kind: 'below', min: limit.min, inclusive: !limit.minExcluded };
+  if (value > limit.max || (limit.maxExcluded && value === limit.max))
+    return { kind: 'above', max: limit.max, inclusive: !limit.maxExcluded };
   return null;
 }

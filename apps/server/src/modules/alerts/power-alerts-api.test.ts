@@ -65,7 +65,7 @@ for (const backend of TEST_DATABASES) {
         expectValidationError(await call(api.create, { body: { ...valid, trigger_value: undefined } }), 'trigger_value');
         const hot = await call(api.create, { body: { ...valid, trigger_value: 200 } });
         expectValidationError(hot, 'trigger_value');
-        expect(hot.json<ApiError>().details?.[0]?.message).toBe('Value should be less than 150');
+        expect(hot.json<ApiError>().details?.[0]?.message).toBe('Value should be at most 150');
         const percent = await call(api.create, { body: { ...valid, trigger_field: 'imbalance', trigger_value: 101 } });
         expect(percent.json<ApiError>().details?.[0]?.message).toBe('Number has to be between 0 and 100');
         expectValidationError(await call(api.create, { body: { ...valid, device_id: 'NO-SUCH' } }), 'device_id');

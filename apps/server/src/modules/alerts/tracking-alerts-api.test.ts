@@ -93,7 +93,7 @@ for (const backend of TEST_DATABASES) {
       const short = await call(api.create, {
         body: { ...battery, trigger_field: 'no_message', trigger_operator: '>', trigger_value: 0.1 },
       });
-      expect(short.json<ApiError>().details?.[0]?.message).toBe('Value should be greater than 0.25');
+      expect(short.json<ApiError>().details?.[0]?.message).toBe('Value should be at least 0.25');
       expect((await call(api.list)).json()).toHaveLength(before);
     });
 

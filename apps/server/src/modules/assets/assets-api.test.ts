@@ -140,6 +140,10 @@ for (const backend of TEST_DATABASES) {
         },
         { name: 'rating_kva 0', body: { rating_kva: 0 }, field: 'rating_kva', message: 'Value should be greater than 0' },
         { name: 'rating_kva -5', body: { rating_kva: -5 }, field: 'rating_kva', message: 'Value should be greater than 0' },
+        // 0 MPRNs is a valid count, so the bound reads "at least"; 100 000 kVA is a valid rating, so "at most".
+        { name: 'connected_mprns -1', body: { connected_mprns: -1 }, field: 'connected_mprns', message: 'Value should be at least 0' },
+        { name: 'rating_kva 100001', body: { rating_kva: 100_001 }, field: 'rating_kva', message: 'Value should be at most 100000' },
+        { name: 'latitude 91', body: { latitude: 91 }, field: 'latitude', message: 'Value should be at most 90' },
         { name: "device_type 'Tower'", body: { device_type: 'Tower' }, field: 'device_type', message: undefined },
         { name: 'an unknown property', body: { colour: 'green' }, field: 'colour', message: "Unknown property 'colour'" },
       ])('answers 400 for $name naming $field and changes nothing', async ({ body, field, message }) => {

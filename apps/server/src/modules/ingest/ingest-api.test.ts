@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Answer } from '@gridlens/contract/endpoint';
 import type { ApiError } from '@gridlens/contract/errors';
+import { assetsApi } from '@gridlens/contract/assets';
 import { ingestApi } from '@gridlens/contract/ingest';
+import { powerReadingsApi } from '@gridlens/contract/power-readings';
 import type { Database } from '../../db/database';
 import {
   countRows,
@@ -366,6 +368,38 @@ for (const backend of TEST_DATABASES) {
         expect(again.json()).toMatchObject({ accepted: 0, duplicates: 3 });
         expect(await storedReadings(db, 'KINDS-1')).toBe(0);
       });
+    });
+
+    describe('a fleet under one key, while users read', () => {
+      // More requests under one key than the old per-key limit of 600 a minute let through: a fleet of that many
+      // devices reporting in the same minute, each device its own POST, as devices whose clocks align do.
+      const DEVICES = 65;
+      const MESSAGES_EACH = 10;
+
+      it('accepts and stores every valid message of the burst, each device posting its own, while users read', async () => {
+        const key = await createIngestKey(app, netzero, 'netzero', 'burst');
+        const devices = Array.from({ length: DEVICES }, (_v, i) => `BURST-${String(i).padStart(2, '0')}`);
+        for (const device_id of devices) await registerDevice(app, netzero, 'netzero', { device_id });
+        const posts = devices.flatMap((device) =>
+          Array.from({ length: MESSAGES_EACH }, (_v, seq) => ingest(app, key.secret, [reading(device, seq, at(MESSAGES_EACH - seq))])),
+        );
+        const reads = devices.flatMap((device) => [
+          inject(app, assetsApi.list, { headers: authHeaders(netzero, 'netzero'), query: { num_days: 1 } }),
+          inject(app, powerReadingsApi.messages, {
+            headers: authHeaders(netzero, 'netzero'),
+            params: { device_id: device },
+            query: { range: '24h' },
+          }),
+        ]);
+        const [answers, readAnswers] = await Promise.all([Promise.all(posts), Promise.all(reads)]);
+        expect(answers.length).toBeGreaterThan(600);
+        const statuses = new Map<number, number>();
+        for (const answer of answers) statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+        expect(Object.fromEntries(statuses)).toEqual({ 200: DEVICES * MESSAGES_EACH });
+        expect(answers.every((answer) => answer.json().accepted === 1)).toBe(true);
+        expect(readAnswers.every((answer) => answer.statusCode === 200)).toBe(true);
+        expect(await countRows(db, "SELECT 1 FROM power_messages WHERE device_id LIKE 'BURST-%'")).toBe(DEVICES * MESSAGES_EACH);
+      }, 120_000);
     });
 
     describe('ingest keys', () => {

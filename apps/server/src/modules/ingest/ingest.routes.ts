@@ -7,8 +7,32 @@ import { plainJsonSerializer } from '../../http/plain-json-serializer';
 import type { IngestKeysService } from './ingest-keys.service';
 import type { IngestService } from './ingest.service';
 
-/** Per key: 600 batches a minute is 50,000 messages a second, far above any fleet; it stops a runaway client. */
-const INGEST_RATE_LIMIT = { max: 600, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => presentedKey(request) ?? request.ip };
+/** Requests a minute one device may make under one key: ten a second, far above any device's reporting. */
+export const INGEST_REQUESTS_PER_DEVICE_MINUTE = 600;
+
+/**
+ * What the limit counts: one device's requests under one key. A tenant's devices share its key and each POSTs its
+ * own message, so a limit of 600 a minute on the key alone refused the valid messages of any fleet of more than 600
+ * devices reporting in the same minute (devices whose clocks align on the quarter hour do), and one runaway device
+ * used up its whole fleet's allowance.
+ * Counted per device, a runaway device is stopped and the rest of its fleet is not. A batch counts for the device
+ * of its first message (a gateway's batches are limited as one sender); the device of the downlinks route is its path's.
+ */
+export function ingestRateLimitKey(key: string, body: unknown, params: unknown): string {
+  const device = deviceOf(params) ?? (isRecord(body) && Array.isArray(body['messages']) ? deviceOf(body['messages'][0]) : null);
+  return `${key} ${device ?? ''}`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const deviceOf = (value: unknown): string | null => (isRecord(value) && typeof value['device_id'] === 'string' ? value['device_id'] : null);
+
+/** Checked once the body is parsed (the key itself is checked before: a request without one is never parsed). */
+const INGEST_RATE_LIMIT = {
+  max: INGEST_REQUESTS_PER_DEVICE_MINUTE,
+  timeWindow: 60_000,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => ingestRateLimitKey(presentedKey(request) ?? request.ip, request.body, request.params),
+};
 
 /** A full batch of 5,000 readings is about 2 MB of JSON; leave room for verbose clients. */
 const INGEST_BODY_LIMIT_BYTES = 8 * 1024 * 1024;

@@ -84,7 +84,7 @@ for (const backend of TEST_DATABASES) {
       expectValidationError(await call(ev.create, { body: { ...EV_BODY, colour: 'red' } }), 'colour');
       const cold = await call(hp.create, { body: { ...HP_BODY, extremeDayMeanTemperatureC: -30 } });
       expectValidationError(cold, 'extremeDayMeanTemperatureC');
-      expect(message(cold)).toBe('Value should be greater than -25');
+      expect(message(cold)).toBe('Value should be at least -25');
       expectValidationError(await call(hp.create, { body: { ...HP_BODY, detachedPercent: 140 } }), 'detachedPercent');
       expectValidationError(await call(hp.create, { body: { ...HP_BODY, extremeScenario: 'yes' } }), 'extremeScenario');
       expect((await call(ev.list)).json()).toHaveLength(1);

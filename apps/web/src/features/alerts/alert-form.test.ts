@@ -16,11 +16,13 @@ describe('validateRule', () => {
     const base = { ...emptyRule, operator: '>' as const };
     expect(validateRule({ ...base, field: 'imbalance', value: '101' }, 'celsius').problems.value).toEqual({ key: 'validation.percent' });
     expect(validateRule({ ...base, field: 'temperature_max', value: '151' }, 'celsius').problems.value).toEqual({
-      key: 'validation.lessThan',
+      key: 'validation.atMost',
       values: { value: 150 },
     });
+    // The bounds are allowed values: 0 A is accepted, so −1 is told "at least 0", not "greater than 0".
+    expect(validateRule({ ...base, field: 'current_med_ph2', value: '0' }, 'celsius').problems).toEqual({});
     expect(validateRule({ ...base, field: 'current_med_ph2', value: '-1' }, 'celsius').problems.value).toEqual({
-      key: 'validation.greaterThan',
+      key: 'validation.atLeast',
       values: { value: 0 },
     });
     expect(validateRule({ ...base, field: 'total_power', value: 'lots' }, 'celsius').problems.value).toEqual({ key: 'validation.number' });
@@ -64,7 +66,7 @@ describe('validateRule', () => {
     const fahrenheit = validateRule({ ...emptyRule, field: 'temperature_max', operator: '>', value: '194' }, 'fahrenheit');
     expect(fahrenheit.body?.trigger_value).toBeCloseTo(90, 10);
     expect(validateRule({ ...emptyRule, field: 'temperature_max', operator: '>', value: '303' }, 'fahrenheit').problems.value).toEqual({
-      key: 'validation.lessThan',
+      key: 'validation.atMost',
       values: { value: 302 },
     });
     // Currents are never converted.

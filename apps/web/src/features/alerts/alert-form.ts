@@ -8,7 +8,7 @@ import {
 } from '@gridlens/domain/alerts/power-alert-rules';
 import type { DeviceType } from '@gridlens/domain/power/enumerations';
 import { temperatureFromMetric, temperatureInMetric, type TemperatureMetric } from '@gridlens/domain/temperature';
-import type { FieldProblem } from '@/lib/field-problem';
+import { boundProblem, type FieldProblem } from '@/lib/field-problem';
 
 /** The rule dialog's values as typed: the device ('' for every device), the rest as chosen. */
 export interface RuleFormValues {
@@ -66,8 +66,8 @@ export function validateRule(
         problem.kind === 'percent'
           ? { key: 'validation.percent' }
           : problem.kind === 'below'
-            ? { key: 'validation.greaterThan', values: { value: toTyped(values.field, problem.min, metric) } }
-            : { key: 'validation.lessThan', values: { value: toTyped(values.field, problem.max, metric) } };
+            ? boundProblem('below', toTyped(values.field, problem.min, metric), problem.inclusive)
+            : boundProblem('above', toTyped(values.field, problem.max, metric), problem.inclusive);
   }
   if (Object.keys(problems).length > 0 || values.field === '' || values.operator === '') return { body: null, problems };
   const everyDevice = values.deviceId === '';

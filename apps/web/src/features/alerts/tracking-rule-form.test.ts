@@ -23,7 +23,7 @@ describe('validateTrackingRule', () => {
     expect(validateTrackingRule({ ...battery, value: '15,5' }).body).toMatchObject({ trigger_value: 15.5, location_id: null });
     const silent = { ...withField(emptyTrackingRule, 'no_message'), operator: '>' as const };
     expect(validateTrackingRule({ ...silent, value: '800' }).problems.value).toEqual({
-      key: 'validation.lessThan',
+      key: 'validation.atMost',
       values: { value: 720 },
     });
   });

@@ -7,7 +7,7 @@ import {
   type TrackingAlertField,
 } from '@gridlens/domain/alerts/tracking-alert-rules';
 import { LOCATION_TYPES, type LocationType, type TrackerType } from '@gridlens/domain/tracking/enumerations';
-import type { FieldProblem } from '@/lib/field-problem';
+import { boundProblem, type FieldProblem } from '@/lib/field-problem';
 
 /**
  * The tracking rule dialog's values as typed. `place` is one select for what a location rule watches: a POI's id,
@@ -86,8 +86,8 @@ export function validateTrackingRule(values: TrackingRuleFormValues): {
           problem.kind === 'percent'
             ? { key: 'validation.percent' }
             : problem.kind === 'below'
-              ? { key: 'validation.greaterThan', values: { value: problem.min } }
-              : { key: 'validation.lessThan', values: { value: problem.max } };
+              ? boundProblem('below', problem.min, problem.inclusive)
+              : boundProblem('above', problem.max, problem.inclusive);
     }
   }
   if (Object.keys(problems).length > 0 || field === '' || operator === '') return { body: null, problems };

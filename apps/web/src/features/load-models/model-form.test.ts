@@ -63,7 +63,19 @@ describe('the model form', () => {
     expect(values.extremeDayMeanTemperatureC).toBe('23');
     expect(validateModel('hp', values, 'fahrenheit').body?.extremeDayMeanTemperatureC).toBeCloseTo(-5, 9);
     const cold = validateModel('hp', { ...values, extremeDayMeanTemperatureC: '-20' }, 'fahrenheit');
-    expect(cold.problems).toEqual({ extremeDayMeanTemperatureC: { key: 'validation.greaterThan', values: { value: -13 } } });
+    expect(cold.problems).toEqual({ extremeDayMeanTemperatureC: { key: 'validation.atLeast', values: { value: -13 } } });
+  });
+});
+
+describe('the bound messages', () => {
+  it('word a bound the value may equal as "at least", and one it may not as "greater than"', () => {
+    const values = modelFormValues('ev', stored, 'celsius');
+    // The arrival hour accepts 0 (midnight) and refuses −1; a charge takes more than 0 hours.
+    expect(validateModel('ev', { ...values, arrivalMeanHour: '0' }, 'celsius').problems).toEqual({});
+    expect(validateModel('ev', { ...values, arrivalMeanHour: '-1', chargeDurationWeekdayHours: '0' }, 'celsius').problems).toEqual({
+      arrivalMeanHour: { key: 'validation.atLeast', values: { value: 0 } },
+      chargeDurationWeekdayHours: { key: 'validation.greaterThan', values: { value: 0 } },
+    });
   });
 });
 

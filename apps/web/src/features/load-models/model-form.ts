@@ -3,7 +3,7 @@ import { limitProblem } from '@gridlens/domain/load-models/model-fields';
 import { DEFAULT_WEEKDAY_ARRIVAL, defaultEvModelParameters, defaultHpModelParameters } from '@gridlens/domain/load-models/model-parameters';
 import { temperatureFromMetric, temperatureInMetric, type TemperatureMetric } from '@gridlens/domain/temperature';
 import type { AnyModel, ModelBodyOf, ModelKind } from '@/lib/api/load-models';
-import type { FieldProblem } from '@/lib/field-problem';
+import { boundProblem, type FieldProblem } from '@/lib/field-problem';
 import { MODEL_FIELDS, type ModelFieldSpec } from './model-field-list';
 
 /** The form's values as typed: numbers as text (in the user's temperature unit), choices and yes/no as chosen. */
@@ -70,8 +70,8 @@ export function validateModel<K extends ModelKind>(
           : problem.kind === 'percent'
             ? { key: 'validation.percent' }
             : problem.kind === 'below'
-              ? { key: 'validation.greaterThan', values: { value: typed(spec, problem.min, metric) } }
-              : { key: 'validation.lessThan', values: { value: typed(spec, problem.max, metric) } };
+              ? boundProblem('below', typed(spec, problem.min, metric), problem.inclusive)
+              : boundProblem('above', typed(spec, problem.max, metric), problem.inclusive);
     } else problems[field] = { key: 'validation.required' };
   }
   return { body: null, problems };

@@ -125,9 +125,6 @@ export function DeviceDetailPage() {
       </Paper>
 
       <Paper sx={{ p: 2 }}>
-        <Typography variant="h3" sx={{ fontSize: '1.125rem', mb: 1 }}>
-          {t('assetDetail.messagesTitle')}
-        </Typography>
         <DeviceMessages deviceId={deviceId} range={range} />
       </Paper>
 

@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '@gridlens/contract/power-readings';
 import type { TrackerMessageRow } from '@gridlens/contract/tracking-devices';
@@ -6,6 +7,7 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import { browserTimeZone } from '@/lib/api/config';
 import { useDeviceMessages } from '@/lib/api/tracking-devices';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { LoadFailed } from '@/lib/ui/load-failed';
 import { usePaging } from '@/lib/ui/use-paging';
 import { valueText } from './use-device-text';
 
@@ -29,16 +31,30 @@ export function DeviceMessages({ deviceId, range }: { deviceId: string; range: T
     { id: 'battery', title: t('trackingDevices.columns.battery_pct'), numeric: true, cell: (m) => number(m.battery_pct, 0) },
     { id: 'temperature', title: t('trackingDevices.columns.temperature_c'), numeric: true, cell: (m) => number(m.temperature_c, 1) },
   ];
-  if (!page.data) return null;
-  if (page.data.total === 0) return <p>{t('messages.noData')}</p>;
+  // The heading counts the range's messages once they are known; until then it says what the section is.
+  const title = page.data
+    ? t('assetDetail.messagesTitle', { total: formatNumber(page.data.total, i18n.language, 0) })
+    : t('assetDetail.tabs.messages');
   return (
-    <DataTable
-      label={t('assetDetail.messagesTitle')}
-      columns={columns}
-      rows={page.data.items}
-      rowKey={(m) => `${m.message_type}-${m.seq}-${m.time}`}
-      paging={{ ...paging, total: page.data.total }}
-      testId="device-messages"
-    />
+    <>
+      <Typography variant="h3" sx={{ fontSize: '1.125rem', mb: 1 }} data-testid="device-messages-title">
+        {title}
+      </Typography>
+      {/* A failed load is said, with a way to try again, not left as an empty section (decisions.md, issue 27). */}
+      {page.isError && <LoadFailed onRetry={() => void page.refetch()} />}
+      {page.data &&
+        (page.data.total === 0 ? (
+          <p>{t('messages.noData')}</p>
+        ) : (
+          <DataTable
+            label={title}
+            columns={columns}
+            rows={page.data.items}
+            rowKey={(m) => `${m.message_type}-${m.seq}-${m.time}`}
+            paging={{ ...paging, total: page.data.total }}
+            testId="device-messages"
+          />
+        ))}
+    </>
   );
 }

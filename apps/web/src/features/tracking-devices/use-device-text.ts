@@ -17,8 +17,8 @@ export function valueText(
     case 'last_message_type':
       return t(`trackingDevices.messageTypes.${value}`, { defaultValue: value });
     case 'position_category':
-      // A POI's own type reads as tracking alerts name it; the other two categories are the devices screen's.
-      if (value === 'Friendly' || value === 'Non-Friendly') return t(`alerts.tracking.locationTypes.${value}`);
+      // A label of its own (a cell, a filter, a chip of the map's legend): not the alerts' adjective, which agrees
+      // with the noun of its sentence and is lower case in most languages ("aon láthair chairdiúil").
       return t(`trackingDevices.positionCategories.${value}`, { defaultValue: value });
     case 'movement':
       return t(`trackingDevices.movements.${value}`, { defaultValue: value });

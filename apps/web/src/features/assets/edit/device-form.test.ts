@@ -52,8 +52,15 @@ describe('the edit-device form', () => {
       monitor_type: { key: 'validation.nameTooLong' },
       rating_kva: { key: 'validation.greaterThan', values: { value: 0 } },
       connected_mprns: { key: 'validation.wholeNumber' },
-      latitude: { key: 'validation.lessThan', values: { value: 90 } },
+      latitude: { key: 'validation.atMost', values: { value: 90 } },
       device_voltage_v: { key: 'validation.number' },
+    });
+  });
+
+  it('words an allowed bound as "at least" and an excluded one as "greater than"', () => {
+    expect(validateChanges(initial, { ...initial, device_voltage_v: '-1', rating_kva: '0' }).problems).toEqual({
+      device_voltage_v: { key: 'validation.atLeast', values: { value: 0 } },
+      rating_kva: { key: 'validation.greaterThan', values: { value: 0 } },
     });
   });
 

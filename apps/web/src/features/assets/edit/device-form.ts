@@ -1,6 +1,6 @@
 import type { PowerDevice, UpdatePowerDevice } from '@gridlens/contract/assets';
 import { PowerDeviceFieldsSchema, UpdatePowerDeviceSchema } from '@gridlens/contract/assets';
-import type { FieldProblem } from '@/lib/field-problem';
+import { boundProblem, type FieldProblem } from '@/lib/field-problem';
 
 /** The dialog's fields: what the device registry lets an operator edit (contract PowerDeviceFieldsSchema). */
 export type DeviceFormValues = Record<keyof UpdatePowerDevice, string | boolean>;
@@ -89,13 +89,13 @@ export function validateChanges(
   return { changes: parsed.success ? parsed.data : {}, problems };
 }
 
-type Issue = { code: string; minimum?: unknown; maximum?: unknown; origin?: string; expected?: string };
+type Issue = { code: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean; origin?: string; expected?: string };
 
 function problemOf(issue: Issue): FieldProblem {
   if (issue.code === 'too_small' && issue.origin === 'string') return { key: 'validation.required' };
   if (issue.code === 'too_big' && issue.origin === 'string') return { key: 'validation.nameTooLong' };
-  if (issue.code === 'too_small') return { key: 'validation.greaterThan', values: { value: Number(issue.minimum) } };
-  if (issue.code === 'too_big') return { key: 'validation.lessThan', values: { value: Number(issue.maximum) } };
+  if (issue.code === 'too_small') return boundProblem('below', Number(issue.minimum), issue.inclusive === true);
+  if (issue.code === 'too_big') return boundProblem('above', Number(issue.maximum), issue.inclusive === true);
   if (issue.code === 'invalid_type' && issue.expected === 'int') return { key: 'validation.wholeNumber' };
   return { key: 'validation.invalid' };
 }
