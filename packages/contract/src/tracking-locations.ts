@@ -174,7 +174,7 @@ export type Customer = z.infer<typeof CustomerSchema>;
 export const GazetteerPlaceSchema = z
   .object({
     name: z.string(),
-    region: z.string().describe("Its first-level region (an Irish province, a US state); empty when GeoNames has none"),
+    region: z.string().describe('Its first-level region (an Irish province, a US state); empty when GeoNames has none'),
     country: z.string().describe('ISO 3166-1 alpha-2'),
     latitude: z.number(),
     longitude: z.number(),

@@ -43,15 +43,13 @@ export function createGazetteer(read = readCitiesPackage): Gazetteer {
     loading ??= read().then(
       ({ cities, regions }) => {
         const regionNames = new Map(regions.map((r) => [r.code, r.name]));
-        const places = cities.map(
-          (c): GazetteerPlace => ({
-            name: c.name,
-            region: regionNames.get(`${c.country}.${c.admin1}`) ?? '',
-            country: c.country,
-            latitude: Number(c.lat),
-            longitude: Number(c.lng),
-          }),
-        );
+        const places = cities.map((c): GazetteerPlace => ({
+          name: c.name,
+          region: regionNames.get(`${c.country}.${c.admin1}`) ?? '',
+          country: c.country,
+          latitude: Number(c.lat),
+          longitude: Number(c.lng),
+        }));
         return { places, names: places.map((p) => searchableName(p.name)) };
       },
       (error: unknown) => {
