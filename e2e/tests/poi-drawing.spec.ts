@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { clientConfigRoutes } from '@gridlens/contract/routes/client-config';
+import { pathOf } from '@gridlens/contract/route';
 import { trackingRoutes } from '@gridlens/contract/routes/tracking';
 import { trackingLocationsRoutes } from '@gridlens/contract/routes/tracking-locations';
 import { apiCall } from '../support/api';
@@ -12,6 +14,9 @@ let page: Page;
 const ATHLONE = { latitude: 53.4239, longitude: -7.9407 };
 /** The offline basemap's highest zoom (apps/web/src/lib/ui/map/map-view.tsx). */
 const OFFLINE_MAX_ZOOM = 13;
+
+/** A transparent 1×1 PNG: a tile. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 interface Point {
   latitude: number;
@@ -146,6 +151,40 @@ test('zooming the offline map in past its limit is refused', async () => {
   await page.waitForTimeout(400);
   expect((await viewOf(map)).zoom).toBe(OFFLINE_MAX_ZOOM);
   await page.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test("with a tile server configured, the drawing map shows its streets and zooms to the server's highest zoom", async () => {
+  // Another tab of the same signed-in browser, told of a tile server by its client configuration (MAP_TILE_URL).
+  const tab = await page.context().newPage();
+  const tiles: string[] = [];
+  await tab.route(`**${pathOf(clientConfigRoutes.get)}`, async (route) => {
+    const config = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({
+      json: { ...config, mapTiles: { url: 'https://tiles.e2e.test/{z}/{x}/{y}.png', attribution: '© E2E streets', maxZoom: 17 } },
+    });
+  });
+  await tab.route('https://tiles.e2e.test/**', async (route) => {
+    tiles.push(route.request().url());
+    await route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  });
+  await tab.goto('/locations');
+  await tab.getByTestId('add-location').click();
+  const map = tab.getByTestId('draw-map');
+  await expect(map.getByText('© E2E streets')).toBeVisible();
+  await expect(map.locator('img.leaflet-tile').first()).toHaveAttribute('src', /^https:\/\/tiles\.e2e\.test\/6\//);
+  await expect(tab.getByRole('dialog')).not.toContainText('No map tiles are configured');
+  // Framed on a typed centre, then zoomed in as far as the tile server draws.
+  await tab.getByTestId('draw-latitude').fill('53.4239');
+  await tab.getByTestId('draw-longitude').fill('-7.9407');
+  const zoomIn = map.getByRole('button', { name: 'Zoom in' });
+  for (let i = 0; i < 12 && (await zoomIn.getAttribute('aria-disabled')) !== 'true'; i++) {
+    await zoomIn.click();
+    await tab.waitForTimeout(350);
+  }
+  await expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
+  expect((await viewOf(map)).zoom).toBe(17);
+  await expect.poll(() => tiles.some((url) => url.startsWith('https://tiles.e2e.test/17/'))).toBe(true);
+  await tab.close();
 });
 
 test('a deleted location is not asked for again', async () => {
