@@ -23,8 +23,8 @@ interface PoiDrawerProps {
   onChange: (shape: DrawnShape) => void;
 }
 
-/** How much of a town the map shows when one is picked: its streets' reach, a zoom of about 12–13. */
-const TOWN_FRAME_M = 2000;
+/** How much around a town the map shows when one is picked: a zoom of about 12, a town and its outskirts. */
+const TOWN_FRAME_M = 3000;
 /** A pause in typing before the towns are asked for. */
 const SEARCH_DELAY_MS = 250;
 
@@ -43,6 +43,9 @@ export function PoiDrawer({ value, onChange }: PoiDrawerProps) {
   // Framed on the shape it opened with (an edit), then on a town picked or a centre typed; the user's own zoom
   // and pan are kept otherwise.
   const [frame, setFrame] = useState<MapShape | null>(() => shapeOnMap(value, colour)[0] ?? null);
+  // The town picked, marked on the map: inside the land the offline map has nothing else to go by.
+  const [town, setTown] = useState<GazetteerPlace | null>(null);
+  const townColour = theme.palette.text.secondary;
   const centre = value.kind === 'circle' ? value.centre : (value.points.at(-1) ?? null);
   const coordinates = useCoordinateFields(value.kind === 'circle' ? value.centre : null);
 
@@ -55,7 +58,10 @@ export function PoiDrawer({ value, onChange }: PoiDrawerProps) {
     onChange({ ...value, centre: point });
     setFrame({ kind: 'circle', centre: point, radiusMetres: value.radiusM, colour });
   };
-  const shapes = useMemo(() => shapeOnMap(value, colour), [value, colour]);
+  const shapes = useMemo(
+    (): MapShape[] => [...(town ? [{ kind: 'ring' as const, centre: town, colour: townColour }] : []), ...shapeOnMap(value, colour)],
+    [value, colour, town, townColour],
+  );
 
   return (
     <Box data-testid="poi-drawer">
@@ -76,7 +82,10 @@ export function PoiDrawer({ value, onChange }: PoiDrawerProps) {
         </ToggleButtonGroup>
         <TownSearch
           near={centre ?? DEFAULT_MAP_VIEW}
-          onPick={(town) => setFrame({ kind: 'circle', centre: town, radiusMetres: TOWN_FRAME_M, colour: 'transparent' })}
+          onPick={(picked) => {
+            setTown(picked);
+            setFrame({ kind: 'circle', centre: picked, radiusMetres: TOWN_FRAME_M, colour: townColour });
+          }}
         />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, mb: 1 }}>
@@ -92,7 +101,7 @@ export function PoiDrawer({ value, onChange }: PoiDrawerProps) {
               coordinates.problem(axis) ?? t('trackingLocations.draw.degreesHint', { example: formatDegrees(DEFAULT_MAP_VIEW[axis]) })
             }
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `draw-${axis}` } }}
-            sx={{ width: 180 }}
+            sx={{ width: 240 }}
           />
         ))}
         {value.kind === 'circle' ? (
