@@ -116,6 +116,33 @@ test('a typed latitude and longitude place the circle; a bad one is refused, nam
     .toBeLessThan(0.05);
 });
 
+test("a polygon's corners typed one by one", async () => {
+  await openAddDialog('E2E-TYPED-POLYGON', 'E2E typed polygon');
+  await page.getByTestId('draw-polygon').click();
+  const corners = [
+    ['53.40', '-7.95'],
+    ['53.40', '-7.93'],
+    ['53.41 N', '7.94 W'], // with the hemisphere's letter
+  ] as const;
+  for (const [latitude, longitude] of corners) {
+    await page.getByTestId('draw-latitude').fill(latitude);
+    await page.getByTestId('draw-longitude').fill(longitude);
+    await page.getByTestId('draw-add-corner').click();
+  }
+  await expect(page.getByTestId('poi-drawer')).toContainText('corners so far: 3');
+  await page.getByTestId('location-save').click();
+  await expect(page).toHaveURL(/\/location\/E2E-TYPED-POLYGON$/);
+  const stored = (await storedLocation('E2E-TYPED-POLYGON')) as unknown as { Polygon: number[][][] };
+  expect(stored.Polygon).toEqual([
+    [
+      [-7.95, 53.4],
+      [-7.93, 53.4],
+      [-7.94, 53.41],
+      [-7.95, 53.4],
+    ],
+  ]);
+});
+
 test('a town found by name centres the map on it, and a circle clicked there lands within a kilometre of it', async () => {
   await openAddDialog('E2E-ATHLONE', 'E2E Athlone yard');
   const map = page.getByTestId('draw-map');
