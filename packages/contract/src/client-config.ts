@@ -18,9 +18,13 @@ export const ClientConfigSchema = z
     environment: z.string().describe("Shown as a badge in the header unless it is 'production'"),
     signInMode: z.enum(['redirect', 'popup']),
     mapTiles: z
-      .object({ url: z.string().describe('Tile URL template with {z}, {x}, {y} (and optionally {s})'), attribution: z.string() })
+      .object({
+        url: z.string().describe('Tile URL template with {z}, {x}, {y} (and optionally {s})'),
+        attribution: z.string(),
+        maxZoom: z.number().int().describe("The tile server's highest zoom: the maps zoom no further"),
+      })
       .nullable()
-      .describe('Where the assets map takes its tiles; null: markers on a plain background'),
+      .describe('Where the maps take their tiles; null: the offline basemap (Natural Earth land and borders)'),
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
 import { LOCATION_TYPES, POSITION_CATEGORIES } from '@gridlens/domain/tracking/enumerations';
 import { LOCATION_RADIUS_DEFAULT_M, LOCATION_RADIUS_MAX_M, LOCATION_RADIUS_MIN_M } from '@gridlens/domain/tracking/positions';
 import { DoneSchema, endpoint } from './endpoint';
@@ -169,10 +170,25 @@ export const CustomerSchema = z
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof CustomerSchema>;
 
+/** A town of the offline gazetteer (GeoNames' places of 1,000 people or more), to centre the drawing map on. */
+export const GazetteerPlaceSchema = z
+  .object({
+    name: z.string(),
+    region: z.string().describe('Its first-level region (an Irish province, a US state); empty when GeoNames has none'),
+    country: z.string().describe('ISO 3166-1 alpha-2'),
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .meta({ id: 'GazetteerPlace' });
+export type GazetteerPlace = z.infer<typeof GazetteerPlaceSchema>;
+export const PLACE_SEARCH_LIMIT_DEFAULT = 8;
+export const PLACE_SEARCH_LIMIT_MAX = 20;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Endpoints
 
 const tags = ['Tracking'];
+const coordinate = (limit: number) => z.coerce.number().min(-limit).max(limit);
 const LocationIdParams = z.object({ locationId: z.string().min(1).max(64) });
 
 export const trackingLocationsApi = {
@@ -240,4 +256,15 @@ export const trackingLocationsApi = {
     responses: { 200: LocationWatchlistSchema },
   }),
   customers: endpoint(routes.customers, { tags, summary: "The tenant's customers", responses: { 200: z.array(CustomerSchema) } }),
+  placeSearch: endpoint(routes.placeSearch, {
+    tags,
+    summary: 'Towns whose name matches, the whole name first, then the nearest to where the map looks',
+    query: z.object({
+      q: z.string().trim().min(2, 'Type at least 2 characters').max(100).describe('A town name or its start'),
+      near_lat: coordinate(90).default(DEFAULT_MAP_VIEW.latitude).describe('Where the map looks; the nearest matches first'),
+      near_lng: coordinate(180).default(DEFAULT_MAP_VIEW.longitude),
+      limit: z.coerce.number().int().min(1).max(PLACE_SEARCH_LIMIT_MAX).default(PLACE_SEARCH_LIMIT_DEFAULT),
+    }),
+    responses: { 200: z.array(GazetteerPlaceSchema) },
+  }),
 };

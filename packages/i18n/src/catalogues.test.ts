@@ -64,6 +64,8 @@ describe('the catalogue', () => {
       'powerQuality.images.types.site',
       'coverage.site.latitude',
       'coverage.site.longitude',
+      'trackingLocations.fields.latitude',
+      'trackingLocations.fields.longitude',
       'alerts.states.active',
       'alerts.columns.condition',
       'alerts.columns.action',

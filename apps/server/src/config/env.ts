@@ -101,6 +101,8 @@ const EnvSchema = z.object({
     .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must contain {z}, {x} and {y}')
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
+  // The tile server's highest zoom (OpenStreetMap's is 19): the maps zoom no further, rather than show blank tiles.
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(10).max(22).default(18),
   // An external hourly weather service (Open-Meteo's API shape). Unset: the offline Irish climate model answers
   // ambient temperatures; set: it is asked first, and the model answers when it fails or is slow (docs/configuration.md).
   WEATHER_API_URL: z
@@ -152,7 +154,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
     trustedProxies: env.TRUST_PROXY,
-    mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
+    mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION, maxZoom: env.MAP_TILE_MAX_ZOOM } : null,
     weatherService: env.WEATHER_API_URL
       ? { url: env.WEATHER_API_URL, key: env.WEATHER_API_KEY ?? null, timeoutMs: env.WEATHER_API_TIMEOUT_MS }
       : null,

@@ -26,25 +26,31 @@ describe('the map tiles in the client configuration', () => {
     expect((await clientConfigWith({})).body.mapTiles).toBeNull();
   });
 
-  it('carry MAP_TILE_URL and its attribution, and a plain-http tile server is allowed as an image source', async () => {
+  it('carry MAP_TILE_URL, its attribution and highest zoom, and a plain-http tile server is allowed as an image source', async () => {
     const { body, csp } = await clientConfigWith({
       MAP_TILE_URL: 'http://tiles.example.internal:8080/{z}/{x}/{y}.png',
       MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',
+      MAP_TILE_MAX_ZOOM: '19',
     });
     expect(body.mapTiles).toEqual({
       url: 'http://tiles.example.internal:8080/{z}/{x}/{y}.png',
       attribution: '© OpenStreetMap contributors',
+      maxZoom: 19,
     });
     expect(csp).toMatch(/img-src [^;]*http:\/\/tiles\.example\.internal:8080/);
   });
 
-  it('turn {s} subdomains of a plain-http server into a wildcard source', async () => {
-    const { csp } = await clientConfigWith({ MAP_TILE_URL: 'http://{s}.tiles.example.internal/{z}/{x}/{y}.png' });
+  it('turn {s} subdomains of a plain-http server into a wildcard source, and zoom to 18 unless told', async () => {
+    const { body, csp } = await clientConfigWith({ MAP_TILE_URL: 'http://{s}.tiles.example.internal/{z}/{x}/{y}.png' });
     expect(csp).toMatch(/img-src [^;]*http:\/\/\*\.tiles\.example\.internal/);
+    expect(body.mapTiles?.maxZoom).toBe(18);
   });
 
   it('refuses a tile URL without its placeholders or with another scheme, naming MAP_TILE_URL', () => {
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png' })).toThrow(/MAP_TILE_URL/);
     expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', MAP_TILE_MAX_ZOOM: '30' })).toThrow(
+      /MAP_TILE_MAX_ZOOM/,
+    );
   });
 });

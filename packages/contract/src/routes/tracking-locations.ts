@@ -13,4 +13,5 @@ export const trackingLocationsRoutes = {
   watch: route({ security: 'tenant', method: 'POST', path: '/api/watchlist/location', operationId: 'watchLocation' }),
   unwatch: route({ security: 'tenant', method: 'DELETE', path: '/api/watchlist/location/:locationId', operationId: 'unwatchLocation' }),
   customers: route({ security: 'tenant', method: 'GET', path: '/api/customer', operationId: 'listCustomers' }),
+  placeSearch: route({ security: 'tenant', method: 'GET', path: '/api/place-search', operationId: 'searchPlaces' }),
 };

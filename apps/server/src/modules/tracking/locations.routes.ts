@@ -3,10 +3,11 @@ import { trackingApi } from '@gridlens/contract/tracking';
 import { trackingLocationsApi as api } from '@gridlens/contract/tracking-locations';
 import { tenantPrincipal } from '../../auth/auth.plugin';
 import { bindEndpoint } from '../../http/bind-endpoint';
+import type { Gazetteer } from './gazetteer';
 import type { LocationsService } from './locations.service';
 
 /** Tracking places (spec §7 /api/location/*, /api/watchlist/location, /api/customer), list and add included. */
-export function registerLocationRoutes(app: FastifyInstance, locations: LocationsService): void {
+export function registerLocationRoutes(app: FastifyInstance, locations: LocationsService, gazetteer: Gazetteer): void {
   bindEndpoint(app, trackingApi.locations, (request) => {
     const { tenantId, userId } = tenantPrincipal(request);
     return locations.list(tenantId, userId, request.query.customer_id);
@@ -51,4 +52,9 @@ export function registerLocationRoutes(app: FastifyInstance, locations: Location
     return locations.watchlist(tenantId, userId);
   });
   bindEndpoint(app, api.customers, (request) => locations.customers(tenantPrincipal(request).tenantId));
+  // The same towns for every tenant (public data), for signed-in users like every endpoint of this scope.
+  bindEndpoint(app, api.placeSearch, (request) => {
+    const { q, near_lat, near_lng, limit } = request.query;
+    return gazetteer.search(q, { latitude: near_lat, longitude: near_lng }, limit);
+  });
 }

@@ -17,6 +17,7 @@ import { createTrackingRepository } from './tracking.repository';
 import { registerTrackingRoutes } from './tracking.routes';
 import { createLocationsRepository } from './locations.repository';
 import { createPlaceRegistryRepository, type RegisteredCustomer, type RegisteredPoi } from './place-registry.repository';
+import { createGazetteer } from './gazetteer';
 import { registerLocationRoutes } from './locations.routes';
 import { createLocationsService } from './locations.service';
 import { createVisitDerivation } from './visit-derivation';
@@ -48,6 +49,7 @@ export function createTrackingModule({
   const places = createPlaceRegistryRepository(db);
   const storePositions = createPositionStore(repository, afterPositions, createVisitDerivation(createVisitsRepository()));
   const locations = createLocationsService(db, createLocationsRepository(db), locationRemoving);
+  const gazetteer = createGazetteer();
   const devices = createDevicesService(createDevicesRepository(db), createDeviceHistoryRepository(db), movementPeriod.read);
   const settings = createDeviceSettingsService(createDownlinksRepository(db), (tenantId, deviceId) =>
     repository.deviceExists(tenantId, deviceId),
@@ -57,7 +59,7 @@ export function createTrackingModule({
     api: routesPlugin((api) => {
       registerTrackingRoutes(api, repository, (tenantId, userId, deviceId) => devices.item(tenantId, userId, deviceId));
       registerDevicesRoutes(api, devices, settings, movementPeriod);
-      registerLocationRoutes(api, locations);
+      registerLocationRoutes(api, locations, gazetteer);
       registerJourneyRoutes(api, db, {
         deviceExists: (tenantId, deviceId) => repository.deviceExists(tenantId, deviceId),
         locationExists: (tenantId, locationId) => repository.locationExists(tenantId, locationId),

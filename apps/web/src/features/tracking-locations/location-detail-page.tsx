@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { loadChunk } from '@/lib/chunk-load';
 import { ApiRequestError } from '@/lib/api/api-client';
-import { useDeleteLocation, useLocationDetail, useWatchLocation } from '@/lib/api/tracking-locations';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgetLocation, useDeleteLocation, useLocationDetail, useWatchLocation } from '@/lib/api/tracking-locations';
 import { useAppStore } from '@/lib/app-store';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { MapView } from '@/lib/ui/map/map-view';
@@ -45,6 +46,15 @@ export function LocationDetailPage() {
   const location = detail.data;
   const shape = useMemo(() => (location ? locationShape(location, colourOf(location.LocationType)) : null), [location, colourOf]);
   const shapes = useMemo(() => (shape ? [shape] : []), [shape]);
+  const queryClient = useQueryClient();
+  // The location deleted here: its queries are dropped once this page has gone (not before: they would refetch).
+  const deleted = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (deleted.current) forgetLocation(queryClient, deleted.current);
+    },
+    [queryClient],
+  );
 
   if (detail.isError) return <Typography data-testid="location-not-found">{t('trackingLocations.detail.notFound')}</Typography>;
   if (!location) return null;
@@ -52,6 +62,7 @@ export function LocationDetailPage() {
   const confirmDelete = async () => {
     try {
       await remove.mutateAsync(location.LocationID);
+      deleted.current = location.LocationID;
       showSnackbar(t('trackingLocations.detail.deleted'));
       void navigate('/locations');
     } catch (error) {

@@ -38,7 +38,15 @@ export interface MapViewProps {
   hint?: string;
 }
 
-const MAX_ZOOM = 18;
+/**
+ * Zoom limits (docs/decisions.md, "Drawing a POI: zoom limits, coordinates and town search"). Below 3 the world
+ * is narrower than a map and the rest is blank; the offline basemap is Natural Earth at 1:50 million, whose
+ * coastline is a kilometre off and which has nothing inside the land, so past 13 (about 12 m a pixel in Ireland,
+ * enough to see a 25 m circle) it would only show an empty page; a tile server draws streets to its own highest.
+ */
+export const MIN_ZOOM = 3;
+export const OFFLINE_MAX_ZOOM = 13;
+export const maxZoomOf = (tiles: ClientConfig['mapTiles']): number => tiles?.maxZoom ?? OFFLINE_MAX_ZOOM;
 const NO_SHAPES: readonly MapShape[] = [];
 const NO_MARKERS: readonly MapMarker[] = [];
 
@@ -63,6 +71,19 @@ export function MapView(props: MapViewProps) {
   const edge = theme.palette.background.paper;
   const fallback = theme.palette.text.disabled;
 
+  const maxZoom = maxZoomOf(tiles);
+  // The view the map was last framed on (markers, or a shape of the form), kept while the user has not moved it.
+  const framing = useRef<{ bounds: L.LatLngBounds; options: L.FitBoundsOptions } | null>(null);
+  // Set while the map moves by our own hand, so that only the user's moves count as theirs.
+  const ourMove = useRef(false);
+  const frameTo = (target: L.Map, bounds: L.LatLngBounds, options: L.FitBoundsOptions) => {
+    framing.current = { bounds, options };
+    ourMove.current = true;
+    // Not animated: the move starts and ends within this call, and a test reads the view as soon as it is shown.
+    target.fitBounds(bounds, { ...options, animate: false });
+    ourMove.current = false;
+  };
+
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -70,7 +91,8 @@ export function MapView(props: MapViewProps) {
       center: [DEFAULT_MAP_VIEW.latitude, DEFAULT_MAP_VIEW.longitude],
       zoom: DEFAULT_MAP_VIEW.zoom,
       // Clustering needs a highest zoom even when no tile layer brings one.
-      maxZoom: MAX_ZOOM,
+      maxZoom,
+      minZoom: MIN_ZOOM,
       preferCanvas: true,
       zoomControl: false, // added below with titles in the user's language
       // The page scrolls past the map: a wheel turned over it zooms it only once the user has clicked into it,
@@ -81,19 +103,44 @@ export function MapView(props: MapViewProps) {
     const leaveWheel = () => wheelZoom.disable();
     created.on('click focus', () => wheelZoom.enable());
     element.addEventListener('mouseleave', leaveWheel);
-    // Leaflet measures its box when made; the navigation collapsing or the window resizing changes it later.
-    const resized = new ResizeObserver(() => created.invalidateSize({ pan: false }));
+    // Leaflet measures its box when made; the layout settling, the navigation collapsing, a dialog's scroll bar or
+    // the window resizing change it later. Leaflet's own answer keeps the top-left corner where it was, which
+    // moved what the map was framed on: the POIs slid off the right edge, and the centre of the drawing map, where
+    // a user clicks for the town it was centred on, slid 10 km away. So a map framed on something, and not moved
+    // by the user since, is framed again; any other keeps its centre.
+    const resized = new ResizeObserver(() => {
+      ourMove.current = true;
+      created.invalidateSize({ pan: true, animate: false });
+      ourMove.current = false;
+      if (framing.current) frameTo(created, framing.current.bounds, framing.current.options);
+    });
     resized.observe(element);
+    created.on('movestart', () => {
+      if (!ourMove.current) framing.current = null;
+    });
+    // What the map shows, for the browser tests to compare with where the POIs are (and for anyone inspecting it).
+    const showView = () => {
+      const view = created.getBounds();
+      element.dataset['zoom'] = String(created.getZoom());
+      element.dataset['bounds'] = [view.getSouth(), view.getWest(), view.getNorth(), view.getEast()].map((v) => v.toFixed(5)).join(',');
+      const centre = created.getCenter();
+      element.dataset['centre'] = `${centre.lat.toFixed(5)},${centre.lng.toFixed(5)}`;
+    };
+    created.on('moveend zoomend resize', showView);
+    showView();
     created.createPane(BASEMAP_PANE).style.zIndex = '250';
-    if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: MAX_ZOOM }).addTo(created);
+    if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom }).addTo(created);
     created.on('click', (event: L.LeafletMouseEvent) => pick.current?.({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
     setMap(created);
     return () => {
       element.removeEventListener('mouseleave', leaveWheel);
       resized.disconnect();
       setMap(null);
+      framing.current = null;
       created.remove();
     };
+    // frameTo and maxZoom change only with the tiles (frameTo reads refs alone).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tiles]);
 
   // A language change retitles the zoom buttons without making the map again (which would lose the user's view).
@@ -121,7 +168,10 @@ export function MapView(props: MapViewProps) {
   }, [map, tiles, style]);
 
   // Made again when the tones change; clusters index their markers and draw only those in view.
-  const group = useMemo(() => (map ? (cluster ? new MarkerClusters(tones, MAX_ZOOM) : L.layerGroup()) : null), [map, cluster, tones]);
+  const group = useMemo(
+    () => (map ? (cluster ? new MarkerClusters(tones, maxZoom) : L.layerGroup()) : null),
+    [map, cluster, tones, maxZoom],
+  );
   useEffect(() => {
     if (!map || !group) return;
     group.addTo(map);
@@ -146,7 +196,7 @@ export function MapView(props: MapViewProps) {
     const bounds = boundsOf(markers);
     if (!bounds) return;
     framed.current = map;
-    map.fitBounds(toLatLngBounds(bounds), { maxZoom: 12, padding: [16, 16] });
+    frameTo(map, toLatLngBounds(bounds), { maxZoom: 12, padding: [24, 24] });
   }, [map, markers]);
 
   useEffect(() => {
@@ -156,7 +206,8 @@ export function MapView(props: MapViewProps) {
   }, [map, shapes]);
 
   useEffect(() => {
-    if (map && frame) map.fitBounds(shapeBounds(frame), { maxZoom: 13, padding: [24, 24] });
+    if (map && frame) frameTo(map, shapeBounds(frame), { maxZoom: Math.min(maxZoom, 15), padding: [24, 24] });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- frameTo reads refs alone
   }, [map, frame]);
 
   const caption = [props.hint, tiles ? null : t('map.noTiles')].filter(Boolean).join(' ');
