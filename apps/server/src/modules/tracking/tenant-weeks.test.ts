@@ -23,11 +23,11 @@ for (const backend of TEST_DATABASES) {
     const services = (timeZone: string, nowIso: string) => {
       const repository = createJourneysRepository(db);
       const now = () => at(nowIso);
-      const zone = async () => timeZone;
+      const zone = () => Promise.resolve(timeZone);
       return {
-        journeys: createJourneysService(repository, async () => true, zone, now),
+        journeys: createJourneysService(repository, () => Promise.resolve(true), zone, now),
         cycles: createCyclesService(repository, zone, now),
-        poiReport: createPoiReportService(repository, async () => 72, zone, now),
+        poiReport: createPoiReportService(repository, () => Promise.resolve(72), zone, now),
       };
     };
     const journey = (device: string, from: string, to: string, departed: string, arrived: string) =>
