@@ -1,4 +1,7 @@
 import type { TrackedDevice } from '@gridlens/contract/tracking';
+import type { PositionCategory } from '@gridlens/domain/tracking/enumerations';
+import { isLowBatteryTracker, isSilentTracker } from '@gridlens/domain/tracking/fleet-summary';
+import type { Movement } from '@gridlens/domain/tracking/movement';
 import { textsMatch } from '@/lib/text-search';
 
 /** The devices table's columns, in the order it shows them; the name (with the id) always stays. */
@@ -15,6 +18,19 @@ export const DEVICE_FIELDS = [
   'tags',
 ] as const;
 export type DeviceField = (typeof DEVICE_FIELDS)[number];
+/**
+ * Where each column has room (the Devices screen at a desk shows all its columns, issue 27): the name, the last
+ * message and where the device is always; whether it moves from a tablet's width; its battery from a small
+ * laptop's; how it was found and its tags from a laptop's; temperature and type, when chosen, from a wide screen.
+ */
+export const FIELD_SHOWN_FROM: Readonly<Partial<Record<DeviceField, 'sm' | 'md' | 'lg' | 'xl'>>> = {
+  movement: 'sm',
+  battery_pct: 'md',
+  last_message_type: 'lg',
+  tags: 'lg',
+  temperature_c: 'xl',
+  device_type: 'xl',
+};
 export const NUMERIC_FIELDS: ReadonlySet<DeviceField> = new Set(['battery_pct', 'temperature_c']);
 export const DEFAULT_HIDDEN: readonly DeviceField[] = ['temperature_c', 'device_type'];
 
@@ -79,4 +95,19 @@ export function deviceRows(
     return sign * order;
   });
   return keyed.map((k) => k.d);
+}
+
+/** A figure of the Devices summary, which filters the table when chosen: a place, a movement, silent or low battery. */
+export type SummaryFigure = `position-${PositionCategory}` | `movement-${Movement}` | 'silent' | 'low-battery';
+
+/**
+ * The devices a summary figure counts, by the rules it counts them by (domain tracking/fleet-summary.ts), judged at
+ * `nowMs`, the moment the list was read; none chosen keeps them all.
+ */
+export function devicesOfFigure(devices: readonly TrackedDevice[], figure: SummaryFigure | null, nowMs: number): readonly TrackedDevice[] {
+  if (figure === null) return devices;
+  if (figure === 'silent') return devices.filter((d) => isSilentTracker(d, nowMs));
+  if (figure === 'low-battery') return devices.filter((d) => isLowBatteryTracker(d));
+  if (figure.startsWith('position-')) return devices.filter((d) => `position-${d.position_category}` === figure);
+  return devices.filter((d) => d.movement !== null && `movement-${d.movement}` === figure);
 }

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { TrackedDevice } from '@gridlens/contract/tracking';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { useClientPaging } from '@/lib/ui/use-client-paging';
-import { NUMERIC_FIELDS, type DeviceField, type DeviceSort } from './device-rows';
+import { FIELD_SHOWN_FROM, NUMERIC_FIELDS, type DeviceField, type DeviceSort } from './device-rows';
 import type { useDeviceText } from './use-device-text';
 
 interface DevicesTableProps {
@@ -24,6 +24,7 @@ export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableP
     id: field,
     title: t(`trackingDevices.columns.${field}`),
     numeric: NUMERIC_FIELDS.has(field),
+    hideBelow: FIELD_SHOWN_FROM[field],
     cell: (device) =>
       field === 'name' ? (
         <>

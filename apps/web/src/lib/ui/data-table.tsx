@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import type { Breakpoint } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@gridlens/domain/number-format';
 
@@ -19,7 +20,13 @@ export interface DataColumn<Row> {
   emphasis?: (row: Row) => boolean;
   /** With the table's `sort`: whether its title sorts by it (default true). */
   sortable?: boolean;
+  /** Left out on screens narrower than this breakpoint, where the table has no room for every column. */
+  hideBelow?: Breakpoint;
 }
+
+/** A column's cells shown only from its breakpoint up. */
+const shownFrom = (breakpoint: Breakpoint | undefined) =>
+  breakpoint === undefined ? {} : { display: { xs: 'none', [breakpoint]: 'table-cell' } };
 
 /** The column a table is sorted by, and which way. */
 export interface SortState {
@@ -72,7 +79,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, paging, sort, tes
                   <TableCell
                     key={col.id}
                     align={col.numeric ? 'right' : 'left'}
-                    sx={{ whiteSpace: 'nowrap' }}
+                    sx={{ whiteSpace: 'nowrap', ...shownFrom(col.hideBelow) }}
                     sortDirection={sorted ? sort.direction : false}
                   >
                     {sort && col.sortable !== false ? (
@@ -101,6 +108,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, paging, sort, tes
                     sx={{
                       whiteSpace: 'nowrap',
                       fontVariantNumeric: 'tabular-nums',
+                      ...shownFrom(col.hideBelow),
                       ...(col.emphasis?.(row) ? { color: 'warning.main', fontWeight: 600 } : {}),
                     }}
                   >
