@@ -19,17 +19,19 @@ export const DEVICE_FIELDS = [
 ] as const;
 export type DeviceField = (typeof DEVICE_FIELDS)[number];
 /**
- * Where each column has room (the Devices screen at a desk shows all its columns, issue 27): the name, the last
- * message and where the device is always; whether it moves from a tablet's width; its battery from a small
- * laptop's; how it was found and its tags from a laptop's; temperature and type, when chosen, from a wide screen.
+ * The narrowest screen (px) each column has room on, beside the navigation (issue 27: at 1,680 px the table showed
+ * 4 of its 8 columns). The name, the last message and the location type always; then the place, whether it
+ * moves, its battery; how it was found and its tags from 1,680 px, where all eight fit; temperature and type,
+ * when chosen, from 1,920 px. Narrower, a column gives way rather than scroll out of sight.
  */
-export const FIELD_SHOWN_FROM: Readonly<Partial<Record<DeviceField, 'sm' | 'md' | 'lg' | 'xl'>>> = {
-  movement: 'sm',
-  battery_pct: 'md',
-  last_message_type: 'lg',
-  tags: 'lg',
-  temperature_c: 'xl',
-  device_type: 'xl',
+export const FIELD_SHOWN_FROM: Readonly<Partial<Record<DeviceField, number>>> = {
+  location_name: 1150,
+  movement: 1300,
+  battery_pct: 1400,
+  last_message_type: 1680,
+  tags: 1680,
+  temperature_c: 1920,
+  device_type: 1920,
 };
 export const NUMERIC_FIELDS: ReadonlySet<DeviceField> = new Set(['battery_pct', 'temperature_c']);
 export const DEFAULT_HIDDEN: readonly DeviceField[] = ['temperature_c', 'device_type'];

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,15 @@ interface DevicesTableProps {
   text: ReturnType<typeof useDeviceText>;
 }
 
+/** A place's name kept to a width the other columns leave room beside, cut with an ellipsis, whole on hover. */
+function LongText({ text }: { text: string }) {
+  return (
+    <Box component="span" title={text} sx={{ display: 'block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {text}
+    </Box>
+  );
+}
+
 /** The devices of the fleet, a page at a time (10,000 rows would be 100,000 cells), sortable by any column. */
 export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableProps) {
   const { t } = useTranslation();
@@ -24,7 +34,7 @@ export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableP
     id: field,
     title: t(`trackingDevices.columns.${field}`),
     numeric: NUMERIC_FIELDS.has(field),
-    hideBelow: FIELD_SHOWN_FROM[field],
+    shownFrom: FIELD_SHOWN_FROM[field],
     cell: (device) =>
       field === 'name' ? (
         <>
@@ -35,6 +45,8 @@ export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableP
             {device.device_id}
           </Typography>
         </>
+      ) : field === 'location_name' ? (
+        <LongText text={text(device, field)} />
       ) : (
         text(device, field)
       ),
