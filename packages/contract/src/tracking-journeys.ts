@@ -82,6 +82,7 @@ export const DeviceJourneyListSchema = z
       departed_at: z.string(),
       arrived_at: z.string(),
       duration_minutes: z.number(),
+      week: z.string().describe('The week it counts in (its arrival’s, in the tenant’s calendar), by its Monday'),
     }),
   )
   .meta({ id: 'DeviceJourneyList' });

@@ -115,7 +115,9 @@ export function createJourneysService(
       return rows.flatMap((row) => {
         const origin = places.get(row.origin_id);
         const destination = places.get(row.destination_id);
-        return origin && destination ? [{ origin: placeOf(origin), destination: placeOf(destination), ...timesOf(row) }] : [];
+        if (!origin || !destination) return [];
+        const week = zonedWeekIdOf(ms(row.arrived_at), timeZone);
+        return [{ origin: placeOf(origin), destination: placeOf(destination), ...timesOf(row), week }];
       });
     },
 

@@ -72,6 +72,8 @@ for (const backend of TEST_DATABASES) {
       expect(pairs.pairs[0]?.weeks.map((w) => w.count)).toEqual([0, 1]);
       const devices = await auckland.journeys.pairDevices('fleetco', 'DEPOT', 'SITE', '2026-11-23');
       expect(devices.weeks).toEqual([{ week: '2026-11-23', journeys: [expect.objectContaining({ device_id: 'T-1' })] }]);
+      // A device's journey links to the week it counts in.
+      expect((await auckland.journeys.deviceJourneys('fleetco', 'T-1', 2)).map((j) => j.week)).toEqual(['2026-11-23']);
       // The same journey in a UTC tenant falls in the week before.
       const utc = await services('UTC', '2026-11-25T00:00:00Z').journeys.pairs('fleetco', 'u1', 2);
       expect(utc.pairs[0]?.weeks.map((w) => w.count)).toEqual([1, 0]);
