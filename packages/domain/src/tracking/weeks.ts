@@ -2,8 +2,8 @@
  * The weeks journeys, arrivals and cycles are counted in: ISO weeks (Monday to Sunday) of the tenant's calendar,
  * each named by its Monday's date (`2026-11-23`) and running from that Monday's midnight in the tenant's time zone
  * to the next Monday's (167 or 169 hours across a change of clocks), as every other screen counts its days
- * (docs/decisions.md, "Tracking weeks in the tenant's time zone (issue 27)"). The UTC functions below remain for the names
- * alone: a week's name is a calendar date whatever the zone.
+ * (docs/decisions.md, "Tracking weeks in the tenant's time zone (issue 27)"). The UTC functions below remain for
+ * the names alone: a week's name is a calendar date whatever the zone.
  */
 import { daysBefore, zonedDay, zonedDayStartMs } from '../time-range';
 
