@@ -119,6 +119,108 @@ test("a device's messages that fail to load say so, with a way to try again", as
   await expect(page.getByTestId('device-messages').locator('tbody tr')).toHaveCount(3);
 });
 
+test("a device's track is a line through its fixes, over the POIs it visited", async () => {
+  const TRAVELLER = 'E2E-TRAVELLER';
+  // This test's own depot, on the Mizen peninsula, far from the demo's POIs and trackers.
+  const yard = {
+    LocationID: 'E2E-TRACK-YARD',
+    FullName: 'E2E track yard',
+    LocationType: 'Friendly',
+    Latitude: 51.5,
+    Longitude: -9.7,
+    RadiusM: 300,
+  };
+  const added = await apiCall(page, 'fleetco', trackingRoutes.addLocation, { body: yard });
+  expect([201, 409]).toContain(added.status());
+  const registered = await apiCall(page, 'fleetco', trackingRoutes.registerDevice, {
+    body: { device_id: TRAVELLER, name: 'E2E traveller', device_type: 'Vehicle' },
+  });
+  expect([201, 409]).toContain(registered.status());
+  const seq = Math.floor(Date.now() / 1000);
+  const at = (i: number, latitude: number, minutes: number) => ({
+    kind: 'position',
+    device_id: TRAVELLER,
+    seq: seq + i,
+    time: minutesAgo(minutes),
+    latitude,
+    longitude: -9.7,
+    message_type: 'gps',
+  });
+  // In the yard twice, then 5 km up the road.
+  await send([at(0, 51.5, 120), at(1, 51.5005, 90), at(2, 51.545, 30)]);
+  await page.goto(`/device/${TRAVELLER}`);
+  const track = page.getByTestId('device-track');
+  await expect(track.locator('[data-shapes]')).toHaveAttribute('data-shapes', 'circle:1 line:1');
+  // The yard's type joins the legend, in the one colour of its type.
+  await expect(page.getByTestId('map-legend').locator('li')).toHaveText(['Two Wi-Fi networks', 'One Wi-Fi network', 'GPS fix', /Friendly/]);
+});
+
+test('at 1,680 px the devices table shows all its columns; narrower, the less needed give way instead of scrolling', async () => {
+  await page.goto('/devices');
+  await page.getByRole('searchbox').fill('');
+  const table = page.getByRole('region', { name: 'Devices of the fleet' });
+  const titles = page.getByTestId('devices-table').locator('thead th');
+  const overflow = () => table.evaluate((e) => e.scrollWidth - e.clientWidth);
+  const shownTitles = async () => {
+    const box = (await table.boundingBox())!;
+    const shown: string[] = [];
+    for (const title of await titles.all()) {
+      const at = await title.boundingBox();
+      if (at && at.width > 0 && at.x + at.width <= box.x + box.width + 1) shown.push((await title.innerText()).trim());
+    }
+    return shown;
+  };
+  await page.setViewportSize({ width: 1680, height: 1050 });
+  await expect(titles).toHaveCount(8);
+  await expect
+    .poll(shownTitles)
+    .toEqual(['Device name', 'Last message', 'Message type', 'Location', 'Location type', 'Movement', 'Battery %', 'Tags']);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await expect.poll(shownTitles).toEqual(['Device name', 'Last message', 'Location type']);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1600, height: 900 });
+});
+
+test('a summary figure filters the table and the map, shows as chosen, and a second click lets every device back', async () => {
+  await page.goto('/devices');
+  await page.getByRole('searchbox').fill('');
+  await expect(page.getByTestId('devices-count')).toContainText(/\d+ of \d+ devices/);
+  const counts = async () =>
+    (/^([\d,]+) of ([\d,]+)/.exec((await page.getByTestId('devices-count').textContent()) ?? '') ?? [])
+      .slice(1)
+      .map((n) => Number(n.replaceAll(',', '')));
+  const [shown, total] = await counts();
+  expect(shown).toBe(total);
+  const chip = page.getByTestId('summary-position-Outside POIs');
+  const figureOf = async () => Number((await chip.locator('dd').textContent())?.replaceAll(',', ''));
+  await expect.poll(figureOf).toBeGreaterThan(0); // the cage of this file at least
+  const outside = await figureOf();
+  const toggle = chip.getByRole('button', { name: 'Outside locations' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('devices-count')).toHaveText(
+    new RegExp(`^${outside.toLocaleString('en')} of ${total!.toLocaleString('en')} devices$`),
+  );
+  await expect(page.getByTestId(`device-row-${CAGE}`).or(page.getByTestId('devices-table').locator('tbody tr').first())).toContainText(
+    'Outside locations',
+  );
+  // The figures keep counting every listed device, to be chosen instead.
+  const placed = async () => {
+    let sum = 0;
+    for (const category of ['Friendly', 'Non-Friendly', 'Outside POIs', 'No location data'])
+      sum += Number((await page.getByTestId(`summary-position-${category}`).locator('dd').textContent())?.replaceAll(',', ''));
+    return sum;
+  };
+  expect(await placed()).toBe(total);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => (await counts())[0]).toBe(total);
+  // The tests after this one work on the cage's page.
+  await page.goto(`/device/${CAGE}`);
+});
+
 test('settings sent to the device stay pending until it acknowledges them through the ingest API', async () => {
   await page.getByTestId('setting-reporting_interval_moving_min').fill('0');
   await expect(page.getByText('Value should be greater than 0')).toBeVisible();

@@ -91,6 +91,41 @@ test('the POI report shows each POI’s assets, arrivals and dwell times, narrow
   await expect(page.getByTestId('poi-locations').locator('tbody tr', { hasText: DEPOT.FullName })).toHaveCount(1);
 });
 
+test('the fleet report hatches the week under way, and a chosen customer narrows its assets by location type now', async () => {
+  await page.goto('/poi');
+  // The current week is never whole: its cycle times are marked as the other screens mark today so far.
+  await expect(page.getByTestId('chart-poi-cycle-history-partial')).toContainText('Hatched: still under way');
+  const types = page.getByTestId('poi-types').locator('tbody tr');
+  const assets = async (category: string) =>
+    Number(
+      (
+        await types
+          .filter({ has: page.getByRole('cell', { name: category, exact: true }) })
+          .locator('td')
+          .nth(1)
+          .innerText()
+      ).replaceAll(',', ''),
+    );
+  const everyType = async () => {
+    let sum = 0;
+    for (const category of ['Friendly', 'Non-Friendly', 'Outside points of interest', 'No location data']) sum += await assets(category);
+    return sum;
+  };
+  await expect(types).toHaveCount(4);
+  const fleet = await everyType();
+  expect(await assets('Friendly')).toBeGreaterThan(0); // at this file's depot at least
+  const customer = page.getByRole('combobox', { name: 'Customer' });
+  await customer.click();
+  await page.getByRole('option').nth(1).click();
+  // A customer's assets are those at its sites now, or last seen at one: none at a depot, none without a place.
+  await expect.poll(() => assets('Friendly')).toBe(0);
+  await expect.poll(() => assets('No location data')).toBe(0);
+  expect(await everyType()).toBeLessThan(fleet);
+  await customer.click();
+  await page.getByRole('option', { name: 'All customers' }).click();
+  await expect.poll(everyType).toBe(fleet);
+});
+
 test('a POI’s snapshot opens without the shell and prints without its buttons', async () => {
   await page.getByRole('link', { name: `Snapshot of ${SITE.FullName}` }).click();
   await expect(page).toHaveURL(`/poi_snapshot/${SITE.LocationID}`);

@@ -74,6 +74,7 @@ export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), 
   const tracking = createTrackingModule({
     db,
     movementPeriod: tenants.movementPeriod,
+    timeZoneOf: tenants.timeZoneOf,
     afterPositions: hooks.emit.afterPositions,
     locationRemoving: hooks.emit.locationRemoving,
   });

@@ -8,7 +8,7 @@ import { trackingJourneysRoutes as routes } from './routes/tracking-journeys';
 
 /*
  * Journeys, arrivals, cycles and the POI report of tracking mode (spec §7 /api/journey/…, /api/location/arrive_stats,
- * /api/location/cycle/…, /api/watchlist/journey). Weeks are ISO weeks in UTC named by their Monday's date.
+ * /api/location/cycle/…, /api/watchlist/journey). Weeks are ISO weeks of the tenant's calendar (its time zone) named by their Monday's date.
  */
 
 const tags = ['Journeys'];
@@ -22,7 +22,7 @@ const weekId = z
   .string()
   .refine((text) => weekIdOfDay(text) !== null, `A week is named by a day of it, YYYY-MM-DD, from ${WEEK_DAY_MIN} to ${WEEK_DAY_MAX}`)
   .transform((text) => weekIdOfDay(text) as string)
-  .describe('A week, by any of its days (UTC); its Monday names it');
+  .describe('A week, by any of its days; its Monday names it, and it runs Monday to Sunday in the tenant’s time zone');
 // A real calendar day within the weeks' range: Date.parse alone takes 2026-02-31 (as 3 March) and year 0000.
 const date = z
   .string()
@@ -82,6 +82,7 @@ export const DeviceJourneyListSchema = z
       departed_at: z.string(),
       arrived_at: z.string(),
       duration_minutes: z.number(),
+      week: z.string().describe('The week it counts in (its arrival’s, in the tenant’s calendar), by its Monday'),
     }),
   )
   .meta({ id: 'DeviceJourneyList' });
@@ -128,7 +129,7 @@ export const CycleQuerySchema = z
       .transform((v) => v === 'true')
       .describe('Count cycles still under way, to now'),
     device_id: id.optional(),
-    start_date: date.optional().describe('With end_date, instead of num_weeks: cycles leaving on these days (UTC)'),
+    start_date: date.optional().describe('With end_date, instead of num_weeks: cycles leaving on these days (the tenant’s calendar)'),
     end_date: date.optional(),
     customer_id: customerId,
   })
@@ -176,7 +177,15 @@ export const CycleDetailSchema = z
 export type CycleDetail = z.infer<typeof CycleDetailSchema>;
 
 export const CycleHistorySchema = z
-  .array(z.object({ week: z.string(), cycles: z.number().int(), median_hours: nullableNumber, mean_hours: nullableNumber }))
+  .array(
+    z.object({
+      week: z.string(),
+      cycles: z.number().int(),
+      median_hours: nullableNumber,
+      mean_hours: nullableNumber,
+      partial: z.boolean().describe('The week is still under way: its figures are so far, not yet comparable with whole weeks'),
+    }),
+  )
   .meta({ id: 'CycleHistory' });
 export type CycleHistory = z.infer<typeof CycleHistorySchema>;
 

@@ -25,7 +25,7 @@ export interface SectionDefinition {
 }
 
 export const SECTION_CATALOGUE: readonly SectionDefinition[] = [
-  { id: 'poi', route: '/poi', icon: 'Place', labelKey: 'sections.poi' },
+  { id: 'poi', route: '/poi', icon: 'LocalShipping', labelKey: 'sections.poi' },
   { id: 'locations', route: '/locations', icon: 'LocationOn', labelKey: 'sections.locations' },
   { id: 'journeys', route: '/journeys', icon: 'Route', labelKey: 'sections.journeys' },
   { id: 'devices', route: '/devices', icon: 'Router', labelKey: 'sections.devices' },

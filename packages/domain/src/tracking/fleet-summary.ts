@@ -28,6 +28,15 @@ export interface TrackerFleetSummary {
 
 const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
+/** Silent: no communication in the last 24 hours (communicationState, spec §9), or never. */
+export function isSilentTracker(device: Pick<SummarisedTracker, 'last_message_at'>, nowMs: number): boolean {
+  const lastMs = device.last_message_at === null ? null : Date.parse(device.last_message_at);
+  return communicationState(lastMs, nowMs, 0) === 'no_communication_24h';
+}
+
+/** Low battery: battery status Low (batteryStatus: under LOW_BATTERY_PERCENT). */
+export const isLowBatteryTracker = (device: Pick<SummarisedTracker, 'battery_pct'>): boolean => batteryStatus(device.battery_pct) === 'Low';
+
 export function trackerFleetSummary(devices: readonly SummarisedTracker[], nowMs: number): TrackerFleetSummary {
   const byPosition = zeroes(POSITION_CATEGORIES);
   const byMovement = zeroes(MOVEMENTS);
@@ -36,9 +45,8 @@ export function trackerFleetSummary(devices: readonly SummarisedTracker[], nowMs
   for (const d of devices) {
     byPosition[d.position_category] += 1;
     if (d.movement) byMovement[d.movement] += 1;
-    const lastMs = d.last_message_at === null ? null : Date.parse(d.last_message_at);
-    if (communicationState(lastMs, nowMs, 0) === 'no_communication_24h') silent += 1;
-    if (batteryStatus(d.battery_pct) === 'Low') lowBattery += 1;
+    if (isSilentTracker(d, nowMs)) silent += 1;
+    if (isLowBatteryTracker(d)) lowBattery += 1;
   }
   return { devices: devices.length, byPosition, byMovement, silent, lowBattery };
 }

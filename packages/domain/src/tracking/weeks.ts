@@ -1,9 +1,11 @@
 /**
- * The weeks journeys, arrivals and cycles are counted in: ISO weeks (Monday to Sunday) in UTC, each named by its
- * Monday's date (`2026-11-23`). UTC rather than the tenant's zone keeps a week the same span in SQL and here;
- * for an Irish fleet it differs from local time by at most an hour at the week's edges
- * (docs/decisions.md, "Tracking mode: visits, journeys and cycles").
+ * The weeks journeys, arrivals and cycles are counted in: ISO weeks (Monday to Sunday) of the tenant's calendar,
+ * each named by its Monday's date (`2026-11-23`) and running from that Monday's midnight in the tenant's time zone
+ * to the next Monday's (167 or 169 hours across a change of clocks), as every other screen counts its days
+ * (docs/decisions.md, "Tracking weeks in the tenant's time zone (issue 27)"). The UTC functions below remain for
+ * the names alone: a week's name is a calendar date whatever the zone.
  */
+import { daysBefore, zonedDay, zonedDayStartMs } from '../time-range';
 
 export const DAY_MS = 86_400_000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -42,6 +44,28 @@ export function weekIdOfDay(day: string): string | null {
 export function recentWeekIds(nowMs: number, count: number): string[] {
   const current = weekStartMs(nowMs);
   return Array.from({ length: count }, (_, i) => new Date(current - (count - 1 - i) * WEEK_MS).toISOString().slice(0, 10));
+}
+
+/** The week of the tenant's calendar holding a moment, by its Monday's date. */
+export function zonedWeekIdOf(atMs: number, timeZone: string): string {
+  const day = zonedDay(atMs, timeZone);
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return daysBefore(day, weekday);
+}
+
+/** A week of the tenant's calendar (named by its Monday's date) as a span: Monday midnight to the next, local time. */
+export function zonedWeekSpan(weekId: string, timeZone: string): { fromMs: number; toMs: number } {
+  return { fromMs: zonedDayStartMs(weekId, timeZone), toMs: zonedDayStartMs(daysBefore(weekId, -7), timeZone) };
+}
+
+/**
+ * The last `count` weeks of the tenant's calendar up to the one holding `nowMs`, oldest first, and their span:
+ * from the first one's Monday midnight to the end of the current one (which is still under way).
+ */
+export function recentZonedWeeks(nowMs: number, count: number, timeZone: string): { weeks: string[]; fromMs: number; toMs: number } {
+  const current = zonedWeekIdOf(nowMs, timeZone);
+  const weeks = Array.from({ length: count }, (_, i) => daysBefore(current, (count - 1 - i) * 7));
+  return { weeks, fromMs: zonedWeekSpan(weeks[0] ?? current, timeZone).fromMs, toMs: zonedWeekSpan(current, timeZone).toMs };
 }
 
 /** The median of some numbers (the mean of the middle two for an even count); null for none. */

@@ -1,11 +1,12 @@
 import type { CycleDetail, CycleDonut, CycleHistory, CycleQuery, CycleStats } from '@gridlens/contract/tracking-journeys';
 import { CYCLE_PHASES, cycleMsOf, cyclesOf, type Cycle, type CycleState } from '@gridlens/domain/tracking/cycles';
 import type { Visit } from '@gridlens/domain/tracking/visits';
-import { DAY_MS, medianOf, meanOf, WEEK_MS, weekIdOf, weekStartMs } from '@gridlens/domain/tracking/weeks';
+import { daysBefore, zonedDayStartMs } from '@gridlens/domain/time-range';
+import { medianOf, meanOf, zonedWeekIdOf, zonedWeekSpan } from '@gridlens/domain/tracking/weeks';
 import { notFound } from '../../http/http-error';
 import { isoOf } from '../../http/iso-timestamp';
 import type { DeviceRow, JourneysRepository } from './journeys.repository';
-import { recentSpan } from './journeys.service';
+import { recentSpan, type TimeZoneOf } from './journeys.service';
 
 const HOUR_MS = 3_600_000;
 const ms = (value: Date | string) => new Date(value).getTime();
@@ -22,12 +23,13 @@ interface DeviceCycleFigures {
  * Cycles (spec §7 /api/location/cycle/…): each device's cycles are derived from its stored visits on each call
  * (domain `cyclesOf`), since the start location is the caller's choice; the span's cycles are those leaving in it.
  */
-export function createCyclesService(repository: JourneysRepository, now = () => Date.now()) {
+export function createCyclesService(repository: JourneysRepository, timeZoneOf: TimeZoneOf, now = () => Date.now()) {
   async function figures(
     tenantId: string,
     query: CycleQuery,
-  ): Promise<{ devices: DeviceCycleFigures[]; spanStartMs: number; spanEndMs: number }> {
+  ): Promise<{ devices: DeviceCycleFigures[]; spanStartMs: number; spanEndMs: number; nowMs: number; timeZone: string }> {
     const nowMs = now();
+    const timeZone = await timeZoneOf(tenantId);
     const [places, devices] = await Promise.all([repository.places(tenantId), repository.devices(tenantId)]);
     if (query.start_location_id !== undefined && !places.some((p) => p.location_id === query.start_location_id)) throw notFound('Location');
     if (query.device_id !== undefined && !devices.some((d) => d.device_id === query.device_id)) throw notFound('Device');
@@ -38,8 +40,8 @@ export function createCyclesService(repository: JourneysRepository, now = () => 
         : places.filter((p) => p.location_type === 'Friendly').map((p) => p.location_id);
     const span =
       query.start_date !== undefined && query.end_date !== undefined
-        ? { fromMs: Date.parse(`${query.start_date}T00:00:00Z`), toMs: Date.parse(`${query.end_date}T00:00:00Z`) + DAY_MS }
-        : recentSpan(nowMs, query.num_weeks);
+        ? { fromMs: zonedDayStartMs(query.start_date, timeZone), toMs: zonedDayStartMs(daysBefore(query.end_date, -1), timeZone) }
+        : recentSpan(nowMs, query.num_weeks, timeZone);
     const customerSites = new Set(places.filter((p) => p.customer_id === query.customer_id).map((p) => p.location_id));
     const starts = new Set(startIds);
     const visitsByDevice = new Map<string, Visit[]>();
@@ -73,7 +75,7 @@ export function createCyclesService(repository: JourneysRepository, now = () => 
       if (query.customer_id !== undefined && inSpan.length === 0 && !atCustomer) continue;
       result.push({ device, state, cycles: inSpan });
     }
-    return { devices: result, spanStartMs: span.fromMs, spanEndMs: span.toMs };
+    return { devices: result, spanStartMs: span.fromMs, spanEndMs: span.toMs, nowMs, timeZone };
   }
 
   return {
@@ -112,13 +114,26 @@ export function createCyclesService(repository: JourneysRepository, now = () => 
     },
 
     async history(tenantId: string, query: CycleQuery): Promise<CycleHistory> {
-      const { devices, spanStartMs, spanEndMs } = await figures(tenantId, query);
-      const weeks: string[] = [];
-      for (let at = weekStartMs(spanStartMs); at < spanEndMs; at += WEEK_MS) weeks.push(weekIdOf(at));
+      const { devices, spanStartMs, spanEndMs, nowMs, timeZone } = await figures(tenantId, query);
+      const weeks: { week: string; toMs: number }[] = [];
+      for (let week = zonedWeekIdOf(spanStartMs, timeZone); ; week = daysBefore(week, -7)) {
+        const { fromMs, toMs } = zonedWeekSpan(week, timeZone);
+        if (fromMs >= spanEndMs) break;
+        weeks.push({ week, toMs });
+      }
       const all = devices.flatMap((d) => d.cycles);
-      return weeks.map((week) => {
-        const counted = all.flatMap((c) => (c.cycleMs !== null && weekIdOf(c.cycle.departureMs) === week ? [c.cycleMs] : []));
-        return { week, cycles: counted.length, median_hours: hoursOrNull(medianOf(counted)), mean_hours: hoursOrNull(meanOf(counted)) };
+      return weeks.map(({ week, toMs }) => {
+        const counted = all.flatMap((c) =>
+          c.cycleMs !== null && zonedWeekIdOf(c.cycle.departureMs, timeZone) === week ? [c.cycleMs] : [],
+        );
+        return {
+          week,
+          cycles: counted.length,
+          median_hours: hoursOrNull(medianOf(counted)),
+          mean_hours: hoursOrNull(meanOf(counted)),
+          // The week under way: its cycles so far, marked as the other screens mark today so far.
+          partial: toMs > nowMs,
+        };
       });
     },
 

@@ -43,12 +43,14 @@ const DEVICE_FROM = `tracking_devices d
 
 /**
  * A customer's devices (issue 19): those in one of its sites now, or, outside every POI now, whose last POI was
- * one of its sites (the newest placed fix, read backwards along tracking_positions_by_time).
+ * one of its sites (the newest placed fix, read backwards along tracking_positions_by_time). Over
+ * tracking_devices `d`, its tracking_latest `l` and the POI `p` it is in now; `customer` names the parameter.
  */
-const AT_CUSTOMER = `(p.customer_id = $3 OR (l.location_id IS NULL AND (
+export const atCustomer = (customer: string) => `(p.customer_id = ${customer} OR (l.location_id IS NULL AND (
   SELECT c.customer_id FROM tracking_positions tp JOIN locations c ON c.tenant_id = tp.tenant_id AND c.location_id = tp.location_id
    WHERE tp.tenant_id = d.tenant_id AND tp.device_id = d.device_id AND tp.location_id IS NOT NULL
-   ORDER BY tp.measured_at DESC LIMIT 1) = $3))`;
+   ORDER BY tp.measured_at DESC LIMIT 1) = ${customer}))`;
+const AT_CUSTOMER = atCustomer('$3');
 
 /** SQL of the devices screens; every statement scoped by tenant. */
 export function createDevicesRepository(db: Queryable) {

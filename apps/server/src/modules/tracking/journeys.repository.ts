@@ -2,6 +2,7 @@ import type { LocationType, TrackerType } from '@gridlens/domain/tracking/enumer
 import { arrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import { isoTimestamp } from '../../http/iso-timestamp';
+import { atCustomer } from './devices.repository';
 
 export interface PlaceRow {
   location_id: string;
@@ -59,18 +60,21 @@ export function createJourneysRepository(db: Queryable) {
       return (await db.query('SELECT 1 FROM customers WHERE tenant_id = $1 AND customer_id = $2', [tenantId, customerId])).length > 0;
     },
 
-    /** Journeys arriving in [from, to) per origin, destination and week (Monday, UTC), with their durations. */
-    pairWeeks(tenantId: string, fromMs: number, toMs: number): Promise<PairWeekRow[]> {
+    /**
+     * Journeys arriving in [from, to) per origin, destination and week (named by its Monday, the weeks of the
+     * tenant's calendar: `timeZone` its zone), with their durations.
+     */
+    pairWeeks(tenantId: string, fromMs: number, toMs: number, timeZone: string): Promise<PairWeekRow[]> {
       return db.query(
         `SELECT origin_id, destination_id,
-                to_char(date_trunc('week', arrived_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
+                to_char(date_trunc('week', arrived_at AT TIME ZONE $4::text), 'YYYY-MM-DD') AS week,
                 count(*)::int AS count,
                 (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM arrived_at - departed_at)) / 60)::float8 AS median_minutes,
                 (avg(extract(epoch FROM arrived_at - departed_at)) / 60)::float8 AS mean_minutes
            FROM tracking_journeys
           WHERE tenant_id = $1 AND arrived_at >= $2 AND arrived_at < $3
           GROUP BY 1, 2, 3`,
-        [tenantId, iso(fromMs), iso(toMs)],
+        [tenantId, iso(fromMs), iso(toMs), timeZone],
       );
     },
 
@@ -125,6 +129,18 @@ export function createJourneysRepository(db: Queryable) {
           ORDER BY v.device_id, v.arrived_at`,
         [tenantId, arrayLiteral(startIds), iso(fromMs)],
       );
+    },
+
+    /** A customer's devices, by the Devices list's rule (`atCustomer`): the POI report's figures "now" count these. */
+    async customerDeviceIds(tenantId: string, customerId: string): Promise<Set<string>> {
+      const rows = await db.query<{ device_id: string }>(
+        `SELECT d.device_id FROM tracking_devices d
+           LEFT JOIN tracking_latest l ON l.tenant_id = d.tenant_id AND l.device_id = d.device_id
+           LEFT JOIN locations p ON p.tenant_id = l.tenant_id AND p.location_id = l.location_id
+          WHERE d.tenant_id = $1 AND ${atCustomer('$2')}`,
+        [tenantId, customerId],
+      );
+      return new Set(rows.map((r) => r.device_id));
     },
 
     /** Each device's newest position: the POI it is in and since when it stands still (the POI report). */

@@ -15,14 +15,16 @@ export interface JourneyLookups {
   deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>;
   locationExists: (tenantId: string, locationId: string) => Promise<boolean>;
   staticAfterHours: (tenantId: string) => Promise<number>;
+  /** The tenant's time zone: the weeks are those of its calendar. */
+  timeZoneOf: (tenantId: string) => Promise<string>;
 }
 
 /** Journeys, arrivals, cycles, the POI report and the journey watchlist (spec §7). */
 export function registerJourneyRoutes(app: FastifyInstance, db: Queryable, lookups: JourneyLookups): void {
   const repository = createJourneysRepository(db);
-  const journeys = createJourneysService(repository, lookups.deviceExists);
-  const cycles = createCyclesService(repository);
-  const poiReport = createPoiReportService(repository, lookups.staticAfterHours);
+  const journeys = createJourneysService(repository, lookups.deviceExists, lookups.timeZoneOf);
+  const cycles = createCyclesService(repository, lookups.timeZoneOf);
+  const poiReport = createPoiReportService(repository, lookups.staticAfterHours, lookups.timeZoneOf);
   const watchlistOf = async (tenantId: string, userId: string) =>
     (await repository.watchlist(tenantId, userId)).map((w) => ({ ...w, added_at: isoOf(w.added_at) }));
 

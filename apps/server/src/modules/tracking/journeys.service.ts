@@ -1,5 +1,6 @@
 import type { DeviceJourneyList, JourneyDevices, JourneyPairs, LocationArrivals } from '@gridlens/contract/tracking-journeys';
-import { DAY_MS, medianOf, meanOf, recentWeekIds, WEEK_MS, weekIdOf, weekStartMs, weekStartOfId } from '@gridlens/domain/tracking/weeks';
+import { daysBefore, zonedDay, zonedDayStartMs } from '@gridlens/domain/time-range';
+import { medianOf, meanOf, recentZonedWeeks, zonedWeekIdOf, zonedWeekSpan } from '@gridlens/domain/tracking/weeks';
 import { notFound } from '../../http/http-error';
 import { isoOf } from '../../http/iso-timestamp';
 import type { JourneyRow, JourneysRepository, PlaceRow, VisitRow } from './journeys.repository';
@@ -10,16 +11,17 @@ const ms = (value: Date | string) => new Date(value).getTime();
 const placeOf = (p: PlaceRow) => ({ location_id: p.location_id, name: p.full_name, location_type: p.location_type });
 const hoursOrNull = (valueMs: number | null) => (valueMs === null ? null : valueMs / HOUR_MS);
 
-/** The span of the last `count` weeks up to now: from the first one's Monday to the end of this one. */
-export function recentSpan(nowMs: number, count: number) {
-  const weeks = recentWeekIds(nowMs, count);
-  return { weeks, fromMs: weekStartOfId(weeks[0] as string) as number, toMs: weekStartMs(nowMs) + WEEK_MS };
-}
+/** The span of the last `count` weeks of the tenant's calendar up to now: from the first one's Monday to the end of this one. */
+export const recentSpan = (nowMs: number, count: number, timeZone: string) => recentZonedWeeks(nowMs, count, timeZone);
+
+/** The tenant's time zone, whose calendar the weeks follow (the tenants module's `timeZoneOf`). */
+export type TimeZoneOf = (tenantId: string) => Promise<string>;
 
 /** Journeys and arrivals as the screens read them (spec §7 /api/journey/…, /api/device/journeys, arrive_stats). */
 export function createJourneysService(
   repository: JourneysRepository,
   deviceExists: (tenantId: string, deviceId: string) => Promise<boolean>,
+  timeZoneOf: TimeZoneOf,
   now = () => Date.now(),
 ) {
   const placesOf = async (tenantId: string) => new Map((await repository.places(tenantId)).map((p) => [p.location_id, p]));
@@ -37,10 +39,11 @@ export function createJourneysService(
 
     async pairs(tenantId: string, userId: string, numWeeks: number, customerId?: string): Promise<JourneyPairs> {
       await checkCustomer(tenantId, customerId);
-      const { weeks, fromMs, toMs } = recentSpan(now(), numWeeks);
+      const timeZone = await timeZoneOf(tenantId);
+      const { weeks, fromMs, toMs } = recentSpan(now(), numWeeks, timeZone);
       const [places, rows, medians, watched] = await Promise.all([
         placesOf(tenantId),
-        repository.pairWeeks(tenantId, fromMs, toMs),
+        repository.pairWeeks(tenantId, fromMs, toMs, timeZone),
         repository.pairDurations(tenantId, fromMs, toMs),
         repository.watchlist(tenantId, userId),
       ]);
@@ -82,10 +85,8 @@ export function createJourneysService(
       const places = await placesOf(tenantId);
       const origin = placeOrThrow(places, originId);
       const destination = placeOrThrow(places, destinationId);
-      const span =
-        typeof weeks === 'number'
-          ? recentSpan(now(), weeks)
-          : { weeks: [weeks], fromMs: weekStartOfId(weeks) as number, toMs: (weekStartOfId(weeks) as number) + WEEK_MS };
+      const timeZone = await timeZoneOf(tenantId);
+      const span = typeof weeks === 'number' ? recentSpan(now(), weeks, timeZone) : { weeks: [weeks], ...zonedWeekSpan(weeks, timeZone) };
       const [rows, devices] = await Promise.all([
         repository.pairJourneys(tenantId, originId, destinationId, span.fromMs, span.toMs),
         repository.devices(tenantId),
@@ -95,7 +96,7 @@ export function createJourneysService(
       for (const row of rows) {
         const device = deviceById.get(row.device_id);
         if (!device) continue;
-        byWeek.get(weekIdOf(ms(row.arrived_at)))?.push({ ...device, ...timesOf(row) });
+        byWeek.get(zonedWeekIdOf(ms(row.arrived_at), timeZone))?.push({ ...device, ...timesOf(row) });
       }
       return {
         origin: placeOf(origin),
@@ -106,42 +107,45 @@ export function createJourneysService(
 
     async deviceJourneys(tenantId: string, deviceId: string, numWeeks: number): Promise<DeviceJourneyList> {
       if (!(await deviceExists(tenantId, deviceId))) throw notFound('Device');
+      const timeZone = await timeZoneOf(tenantId);
       const [places, rows] = await Promise.all([
         placesOf(tenantId),
-        repository.deviceJourneys(tenantId, deviceId, recentSpan(now(), numWeeks).fromMs),
+        repository.deviceJourneys(tenantId, deviceId, recentSpan(now(), numWeeks, timeZone).fromMs),
       ]);
       return rows.flatMap((row) => {
         const origin = places.get(row.origin_id);
         const destination = places.get(row.destination_id);
-        return origin && destination ? [{ origin: placeOf(origin), destination: placeOf(destination), ...timesOf(row) }] : [];
+        if (!origin || !destination) return [];
+        const week = zonedWeekIdOf(ms(row.arrived_at), timeZone);
+        return [{ origin: placeOf(origin), destination: placeOf(destination), ...timesOf(row), week }];
       });
     },
 
     async arrivals(tenantId: string, locationId: string, week: string): Promise<LocationArrivals> {
       const places = await placesOf(tenantId);
       const location = placeOrThrow(places, locationId);
-      const startMs = weekStartOfId(week) as number;
-      const historyFromMs = startMs - 7 * WEEK_MS;
+      const timeZone = await timeZoneOf(tenantId);
+      const { fromMs: startMs, toMs: endMs } = zonedWeekSpan(week, timeZone);
+      const historyWeeks = Array.from({ length: 8 }, (_, i) => daysBefore(week, (7 - i) * 7));
+      const historyFromMs = zonedDayStartMs(historyWeeks[0] as string, timeZone);
       const [visits, devices] = await Promise.all([
-        repository.visitsArriving(tenantId, [locationId], historyFromMs, startMs + WEEK_MS),
+        repository.visitsArriving(tenantId, [locationId], historyFromMs, endMs),
         repository.devices(tenantId),
       ]);
       const nameOf = new Map(devices.map((d) => [d.device_id, d.name]));
       const inWeek = visits.filter((v) => ms(v.arrived_at) >= startMs);
       const dwellsMs = inWeek.map(dwellOf);
-      const history = Array.from({ length: 8 }, (_, i) => weekIdOf(historyFromMs + i * WEEK_MS)).map((w) => {
-        const of = visits.filter((v) => weekIdOf(ms(v.arrived_at)) === w);
+      const history = historyWeeks.map((w) => {
+        const of = visits.filter((v) => zonedWeekIdOf(ms(v.arrived_at), timeZone) === w);
         return { week: w, arrivals: of.length, median_dwell_hours: hoursOrNull(medianOf(of.map(dwellOf))) };
       });
       return {
         location: placeOf(location),
         week,
+        // The week's seven days of the tenant's calendar, each midnight to midnight local time.
         days: Array.from({ length: 7 }, (_, i) => {
-          const dayMs = startMs + i * DAY_MS;
-          return {
-            date: isoOf(new Date(dayMs)).slice(0, 10),
-            arrivals: inWeek.filter((v) => Math.floor(ms(v.arrived_at) / DAY_MS) * DAY_MS === dayMs).length,
-          };
+          const date = daysBefore(week, -i);
+          return { date, arrivals: inWeek.filter((v) => zonedDay(ms(v.arrived_at), timeZone) === date).length };
         }),
         dwell: {
           visits: inWeek.length,

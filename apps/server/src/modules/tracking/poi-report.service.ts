@@ -4,7 +4,7 @@ import { movementOf } from '@gridlens/domain/tracking/movement';
 import { medianOf, meanOf } from '@gridlens/domain/tracking/weeks';
 import { notFound } from '../../http/http-error';
 import type { JourneysRepository } from './journeys.repository';
-import { dwellOf, recentSpan } from './journeys.service';
+import { dwellOf, recentSpan, type TimeZoneOf } from './journeys.service';
 
 const HOUR_MS = 3_600_000;
 const hoursOrNull = (valueMs: number | null) => (valueMs === null ? null : valueMs / HOUR_MS);
@@ -19,16 +19,18 @@ interface Counts {
 /**
  * The POI report (the fleet report tab, /poi and /poi_snapshot): where the assets are now, per POI and location
  * type, Static or Fluid by the tenant's period (domain `movementOf`), and each POI's arrivals and dwell times.
+ * With a customer chosen, the figures "now" count that customer's devices only, by the Devices list's rule.
  */
 export function createPoiReportService(
   repository: JourneysRepository,
   staticAfterHours: (tenantId: string) => Promise<number>,
+  timeZoneOf: TimeZoneOf,
   now = () => Date.now(),
 ) {
   return async (tenantId: string, query: { num_weeks: number; customer_id?: string; location_id?: string }): Promise<PoiReport> => {
     const nowMs = now();
-    const { weeks, fromMs, toMs } = recentSpan(nowMs, query.num_weeks);
-    const [places, devices, latest, hours] = await Promise.all([
+    const { weeks, fromMs, toMs } = recentSpan(nowMs, query.num_weeks, await timeZoneOf(tenantId));
+    const [places, allDevices, allLatest, hours] = await Promise.all([
       repository.places(tenantId),
       repository.devices(tenantId),
       repository.latest(tenantId),
@@ -36,6 +38,9 @@ export function createPoiReportService(
     ]);
     if (query.location_id !== undefined && !places.some((p) => p.location_id === query.location_id)) throw notFound('Location');
     if (query.customer_id !== undefined && !(await repository.customerExists(tenantId, query.customer_id))) throw notFound('Customer');
+    const customers = query.customer_id === undefined ? null : await repository.customerDeviceIds(tenantId, query.customer_id);
+    const devices = customers === null ? allDevices : allDevices.filter((d) => customers.has(d.device_id));
+    const latest = customers === null ? allLatest : allLatest.filter((row) => customers.has(row.device_id));
     const shown = places.filter(
       (p) =>
         (query.location_id === undefined || p.location_id === query.location_id) &&

@@ -35,11 +35,14 @@ import { registerJourneyRoutes } from './journeys.routes';
 export function createTrackingModule({
   db,
   movementPeriod,
+  timeZoneOf,
   afterPositions,
   locationRemoving,
 }: {
   db: Queryable;
   movementPeriod: TenantMovementPeriod;
+  /** The tenant's time zone: journeys, arrivals and cycles count the weeks of its calendar. */
+  timeZoneOf: (tenantId: string) => Promise<string>;
   /** Handed each batch's new steps, in the ingest transaction (the after-positions hook: tracking alerts listen). */
   afterPositions?: PositionsHook;
   /** Asked before a POI is deleted (the location-removing hook: alerts refuse while a rule watches it). */
@@ -64,6 +67,7 @@ export function createTrackingModule({
         deviceExists: (tenantId, deviceId) => repository.deviceExists(tenantId, deviceId),
         locationExists: (tenantId, locationId) => repository.locationExists(tenantId, locationId),
         staticAfterHours: movementPeriod.read,
+        timeZoneOf: (tenantId) => timeZoneOf(tenantId),
       });
     }),
     deviceExists: (tenantId: string, deviceId: string) => repository.deviceExists(tenantId, deviceId),

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeviceJourneyList } from '@gridlens/contract/tracking-journeys';
 import { formatDateTime } from '@gridlens/domain/date-format';
-import { weekIdOf } from '@gridlens/domain/tracking/weeks';
 import { browserTimeZone } from '@/lib/api/config';
 import { durationText } from '@/lib/duration-text';
 import { JOURNEY_WEEKS, useDeviceJourneyList } from '@/lib/api/tracking-journeys';
@@ -20,7 +19,7 @@ export function DeviceJourneys({ deviceId }: { deviceId: string }) {
   const timeZone = browserTimeZone();
   const time = (iso: string) => formatDateTime(Date.parse(iso), timeZone);
   const weekPath = (j: Row) =>
-    `/journey/${encodeURIComponent(j.origin.location_id)}/${encodeURIComponent(j.destination.location_id)}/${weekIdOf(Date.parse(j.arrived_at))}`;
+    `/journey/${encodeURIComponent(j.origin.location_id)}/${encodeURIComponent(j.destination.location_id)}/${j.week}`;
   const columns: DataColumn<Row>[] = [
     { id: 'origin', title: t('trackingJourneys.origin'), cell: (j) => j.origin.name },
     { id: 'destination', title: t('trackingJourneys.destination'), cell: (j) => j.destination.name },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedDevice } from '@gridlens/contract/tracking';
-import { deviceRows, NO_FILTERS } from './device-rows';
+import { deviceRows, devicesOfFigure, NO_FILTERS } from './device-rows';
 
 const device = (id: string, overrides: Partial<TrackedDevice> = {}): TrackedDevice => ({
   device_id: id,
@@ -47,5 +47,16 @@ describe('the devices table rows', () => {
     expect(ids(deviceRows(FLEET, 'dublin', NO_FILTERS, byName))).toEqual(['B']);
     expect(ids(deviceRows(FLEET, 'north', NO_FILTERS, byName))).toEqual(['A']);
     expect(ids(deviceRows(FLEET, 'tracker c', NO_FILTERS, byName))).toEqual(['C']);
+  });
+
+  it('narrows to the devices a summary figure counts, judged when the list was read', () => {
+    const readMs = Date.parse('2026-11-02T12:00:00Z');
+    expect(ids(devicesOfFigure(FLEET, null, readMs))).toEqual(['A', 'B', 'C']);
+    expect(ids(devicesOfFigure(FLEET, 'position-Friendly', readMs))).toEqual(['B']);
+    expect(ids(devicesOfFigure(FLEET, 'position-Outside POIs', readMs))).toEqual(['A', 'C']);
+    expect(ids(devicesOfFigure(FLEET, 'movement-Static', readMs))).toEqual(['B']);
+    expect(ids(devicesOfFigure(FLEET, 'low-battery', readMs))).toEqual(['B']);
+    // A has been silent since 1 November, B never reported, C reported two hours before the list was read.
+    expect(ids(devicesOfFigure(FLEET, 'silent', readMs))).toEqual(['A', 'B']);
   });
 });

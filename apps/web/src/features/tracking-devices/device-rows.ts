@@ -1,4 +1,7 @@
 import type { TrackedDevice } from '@gridlens/contract/tracking';
+import type { PositionCategory } from '@gridlens/domain/tracking/enumerations';
+import { isLowBatteryTracker, isSilentTracker } from '@gridlens/domain/tracking/fleet-summary';
+import type { Movement } from '@gridlens/domain/tracking/movement';
 import { textsMatch } from '@/lib/text-search';
 
 /** The devices table's columns, in the order it shows them; the name (with the id) always stays. */
@@ -15,6 +18,21 @@ export const DEVICE_FIELDS = [
   'tags',
 ] as const;
 export type DeviceField = (typeof DEVICE_FIELDS)[number];
+/**
+ * The narrowest screen (px) each column has room on, beside the navigation (issue 27: at 1,680 px the table showed
+ * 4 of its 8 columns). The name, the last message and the location type always; then the place, whether it
+ * moves, its battery; how it was found and its tags from 1,680 px, where all eight fit; temperature and type,
+ * when chosen, from 1,920 px. Narrower, a column gives way rather than scroll out of sight.
+ */
+export const FIELD_SHOWN_FROM: Readonly<Partial<Record<DeviceField, number>>> = {
+  location_name: 1150,
+  movement: 1300,
+  battery_pct: 1400,
+  last_message_type: 1680,
+  tags: 1680,
+  temperature_c: 1920,
+  device_type: 1920,
+};
 export const NUMERIC_FIELDS: ReadonlySet<DeviceField> = new Set(['battery_pct', 'temperature_c']);
 export const DEFAULT_HIDDEN: readonly DeviceField[] = ['temperature_c', 'device_type'];
 
@@ -79,4 +97,19 @@ export function deviceRows(
     return sign * order;
   });
   return keyed.map((k) => k.d);
+}
+
+/** A figure of the Devices summary, which filters the table when chosen: a place, a movement, silent or low battery. */
+export type SummaryFigure = `position-${PositionCategory}` | `movement-${Movement}` | 'silent' | 'low-battery';
+
+/**
+ * The devices a summary figure counts, by the rules it counts them by (domain tracking/fleet-summary.ts), judged at
+ * `nowMs`, the moment the list was read; none chosen keeps them all.
+ */
+export function devicesOfFigure(devices: readonly TrackedDevice[], figure: SummaryFigure | null, nowMs: number): readonly TrackedDevice[] {
+  if (figure === null) return devices;
+  if (figure === 'silent') return devices.filter((d) => isSilentTracker(d, nowMs));
+  if (figure === 'low-battery') return devices.filter((d) => isLowBatteryTracker(d));
+  if (figure.startsWith('position-')) return devices.filter((d) => `position-${d.position_category}` === figure);
+  return devices.filter((d) => d.movement !== null && `movement-${d.movement}` === figure);
 }

@@ -4,26 +4,50 @@ import { useTranslation } from 'react-i18next';
 import type { ClientConfig } from '@gridlens/contract/client-config';
 import type { TrackerMessageRow } from '@gridlens/contract/tracking-devices';
 import { formatDateTime } from '@gridlens/domain/date-format';
-import { POSITION_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
+import { LOCATION_TYPES, POSITION_MESSAGE_TYPES } from '@gridlens/domain/tracking/enumerations';
 import { browserTimeZone } from '@/lib/api/config';
+import { useLocations } from '@/lib/api/tracking';
+import { usePositionColours } from '@/lib/ui/location-colours';
 import { MapView } from '@/lib/ui/map/map-view';
 import type { MapMarker, MapTone } from '@/lib/ui/map/map-model';
+import { trackShapes } from './track-shapes';
 import { valueText } from './use-device-text';
 
-/** A device's fixes over the chosen range, coloured by how each was found (GPS, one or two Wi-Fi networks), with a legend. */
+/**
+ * A device's track over the chosen range: a line through its fixes in time order, the POIs it visited in their
+ * location type's colours, and the fixes on the line coloured by how each was found (GPS, one or two Wi-Fi
+ * networks), with a legend.
+ */
 export default function DeviceTrack({ messages, tiles }: { messages: readonly TrackerMessageRow[]; tiles: ClientConfig['mapTiles'] }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const timeZone = browserTimeZone();
-  const tones = useMemo(
-    (): MapTone[] =>
-      POSITION_MESSAGE_TYPES.map((type) => ({
+  const locations = useLocations();
+  const colours = usePositionColours();
+  const shapes = useMemo(
+    () => trackShapes(messages, locations.data ?? [], colours, theme.palette.text.secondary),
+    [messages, locations.data, colours, theme],
+  );
+  // The legend: how each fix was found, then the types of the POIs drawn, in their one colour. A fix found by one
+  // Wi-Fi network is purple: the warning colour is a customer's site's (lib/ui/location-colours).
+  const tones = useMemo((): MapTone[] => {
+    const oneWifi = theme.palette.mode === 'dark' ? '#ce93d8' : '#7b1fa2';
+    const drawn = new Set(
+      (locations.data ?? []).filter((l) => messages.some((m) => m.location_id === l.LocationID)).map((l) => l.LocationType),
+    );
+    return [
+      ...POSITION_MESSAGE_TYPES.map((type) => ({
         id: type,
-        colour: { gps: theme.palette.primary.main, OneWifi: theme.palette.warning.main, TwoWifi: theme.palette.secondary.main }[type],
+        colour: { gps: theme.palette.primary.main, OneWifi: oneWifi, TwoWifi: theme.palette.secondary.main }[type],
         label: valueText(t, 'last_message_type', type),
       })),
-    [theme, t],
-  );
+      ...LOCATION_TYPES.filter((type) => drawn.has(type)).map((type) => ({
+        id: `poi-${type}`,
+        colour: colours[type],
+        label: valueText(t, 'position_category', type),
+      })),
+    ];
+  }, [theme, t, colours, locations.data, messages]);
   const markers = useMemo(
     (): MapMarker[] =>
       messages.flatMap((m) =>
@@ -40,7 +64,8 @@ export default function DeviceTrack({ messages, tiles }: { messages: readonly Tr
       tiles={tiles}
       tones={tones}
       markers={markers}
-      markerRadius={5}
+      markerRadius={4}
+      shapes={shapes}
     />
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ClientConfig } from '@gridlens/contract/client-config';
 import type { TrackedDevice } from '@gridlens/contract/tracking';
+import { usePositionColours } from '@/lib/ui/location-colours';
 import { MapView } from '@/lib/ui/map/map-view';
 import type { MapMarker, MapTone } from '@/lib/ui/map/map-model';
 import { valueText } from './use-device-text';
@@ -19,16 +19,18 @@ interface DevicesMapProps {
  */
 export default function DevicesMap({ rows, tiles }: DevicesMapProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
+  const colours = usePositionColours();
   const navigate = useNavigate();
 
+  // Worst first (a cluster takes the colour of its worst), each in its type's one colour.
   const tones = useMemo(
-    (): MapTone[] => [
-      { id: 'Non-Friendly', colour: theme.palette.warning.main, label: valueText(t, 'position_category', 'Non-Friendly') },
-      { id: 'Outside POIs', colour: theme.palette.info.main, label: valueText(t, 'position_category', 'Outside POIs') },
-      { id: 'Friendly', colour: theme.palette.success.main, label: valueText(t, 'position_category', 'Friendly') },
-    ],
-    [theme, t],
+    (): MapTone[] =>
+      (['Non-Friendly', 'Outside POIs', 'Friendly'] as const).map((category) => ({
+        id: category,
+        colour: colours[category],
+        label: valueText(t, 'position_category', category),
+      })),
+    [colours, t],
   );
 
   const markers = useMemo(() => {

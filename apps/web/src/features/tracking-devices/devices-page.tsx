@@ -10,12 +10,24 @@ import { ClientConfigContext } from '@/lib/client-config-context';
 import { useHeaderSearch } from '@/lib/use-header-search';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { useDeviceList } from '@/lib/api/tracking-devices';
-import { DEFAULT_HIDDEN, DEVICE_FIELDS, deviceRows, NO_FILTERS, type DeviceField, type DeviceSort } from './device-rows';
+import {
+  DEFAULT_HIDDEN,
+  DEVICE_FIELDS,
+  deviceRows,
+  devicesOfFigure,
+  NO_FILTERS,
+  type DeviceField,
+  type DeviceSort,
+  type SummaryFigure,
+} from './device-rows';
 import { devicesCsv, devicesXlsx } from './devices-export';
 import { DevicesSummary } from './devices-summary';
 import { DevicesTable } from './devices-table';
 import { DevicesToolbar } from './devices-toolbar';
 import { useDeviceText } from './use-device-text';
+
+/** Where the table with all its columns and the map fit side by side. */
+const WIDE_ENOUGH_FOR_BOTH = '@media (min-width: 2400px)';
 
 // Leaflet and the clusters load with the map, after the table is on screen.
 const DevicesMap = lazy(() => loadChunk(() => import('./devices-map')));
@@ -28,19 +40,29 @@ export function DevicesPage() {
   const list = useDeviceList(customer);
   const search = useHeaderSearch();
   const text = useDeviceText();
+  const showSnackbar = useAppStore((s) => s.showSnackbar);
   const [filters, setFilters] = useState(NO_FILTERS);
+  const [figure, setFigure] = useState<SummaryFigure | null>(null);
   const [sort, setSort] = useState<DeviceSort>({ field: 'last_message_at', direction: 'desc' });
   const [visible, setVisible] = useState<ReadonlySet<DeviceField>>(() => new Set(DEVICE_FIELDS.filter((f) => !DEFAULT_HIDDEN.includes(f))));
   const fields = DEVICE_FIELDS.filter((f) => visible.has(f));
 
   const devices = list.data;
-  const rows = useMemo(
+  const listed = useMemo(
     () => deviceRows(devices ?? [], search, filters, sort, (d) => [d.device_id, d.name, d.location_name, ...d.tags, text(d, 'movement')]),
     [devices, search, filters, sort, text],
   );
+  // A summary figure chosen narrows the table and the map; the summary keeps counting what the filters list, so
+  // that every figure stays there to choose instead, as the Assets donuts do.
+  const rows = useMemo(() => devicesOfFigure(listed, figure, list.dataUpdatedAt), [listed, figure, list.dataUpdatedAt]);
+  const chooseFigure = (next: SummaryFigure) => {
+    setFigure(figure === next ? null : next);
+    showSnackbar(t(figure === next ? 'messages.filterRemoved' : 'messages.filterApplied'));
+  };
 
   // The table renders after the map has its markers: the first clusters do not wait for 100 rows of cells.
   const tableRows = useDeferredValue(rows);
+  const summaryRows = useDeferredValue(listed);
 
   const toggle = (field: DeviceField) =>
     setVisible((current) => {
@@ -63,8 +85,19 @@ export function DevicesPage() {
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }} data-testid="devices-count">
         {devices ? t('trackingDevices.shownOf', { shown: rows.length, total: devices.length }) : t('trackingDevices.loading')}
       </Typography>
-      {devices && devices.length > 0 && <DevicesSummary rows={tableRows} nowMs={list.dataUpdatedAt} />}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+      {devices && devices.length > 0 && (
+        <DevicesSummary rows={summaryRows} nowMs={list.dataUpdatedAt} selected={figure} onSelect={chooseFigure} />
+      )}
+      {/* The table above the map, so that it has the width for all its columns (issue 27: at 1,680 px beside the
+          map it showed 4 of 8); side by side only where both have room. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: '1fr',
+          [WIDE_ENOUGH_FOR_BOTH]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
         <Paper sx={{ p: 1, minWidth: 0 }}>
           <DevicesToolbar
             filters={filters}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { TrackedDevice } from '@gridlens/contract/tracking';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { useClientPaging } from '@/lib/ui/use-client-paging';
-import { NUMERIC_FIELDS, type DeviceField, type DeviceSort } from './device-rows';
+import { FIELD_SHOWN_FROM, NUMERIC_FIELDS, type DeviceField, type DeviceSort } from './device-rows';
 import type { useDeviceText } from './use-device-text';
 
 interface DevicesTableProps {
@@ -16,6 +17,15 @@ interface DevicesTableProps {
   text: ReturnType<typeof useDeviceText>;
 }
 
+/** A place's name kept to a width the other columns leave room beside, cut with an ellipsis, whole on hover. */
+function LongText({ text }: { text: string }) {
+  return (
+    <Box component="span" title={text} sx={{ display: 'block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {text}
+    </Box>
+  );
+}
+
 /** The devices of the fleet, a page at a time (10,000 rows would be 100,000 cells), sortable by any column. */
 export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableProps) {
   const { t } = useTranslation();
@@ -24,6 +34,7 @@ export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableP
     id: field,
     title: t(`trackingDevices.columns.${field}`),
     numeric: NUMERIC_FIELDS.has(field),
+    shownFrom: FIELD_SHOWN_FROM[field],
     cell: (device) =>
       field === 'name' ? (
         <>
@@ -34,6 +45,8 @@ export function DevicesTable({ rows, fields, sort, onSort, text }: DevicesTableP
             {device.device_id}
           </Typography>
         </>
+      ) : field === 'location_name' ? (
+        <LongText text={text(device, field)} />
       ) : (
         text(device, field)
       ),

@@ -23,6 +23,7 @@ import { LoadFailed } from '@/lib/ui/load-failed';
 import { useHeaderSearch } from '@/lib/use-header-search';
 import { useSetSearchParams } from '@/lib/use-set-search-params';
 import { durationText } from '@/lib/duration-text';
+import { LocationTypeMark } from '@/lib/ui/location-type-mark';
 
 const journeyPath = (pair: JourneyPair, week: string) =>
   `/journey/${encodeURIComponent(pair.origin.location_id)}/${encodeURIComponent(pair.destination.location_id)}/${week}`;
@@ -74,8 +75,16 @@ export function JourneysPage() {
         );
       },
     },
-    { id: 'origin', title: t('trackingJourneys.origin'), cell: (p) => p.origin.name },
-    { id: 'destination', title: t('trackingJourneys.destination'), cell: (p) => p.destination.name },
+    {
+      id: 'origin',
+      title: t('trackingJourneys.origin'),
+      cell: (p) => <LocationTypeMark category={p.origin.location_type}>{p.origin.name}</LocationTypeMark>,
+    },
+    {
+      id: 'destination',
+      title: t('trackingJourneys.destination'),
+      cell: (p) => <LocationTypeMark category={p.destination.location_type}>{p.destination.name}</LocationTypeMark>,
+    },
     { id: 'total', title: t('trackingJourneys.total'), numeric: true, cell: (p) => formatNumber(p.total, language, 0) },
     { id: 'median', title: t('trackingJourneys.medianDuration'), numeric: true, cell: (p) => durationText(p.median_minutes, language, t) },
     // Newest week first: the weeks a dispatcher asks about are the recent ones, and the table scrolls to the older.

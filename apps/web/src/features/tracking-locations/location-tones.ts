@@ -3,14 +3,16 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '@gridlens/contract/tracking-locations';
 import { LOCATION_TYPES, type LocationType } from '@gridlens/domain/tracking/enumerations';
+import { positionColours } from '@/lib/ui/location-colours';
 import type { MapShape, MapTone } from '@/lib/ui/map/map-model';
 
-/** The colour of each location type on the maps: the depot (Friendly) in the theme's success colour, sites in its info colour. */
+/** The colour of each location type on the maps: the one each type has on every screen (lib/ui/location-colours). */
 export function useLocationTones(): { tones: MapTone[]; colourOf: (type: LocationType) => string } {
   const { t } = useTranslation();
   const theme = useTheme();
   return useMemo(() => {
-    const colourOf = (type: LocationType) => (type === 'Friendly' ? theme.palette.success.main : theme.palette.info.main);
+    const colours = positionColours(theme);
+    const colourOf = (type: LocationType) => colours[type];
     return {
       tones: LOCATION_TYPES.map((type) => ({ id: type, colour: colourOf(type), label: t(`trackingLocations.types.${type}`) })),
       colourOf,

@@ -34,12 +34,14 @@ export function useDeviceJourneyList(deviceId: string) {
   return useQuery({ queryKey: journeysApi.deviceJourneys.key(input), queryFn: () => journeysApi.deviceJourneys(input) });
 }
 
-export function useLocationArrivals(locationId: string, week: string) {
-  const input = { params: { locationId, week } };
+/** A location's arrivals in a week (named by any of its days); none asked while the week is not yet known (null). */
+export function useLocationArrivals(locationId: string, week: string | null) {
+  const input = { params: { locationId, week: week ?? '' } };
   return useQuery({
     queryKey: journeysApi.arriveStats.key(input),
     queryFn: () => journeysApi.arriveStats(input),
     placeholderData: keepPreviousData,
+    enabled: week !== null,
   });
 }
 

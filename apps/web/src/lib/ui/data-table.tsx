@@ -19,7 +19,13 @@ export interface DataColumn<Row> {
   emphasis?: (row: Row) => boolean;
   /** With the table's `sort`: whether its title sorts by it (default true). */
   sortable?: boolean;
+  /** Left out on screens narrower than this many pixels, where the table has no room for every column. */
+  shownFrom?: number;
 }
+
+/** A column's cells shown only on screens at least `minWidth` pixels wide. */
+const shownFrom = (minWidth: number | undefined) =>
+  minWidth === undefined ? {} : { display: 'none', [`@media (min-width: ${minWidth}px)`]: { display: 'table-cell' } };
 
 /** The column a table is sorted by, and which way. */
 export interface SortState {
@@ -72,7 +78,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, paging, sort, tes
                   <TableCell
                     key={col.id}
                     align={col.numeric ? 'right' : 'left'}
-                    sx={{ whiteSpace: 'nowrap' }}
+                    sx={{ whiteSpace: 'nowrap', ...shownFrom(col.shownFrom) }}
                     sortDirection={sorted ? sort.direction : false}
                   >
                     {sort && col.sortable !== false ? (
@@ -101,6 +107,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, paging, sort, tes
                     sx={{
                       whiteSpace: 'nowrap',
                       fontVariantNumeric: 'tabular-nums',
+                      ...shownFrom(col.shownFrom),
                       ...(col.emphasis?.(row) ? { color: 'warning.main', fontWeight: 600 } : {}),
                     }}
                   >

@@ -13,6 +13,7 @@ import { browserTimeZone } from '@/lib/api/config';
 import { useCycles } from '@/lib/api/tracking-journeys';
 import { ChartPanel } from '@/lib/ui/chart-panel';
 import { FactList } from '@/lib/ui/fact-list';
+import { partialStart } from '@/lib/ui/partial-start';
 import { PhaseDonut } from './phase-donut';
 
 const HIDE_IN_PRINT = { '@media print': { display: 'none' } } as const;
@@ -28,6 +29,8 @@ export function CycleFigures({ customerId }: { customerId: string | null }) {
   const number = (v: number | null, decimals = 2) => (v === null ? '–' : formatNumber(v, language, decimals));
   const weeks = history.data ?? [];
   const x = weeks.map((w) => weekStartOfId(w.week) ?? 0);
+  // The week under way is hatched, as the other screens hatch today so far: its cycles are not all back yet.
+  const partialFromMs = partialStart(weeks.map((w, i) => ({ fromMs: x[i] ?? 0, partial: w.partial })));
   const dayText = (ms: number) => formatDay(new Date(ms).toISOString().slice(0, 10), timeZone);
   const title = t('trackingJourneys.poiReport.cycleChart');
 
@@ -89,6 +92,8 @@ export function CycleFigures({ customerId }: { customerId: string | null }) {
             data={[x, weeks.map((w) => w.median_hours), weeks.map((w) => w.mean_hours)]}
             xRange={{ fromMs: x[0] ?? 0, toMs: (x.at(-1) ?? 0) + WEEK_MS / 7 }}
             syncKey="poi-cycles"
+            partialFromMs={partialFromMs}
+            partialLabel={t('figures.partialDay')}
             formatValue={(v) => number(v)}
             formatTick={(v, decimals) => number(v, decimals)}
             formatTime={dayText}

@@ -15,6 +15,7 @@ import { textsMatch } from '@/lib/text-search';
 import { useClientPaging } from '@/lib/ui/use-client-paging';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
+import { LocationTypeMark } from '@/lib/ui/location-type-mark';
 import { useHeaderSearch } from '@/lib/use-header-search';
 import { CycleFigures } from './cycle-figures';
 
@@ -41,7 +42,7 @@ export function PoiReportPage() {
     {
       id: 'category',
       title: t('trackingJourneys.poiReport.locationType'),
-      cell: (r) => t(`trackingJourneys.poiReport.types.${r.category}`),
+      cell: (r) => <LocationTypeMark category={r.category}>{t(`trackingJourneys.poiReport.types.${r.category}`)}</LocationTypeMark>,
     },
     { id: 'devices', title: t('trackingJourneys.poiReport.assets'), numeric: true, cell: (r) => number(r.devices, 0) },
     { id: 'static', title: t('trackingJourneys.poiReport.static'), numeric: true, cell: (r) => number(r.static, 0) },
@@ -60,7 +61,9 @@ export function PoiReportPage() {
     {
       id: 'type',
       title: t('trackingJourneys.poiReport.locationType'),
-      cell: (l) => t(`trackingJourneys.poiReport.types.${l.location_type}`),
+      cell: (l) => (
+        <LocationTypeMark category={l.location_type}>{t(`trackingJourneys.poiReport.types.${l.location_type}`)}</LocationTypeMark>
+      ),
     },
     { id: 'devices', title: t('trackingJourneys.poiReport.assets'), numeric: true, cell: (l) => number(l.devices, 0) },
     { id: 'static', title: t('trackingJourneys.poiReport.static'), numeric: true, cell: (l) => number(l.static, 0) },

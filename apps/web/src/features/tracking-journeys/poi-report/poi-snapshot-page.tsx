@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDay } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
-import { weekIdOf } from '@gridlens/domain/tracking/weeks';
 import { browserTimeZone } from '@/lib/api/config';
 import { useLocationArrivals, usePoiReport } from '@/lib/api/tracking-journeys';
 import { DataTable } from '@/lib/ui/data-table';
@@ -21,8 +19,8 @@ export function PoiSnapshotPage() {
   const { t, i18n } = useTranslation();
   const { locationId = '' } = useParams();
   const report = usePoiReport(null, locationId);
-  const [week] = useState(() => weekIdOf(Date.now()));
-  const arrivals = useLocationArrivals(locationId, week);
+  // This week of the tenant's calendar, as the server counts it: the report's last week.
+  const arrivals = useLocationArrivals(locationId, report.data?.weeks.at(-1) ?? null);
   const timeZone = browserTimeZone();
   const number = (v: number | null, decimals = 2) => (v === null ? '–' : formatNumber(v, i18n.language, decimals));
   const location = report.data?.locations[0];

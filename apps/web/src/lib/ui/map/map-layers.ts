@@ -37,6 +37,11 @@ export function shapeLayer(shape: MapShape): L.Layer {
 
 function shapePath(shape: MapShape): L.Path {
   switch (shape.kind) {
+    case 'line':
+      return L.polyline(
+        shape.points.map((p) => [p.latitude, p.longitude] as L.LatLngTuple),
+        { color: shape.colour, weight: 3, opacity: 0.85, lineJoin: 'round' },
+      );
     case 'circle':
       return L.circle([shape.centre.latitude, shape.centre.longitude], {
         radius: shape.radiusMetres,
@@ -65,6 +70,7 @@ export function shapeBounds(shape: MapShape): L.LatLngBounds {
   switch (shape.kind) {
     case 'circle':
       return L.latLng(shape.centre.latitude, shape.centre.longitude).toBounds(shape.radiusMetres * 2);
+    case 'line':
     case 'polygon':
       return L.latLngBounds(shape.points.map((p) => [p.latitude, p.longitude] as L.LatLngTuple));
     case 'ring':

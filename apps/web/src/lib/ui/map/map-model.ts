@@ -17,10 +17,12 @@ export interface MapMarker extends GeoPoint {
 }
 
 /**
- * Drawn above the basemap and below the markers: a radius in metres (a site's reach, a geofence), an area, or a
- * ring of fixed size on screen that marks a picked point whatever the zoom.
+ * Drawn above the basemap and below the markers: a radius in metres (a site's reach, a geofence), an area, a
+ * ring of fixed size on screen that marks a picked point whatever the zoom, or a line through points in order
+ * (a device's track).
  */
 export type MapShape =
+  | { kind: 'line'; points: readonly GeoPoint[]; colour: string; tooltip?: string }
   | { kind: 'circle'; centre: GeoPoint; radiusMetres: number; colour: string; tooltip?: string }
   | { kind: 'polygon'; points: readonly GeoPoint[]; holes?: readonly (readonly GeoPoint[])[]; colour: string; tooltip?: string }
   | { kind: 'ring'; centre: GeoPoint; colour: string };
@@ -46,6 +48,16 @@ export function boundsOf(points: Iterable<GeoPoint>): GeoBounds | null {
     }
   }
   return bounds;
+}
+
+/** How many shapes of each kind a map draws, as its `data-shapes` attribute tells tests: `circle:2 line:1`. */
+export function shapeCounts(shapes: readonly MapShape[]): string {
+  const counts = new Map<string, number>();
+  for (const shape of shapes) counts.set(shape.kind, (counts.get(shape.kind) ?? 0) + 1);
+  return [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, count]) => `${kind}:${count}`)
+    .join(' ');
 }
 
 /** Black or white, whichever contrasts more with the colour: a cluster's count stays legible (WCAG AA). */

@@ -14,7 +14,7 @@ import { MapLegend } from './map-legend';
 import { BASEMAP_PANE, BasemapLayer } from './basemap-layer';
 import { markerLayers, shapeBounds, shapeLayer, toLatLngBounds } from './map-layers';
 import { MarkerClusters } from './marker-clusters';
-import { boundsOf, type MapMarker, type MapShape, type MapTone } from './map-model';
+import { boundsOf, shapeCounts, type MapMarker, type MapShape, type MapTone } from './map-model';
 
 export interface MapViewProps {
   /** The accessible name of the map's region. */
@@ -200,9 +200,15 @@ export function MapView(props: MapViewProps) {
   }, [map, markers]);
 
   useEffect(() => {
+    const element = container.current;
     if (!map || shapes.length === 0) return;
     const layer = L.layerGroup(shapes.map(shapeLayer)).addTo(map);
-    return () => void layer.remove();
+    // Drawn on the canvas, out of the DOM's reach: the container tells tests what is on the map.
+    element?.setAttribute('data-shapes', shapeCounts(shapes));
+    return () => {
+      layer.remove();
+      element?.removeAttribute('data-shapes');
+    };
   }, [map, shapes]);
 
   useEffect(() => {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { TrackerMessageRow } from '@gridlens/contract/tracking-devices';
+import type { Location } from '@gridlens/contract/tracking-locations';
+import { trackShapes } from './track-shapes';
+
+const fix = (seq: number, latitude: number | null, location_id: string | null = null): TrackerMessageRow => ({
+  seq,
+  time: new Date(Date.UTC(2026, 10, 2, seq)).toISOString(),
+  message_type: latitude === null ? 'NoPositionData' : 'gps',
+  latitude,
+  longitude: latitude === null ? null : -6.26,
+  accuracy_m: null,
+  battery_pct: null,
+  temperature_c: null,
+  location_id,
+  location_type: null,
+  downlink_id: null,
+});
+const poi = (id: string, type: Location['LocationType'], latitude: number): Location =>
+  ({
+    LocationID: id,
+    FullName: `POI ${id}`,
+    LocationType: type,
+    Shape: 'circle',
+    Latitude: latitude,
+    Longitude: -6.26,
+    RadiusM: 200,
+  }) as Location;
+const COLOURS = { Friendly: 'green', 'Non-Friendly': 'orange' };
+
+describe("a device's track", () => {
+  it('is one line through its fixes in time order, skipping messages without a position', () => {
+    const shapes = trackShapes([fix(1, 53.35), fix(2, null), fix(3, 53.37), fix(4, 53.4)], [], COLOURS, 'grey');
+    expect(shapes).toEqual([
+      {
+        kind: 'line',
+        colour: 'grey',
+        points: [53.35, 53.37, 53.4].map((latitude) => ({ latitude, longitude: -6.26 })),
+      },
+    ]);
+  });
+
+  it('draws the POIs it visited, each in its location type’s colour, under the line; not the others', () => {
+    const pois = [poi('DEPOT', 'Friendly', 53.35), poi('SITE', 'Non-Friendly', 53.4), poi('ELSEWHERE', 'Non-Friendly', 52)];
+    const shapes = trackShapes([fix(1, 53.35, 'DEPOT'), fix(2, 53.37), fix(3, 53.4, 'SITE')], pois, COLOURS, 'grey');
+    expect(shapes.map((s) => [s.kind, 'tooltip' in s ? s.tooltip : undefined, s.colour])).toEqual([
+      ['circle', 'POI DEPOT', 'green'],
+      ['circle', 'POI SITE', 'orange'],
+      ['line', undefined, 'grey'],
+    ]);
+  });
+
+  it('has no line for a single fix', () => {
+    expect(trackShapes([fix(1, 53.35)], [], COLOURS, 'grey')).toEqual([]);
+  });
+});

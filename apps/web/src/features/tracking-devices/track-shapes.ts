@@ -1,0 +1,27 @@
+import type { TrackerMessageRow } from '@gridlens/contract/tracking-devices';
+import type { Location } from '@gridlens/contract/tracking-locations';
+import type { GeoPoint } from '@gridlens/domain/geo';
+import type { LocationType } from '@gridlens/domain/tracking/enumerations';
+import type { MapShape } from '@/lib/ui/map/map-model';
+import { poiShape } from '@/lib/ui/map/location-shape';
+
+/** A track's fixes in time order (the messages come oldest first); messages without a position are left out. */
+export function trackPoints(messages: readonly TrackerMessageRow[]): GeoPoint[] {
+  return messages.flatMap((m) => (m.latitude === null || m.longitude === null ? [] : [{ latitude: m.latitude, longitude: m.longitude }]));
+}
+
+/**
+ * What a device's map draws under its fixes: the POIs the track visited (a fix placed in them), each in its
+ * location type's colour, then the track itself as one line through the fixes in time order, on top.
+ */
+export function trackShapes(
+  messages: readonly TrackerMessageRow[],
+  locations: readonly Location[],
+  colours: Readonly<Record<LocationType, string>>,
+  lineColour: string,
+): MapShape[] {
+  const visited = new Set(messages.flatMap((m) => (m.location_id === null ? [] : [m.location_id])));
+  const pois = locations.filter((l) => visited.has(l.LocationID)).map((l) => poiShape(l, colours[l.LocationType]));
+  const points = trackPoints(messages);
+  return points.length >= 2 ? [...pois, { kind: 'line', points, colour: lineColour }] : pois;
+}
