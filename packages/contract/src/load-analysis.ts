@@ -45,6 +45,15 @@ export const AdmdExtractionSchema = z
     from: z.string(),
     to: z.string(),
     period: z.enum(ADMD_PERIOD_KINDS).describe('A whole winter (Nov–Feb), the last 90 days, or the period asked for'),
+    data: z
+      .object({
+        from: z.string().describe('Start of the first half hour with readings, ISO 8601'),
+        to: z.string().describe('End of the last half hour with readings, ISO 8601'),
+        days: z.number().int().describe('Days the readings span (a part day counts as a day)'),
+        period_days: z.number().int().describe('Days of the period'),
+      })
+      .nullable()
+      .describe('The part of the period the readings cover (the figures are taken over this); null without readings'),
     power_factor: z.number(),
     interval_minutes: z.literal(30),
     transformers: z.array(AdmdRowSchema).describe('Every transformer of the tenant (or the one asked for), by device id'),
