@@ -122,6 +122,11 @@ export const LossOfLifeRowSchema = z.object({
   ambient_source: z.enum(['climate-model', 'external']).nullable().describe('Who gave the ambient temperature; null without readings'),
   ambient_place: z.enum(['device', 'ireland-centre']).describe("The device's place, or the centre of Ireland when it has none"),
   max_load_pu: z.number().nullable().describe('Largest K: heaviest median phase current over the rated phase current'),
+  max_phase_loading_percent: z
+    .number()
+    .nullable()
+    .describe("The heaviest phase's highest current of the period over its rated current, %: the figure 'current over limit' judges"),
+  current_over_limit: z.boolean().describe("That figure over 100 %: the assets list's 'current over limit' over the same period"),
   max_top_oil_c: z.number().nullable(),
   max_hot_spot_c: z.number().nullable(),
   loss_of_life_h: z.number().nullable().describe('L = Σ V·Δt, hours'),

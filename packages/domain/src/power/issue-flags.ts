@@ -43,6 +43,14 @@ export type IssueFlags = Record<IssueFlagName, boolean>;
 export const CURRENT_OVER_LIMIT_PERCENT = 100;
 
 /**
+ * "Current over limit", the one rule (the assets flag, the device status and the thermal health tab all judge by
+ * it): a phase's highest current of the period above its rated current. A non-positive rating never flags.
+ */
+export function isCurrentOverLimit(maxCurrentsA: PhaseCurrentsA, ratingKva: number): boolean {
+  return phaseLoadingPercent(maxCurrentsA, ratingKva) > CURRENT_OVER_LIMIT_PERCENT;
+}
+
+/**
  * Product decision: a device that reports but whose every phase stayed below 0.5 A all period has no power.
  * Current clamps read a few tenths of an ampere of noise on a dead conductor; 0.5 A on a 230 V phase is
  * about 0.1 kVA, less than any real load on a distribution transformer.
@@ -68,7 +76,7 @@ export function computeIssueFlags(input: IssueFlagInput): IssueFlags {
     // Spec §9: the period's maximum imbalance over 90 %; a dead transformer has no meaningful imbalance.
     HasImbalance: hasPower && input.maxImbalancePercent !== null && imbalanceState(input.maxImbalancePercent) === 'imbalance',
     // A non-positive rating gives NaN loading, which never flags.
-    HasCurrentOverLimit: received && currentsA !== null && phaseLoadingPercent(currentsA, input.ratingKva) > CURRENT_OVER_LIMIT_PERCENT,
+    HasCurrentOverLimit: received && currentsA !== null && isCurrentOverLimit(currentsA, input.ratingKva),
     HasLowBattery: received && batteryStatus(input.batteryPercent) === 'Low',
     HasNoPower: noPower,
     HasTemperatureOutsideRange:
