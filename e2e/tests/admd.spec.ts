@@ -84,3 +84,37 @@ test('the ADMD screen has no serious or critical accessibility violations, in li
   await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
   await expectNoSeriousViolations(page, 'dark');
 });
+
+test('the feedback button never covers the table pager: next page at a desktop and a phone width', async () => {
+  const feedback = page.getByTestId('feedback-button');
+  const next = page.getByRole('button', { name: 'Next page' });
+  const previous = page.getByRole('button', { name: 'Previous page' });
+  const shown = page.getByText(/^\d+–\d+ of \d+$/);
+  /** The two boxes share no pixel: the button cannot lie over the pager's control. */
+  const apart = async () => {
+    await next.scrollIntoViewIfNeeded();
+    // At the foot of the page, where a floating button used to sit over the pager.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const [a, b] = [await feedback.boundingBox(), await next.boundingBox()];
+    expect(a && b).toBeTruthy();
+    const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+    expect(overlap).toBe(false);
+  };
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/powercoil_admd');
+    await expect(page.getByTestId('admd-table')).toBeVisible();
+    await expect(feedback).toBeVisible(); // it arrives a second after start
+    await expect(shown).toHaveText(/^1–100 of /);
+    await apart();
+    // A click that lands on whatever lies on top: it fails (times out) while anything covers the button.
+    await next.click({ timeout: 5_000 });
+    await expect(shown).toHaveText(/^101–200 of /);
+    await apart();
+    await previous.click({ timeout: 5_000 });
+    await expect(shown).toHaveText(/^1–100 of /);
+  }
+});

@@ -72,18 +72,23 @@ export function AppShell() {
       <PendingLoader />
       <SideNavigation sections={data.visibleSections} catalogue={data.catalogue} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppHeader title={title} tracking={tracking} />
+        <AppHeader
+          title={title}
+          tracking={tracking}
+          actions={
+            feedbackReady && (
+              <Suspense fallback={null}>
+                <FeedbackWidget />
+              </Suspense>
+            )
+          }
+        />
         <SignInErrorAlert />
         <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
           <SectionGate />
         </Box>
       </Box>
       <AppSnackbar />
-      {feedbackReady && (
-        <Suspense fallback={null}>
-          <FeedbackWidget />
-        </Suspense>
-      )}
     </Box>
   );
 }

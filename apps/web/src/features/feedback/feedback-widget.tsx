@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,8 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { FEEDBACK_MESSAGE_MAX } from '@gridlens/contract/feedback';
 import { useSendFeedback } from '@/lib/api/feedback';
 import { useAppStore } from '@/lib/app-store';
+import { DeferredTooltip } from '@/lib/ui/deferred-tooltip';
 
-/** A floating button that opens a short form; the message is stored with the page it was sent from. */
+/**
+ * A button in the header that opens a short form; the message is stored with the page it was sent from. It sits in
+ * the header's row of controls rather than floating over the page, where it covered whatever lay under it (a
+ * table's next-page button at the foot of the ADMD screen, issue 27).
+ */
 export function FeedbackWidget() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -43,16 +48,11 @@ export function FeedbackWidget() {
 
   return (
     <>
-      <Fab
-        color="primary"
-        size="medium"
-        aria-label={t('feedback.open')}
-        onClick={() => setOpen(true)}
-        sx={{ position: 'fixed', right: 24, bottom: 24 }}
-        data-testid="feedback-button"
-      >
-        <FeedbackIcon />
-      </Fab>
+      <DeferredTooltip title={t('feedback.open')}>
+        <IconButton color="primary" aria-label={t('feedback.open')} onClick={() => setOpen(true)} data-testid="feedback-button">
+          <FeedbackIcon />
+        </IconButton>
+      </DeferredTooltip>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="feedback-title">
         <DialogTitle id="feedback-title">{t('feedback.title')}</DialogTitle>
         <DialogContent>
