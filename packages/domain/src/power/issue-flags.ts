@@ -1,6 +1,6 @@
 import { batteryStatus } from './battery';
 import { periodCapacityState } from './capacity-rule';
-import { imbalanceState, phaseLoadingPercent, type PhaseCurrentsA } from './electrical';
+import { imbalanceState, phaseLoadingPercent, type ImbalanceState, type PhaseCurrentsA } from './electrical';
 import { isTemperatureOutsideRange, isTemperatureOverLimit } from './temperature-checks';
 
 /** What one device reported over the period the flags describe. */
@@ -58,6 +58,15 @@ export function isCurrentOverLimit(maxCurrentsA: PhaseCurrentsA, ratingKva: numb
 export const NO_POWER_CURRENT_A = 0.5;
 
 /**
+ * The period's imbalance state, the one imbalance rule (issue 27): the imbalance chart counts it and the
+ * HasImbalance flag (and so the "Phase imbalance" status and search) raises on it. A device with no power has none
+ * (null, "no data"): the imbalance of a dead conductor's clamp noise means nothing.
+ */
+export function periodImbalanceState(maxImbalancePercent: number | null, noPower: boolean): ImbalanceState | null {
+  return maxImbalancePercent === null || noPower ? null : imbalanceState(maxImbalancePercent);
+}
+
+/**
  * Spec §3 issue flags from a period's summary. Only HasMissedMessages can be raised without messages: with no
  * message received there is nothing to judge the other flags on.
  */
@@ -74,7 +83,7 @@ export function computeIssueFlags(input: IssueFlagInput): IssueFlags {
     HasCapacityOverLimit: capacity === 'overutilised',
     HasMissedMessages: input.missedMessages > 0,
     // Spec §9: the period's maximum imbalance over 90 %; a dead transformer has no meaningful imbalance.
-    HasImbalance: hasPower && input.maxImbalancePercent !== null && imbalanceState(input.maxImbalancePercent) === 'imbalance',
+    HasImbalance: hasPower && periodImbalanceState(input.maxImbalancePercent, noPower) === 'imbalance',
     // A non-positive rating gives NaN loading, which never flags.
     HasCurrentOverLimit: received && currentsA !== null && isCurrentOverLimit(currentsA, input.ratingKva),
     HasLowBattery: received && batteryStatus(input.batteryPercent) === 'Low',
