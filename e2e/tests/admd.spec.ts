@@ -93,7 +93,7 @@ test('the feedback button never covers the table pager: next page at a desktop a
   /** The two boxes share no pixel: the button cannot lie over the pager's control. */
   const apart = async () => {
     await next.scrollIntoViewIfNeeded();
-    // At the foot of the page, where a floating button used to sit over the pager.
+    // At the foot of the page, where the floating button sat over the pager before the page kept a band clear for it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const [a, b] = [await feedback.boundingBox(), await next.boundingBox()];
     expect(a && b).toBeTruthy();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -25,7 +25,7 @@ import { DeferredTooltip } from '@/lib/ui/deferred-tooltip';
 const CustomerSelector = lazy(() => loadChunk(() => import('./customer-selector')));
 
 /** Spec §2 Shell: menu toggle, page title, environment badge, shared search, theme toggle, language selector. */
-export function AppHeader({ title, tracking = false, actions }: { title: string; tracking?: boolean; actions?: ReactNode }) {
+export function AppHeader({ title, tracking = false }: { title: string; tracking?: boolean }) {
   const { t } = useTranslation();
   const { environment } = useClientConfig();
   const { navigationExpanded, setNavigationExpanded, searchText, setSearchText, themeMode, setThemeMode, language } = useAppStore();
@@ -129,8 +129,6 @@ export function AppHeader({ title, tracking = false, actions }: { title: string;
             </MenuItem>
           ))}
         </TextField>
-        {/* The feedback button, once loaded: in the row of controls, so that it never covers the page. */}
-        {actions}
       </Toolbar>
     </AppBar>
   );

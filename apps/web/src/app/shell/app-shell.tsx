@@ -72,23 +72,18 @@ export function AppShell() {
       <PendingLoader />
       <SideNavigation sections={data.visibleSections} catalogue={data.catalogue} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppHeader
-          title={title}
-          tracking={tracking}
-          actions={
-            feedbackReady && (
-              <Suspense fallback={null}>
-                <FeedbackWidget />
-              </Suspense>
-            )
-          }
-        />
+        <AppHeader title={title} tracking={tracking} />
         <SignInErrorAlert />
         <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
           <SectionGate />
         </Box>
       </Box>
       <AppSnackbar />
+      {feedbackReady && (
+        <Suspense fallback={null}>
+          <FeedbackWidget />
+        </Suspense>
+      )}
     </Box>
   );
 }
