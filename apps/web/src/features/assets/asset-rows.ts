@@ -105,7 +105,8 @@ export function narrowRows(
     const searched = searchedColumns(selection, columnsByField);
     // Besides the columns, a device's issues (all of them, not only the most serious that the status shows), as on
     // the analytics and power report screens.
-    const issueName = (issue: string) => display.label('status_category', issue);
+    const names = new Map<string, string>();
+    const issueName = (issue: string) => names.get(issue) ?? names.set(issue, display.label('status_category', issue)).get(issue)!;
     tests.push((i) =>
       deviceMatchesSearch(
         columns,
