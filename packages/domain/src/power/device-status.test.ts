@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CommunicationState } from './communication';
-import { DEVICE_STATUS_CATEGORIES, DEVICE_STATUS_SEVERITY, deviceIssues, deviceIssuesAt, deviceStatusCategory } from './device-status';
+import {
+  DEVICE_STATUS_CATEGORIES,
+  DEVICE_STATUS_SEVERITY,
+  deviceIssues,
+  deviceIssuesAt,
+  deviceStatusCategory,
+  type IssueColumns,
+} from './device-status';
 import { ISSUE_FLAG_NAMES, type IssueFlagName, type IssueFlags } from './issue-flags';
 
 const flags = (...raised: IssueFlagName[]): IssueFlags =>
@@ -99,10 +106,10 @@ describe("deviceIssues (issue 27: one definition of a device's issues)", () => {
   });
 
   it('reads a row of a columnar list as the screens do', () => {
-    const columns = {
-      ...Object.fromEntries(ISSUE_FLAG_NAMES.map((name) => [name, [false, name === 'HasImbalance']])),
+    const columns: IssueColumns = {
+      ...(Object.fromEntries(ISSUE_FLAG_NAMES.map((name) => [name, [false, name === 'HasImbalance']])) as Record<IssueFlagName, boolean[]>),
       communication_state: ['no_communication_24h', 'communicated'],
-    } as Parameters<typeof deviceIssuesAt>[0];
+    };
     expect(deviceIssuesAt(columns, 0)).toEqual(['communication_problem']);
     expect(deviceIssuesAt(columns, 1)).toEqual(['phase_imbalance']);
   });
