@@ -42,6 +42,15 @@ test('XFRMR Health shows the thermal ageing of the range beside the hydrogen sen
   await expect(fact('Loss of life in the range (hours)')).toHaveText(formatNumber(row.loss_of_life_h!, 'en'));
   await expect(fact('Equivalent ageing factor F_EQA')).toHaveText(formatNumber(row.equivalent_ageing_factor!, 'en'));
   await expect(fact('Highest hot spot')).toHaveText(`${formatNumber(row.max_hot_spot_c!, 'en')} °C`);
+  // The current-limit figure of the same range beside K, and, when a current over its limit has not raised the
+  // thermal risk of overload, a line under that indicator saying why (issue 27).
+  await expect(fact('Highest phase loading (highest current over rated current, %)')).toHaveText(
+    formatNumber(row.max_phase_loading_percent!, 'en'),
+  );
+  const riskRaised = row.indicators.find((i) => i.kind === 'risk-of-overload')?.triggered;
+  if (row.current_over_limit && riskRaised === false)
+    await expect(page.getByTestId('overload-note')).toContainText(`reached ${formatNumber(row.max_phase_loading_percent!, 'en')} %`);
+  else await expect(page.getByTestId('overload-note')).toHaveCount(0);
   await expect(page.getByTestId('chart-thermal-temperatures')).toBeVisible();
   await expect(page.getByTestId('chart-thermal-ageing')).toBeVisible();
   await expect(page.getByTestId('asset-health').getByTestId('health-facts')).toBeVisible();

@@ -57,15 +57,18 @@ test('the header search box has one clear button', async () => {
   await expect(searchBox()).toHaveValue('');
 });
 
-test('on Assets the search matches translated status texts, and the charts and warnings count what the table shows', async () => {
+test('on Assets the search matches translated issue texts, and the charts and warnings count what the table shows', async () => {
   const before = await shownCount();
   expect(before.shown).toBe(before.total);
+  const imbalanced = number(await page.getByTestId('legend-imbalance-imbalance').locator('span').last().textContent());
   await searchBox().fill('Phase imbalance');
   await expect.poll(async () => (await shownCount()).shown).toBeLessThan(before.total);
   const { shown } = await shownCount();
   expect(shown).toBeGreaterThan(0);
-  for (const status of await page.getByTestId('asset-row').locator('td[data-field="status_category"]').allTextContents())
-    expect(status).toBe('Phase imbalance');
+  // Every device with a phase imbalance, as the imbalance chart counts them, not only those whose most serious
+  // issue (the status shown) it is (issue 27); the live demo may move a device between the two reads.
+  expect(Math.abs(shown - imbalanced)).toBeLessThanOrEqual(1);
+  expect(await page.getByTestId('legend-imbalance-imbalance').locator('span').last().textContent()).toBe(String(shown));
   for (const chart of ['capacity', 'imbalance', 'powerChange', 'battery', 'communication', 'deviceStatus'])
     expect(await legendSum(chart), chart).toBe(shown);
   for (const warning of await page.getByTestId('asset-warnings').getByRole('status').all()) {
@@ -119,13 +122,56 @@ test('on the power report the search narrows the devices, and the fleet status c
   await expect.poll(fleetTotal).toBeLessThan(everyDevice);
   const matched = await fleetTotal();
   expect(matched).toBeGreaterThan(0);
+  // The devices with a phase imbalance, whatever their most serious issue (the status column) is.
   const statuses = await columnTexts(devices, 3);
   expect(statuses.length).toBe(Math.min(matched, 100));
-  for (const status of statuses) expect(status).toBe('Phase imbalance');
+  expect(statuses).toContain('Phase imbalance');
   const groups = await columnTexts(page.getByTestId('report-fleet'), 1);
   const counts = (await columnTexts(page.getByTestId('report-fleet'), 3)).map(number);
   expect(counts.filter((_count, i) => groups[i] === 'Status').reduce((sum, n) => sum + n, 0)).toBe(matched);
   expect(counts[groups.indexOf('Status')]).toBe(0); // "No issue" is the first status, and no matched device has it
+});
+
+test('the same search finds as many devices on Assets, Analytics and the power report, and they count the same devices with an issue', async () => {
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
+  const analyticsCount = async () =>
+    number(/\(([\d,]+)/.exec((await page.locator('#analytics-devices-title').textContent()) ?? '')?.[1] ?? null);
+  const reportCount = async () =>
+    number(/\(([\d,]+) devices\)/.exec((await page.locator('#report-fleet-title').textContent()) ?? '')?.[1] ?? null);
+  // Each screen's count is read once the screen shows the search in force (its note, drawn with the narrowed count):
+  // the search is deferred while the screen renders.
+  const counts = async (search: string) => {
+    await nav('Assets');
+    await expect(page.getByTestId('assets-page')).toBeVisible();
+    await searchBox().fill('');
+    const everyDevice = (await shownCount()).total;
+    await searchBox().fill(search);
+    await expect.poll(async () => (await shownCount()).shown).toBeLessThan(everyDevice);
+    const assets = (await shownCount()).shown;
+    await nav('Analytics');
+    await expect(page.getByTestId('analytics-devices')).toBeVisible();
+    await searchBox().fill(search);
+    await expect(page.getByText('The search narrows this list; the charts above show the whole fleet.')).toBeVisible();
+    const analytics = await analyticsCount();
+    await nav('Power report');
+    await expect(page.getByTestId('report-devices')).toBeVisible();
+    await searchBox().fill(search);
+    await expect(page.getByTestId('report-search-note')).toBeVisible();
+    return { assets, analytics, report: await reportCount() };
+  };
+  const found = await counts('Phase imbalance');
+  expect(Math.abs(found.analytics - found.assets), 'on Analytics').toBeLessThanOrEqual(1);
+  expect(Math.abs(found.report - found.assets), 'on the power report').toBeLessThanOrEqual(1);
+  // Devices with an issue: all but "No issue" on the assets device-status chart, the analytics list without a search.
+  await nav('Assets');
+  await searchBox().fill('');
+  await expect(page.getByTestId('assets-page')).toBeVisible();
+  await expect.poll(async () => (await shownCount()).shown).toBe((await shownCount()).total);
+  const { total } = await shownCount();
+  const noIssue = number(await page.getByTestId('legend-deviceStatus-no_issue').locator('span').last().textContent());
+  await nav('Analytics');
+  await expect(page.getByTestId('analytics-devices')).toBeVisible();
+  await expect.poll(async () => Math.abs((await analyticsCount()) - (total - noIssue))).toBeLessThanOrEqual(1);
 });
 
 test('a page the search would not narrow leaves the box disabled, so that typing never seems to do nothing', async () => {

@@ -98,7 +98,7 @@ test('with no tile server, the assets map draws Natural Earth’s land and coast
 
   // The legend names what each colour means, worst first.
   await expect(page.getByTestId('map-legend').locator('li')).toHaveText([
-    'Temperature alert, Current over limit, or No power',
+    'Temperature alert, Current or capacity over limit, or No power',
     'Phase imbalance or Communication problem',
     'Low battery',
     'No issue',

@@ -45,6 +45,15 @@ export const AdmdExtractionSchema = z
     from: z.string(),
     to: z.string(),
     period: z.enum(ADMD_PERIOD_KINDS).describe('A whole winter (Nov–Feb), the last 90 days, or the period asked for'),
+    data: z
+      .object({
+        from: z.string().describe('Start of the first half hour with readings, ISO 8601'),
+        to: z.string().describe('End of the last half hour with readings, ISO 8601'),
+        days: z.number().int().describe('Days the readings span (a part day counts as a day)'),
+        period_days: z.number().int().describe('Days of the period'),
+      })
+      .nullable()
+      .describe('The part of the period the readings cover (the figures are taken over this); null without readings'),
     power_factor: z.number(),
     interval_minutes: z.literal(30),
     transformers: z.array(AdmdRowSchema).describe('Every transformer of the tenant (or the one asked for), by device id'),
@@ -113,6 +122,11 @@ export const LossOfLifeRowSchema = z.object({
   ambient_source: z.enum(['climate-model', 'external']).nullable().describe('Who gave the ambient temperature; null without readings'),
   ambient_place: z.enum(['device', 'ireland-centre']).describe("The device's place, or the centre of Ireland when it has none"),
   max_load_pu: z.number().nullable().describe('Largest K: heaviest median phase current over the rated phase current'),
+  max_phase_loading_percent: z
+    .number()
+    .nullable()
+    .describe("The heaviest phase's highest current of the period over its rated current, %: the figure 'current over limit' judges"),
+  current_over_limit: z.boolean().describe("That figure over 100 %: the assets list's 'current over limit' over the same period"),
   max_top_oil_c: z.number().nullable(),
   max_hot_spot_c: z.number().nullable(),
   loss_of_life_h: z.number().nullable().describe('L = Σ V·Δt, hours'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  admdDataSpan,
   admdFigures,
   DEFAULT_POWER_FACTOR,
   defaultAdmdPeriod,
@@ -124,5 +125,24 @@ describe('the default period', () => {
     expect(defaultAdmdPeriod(now, Date.UTC(2025, 10, 1))).toMatchObject({ kind: 'winter' });
     expect(defaultAdmdPeriod(now, Date.UTC(2025, 10, 2))).toEqual({ fromMs: now - 90 * 86_400_000, toMs: now, kind: 'last_90_days' });
     expect(defaultAdmdPeriod(now, null)).toMatchObject({ kind: 'last_90_days' });
+  });
+});
+
+describe('the span the readings cover', () => {
+  const DAY = 86_400_000;
+  const now = Date.UTC(2026, 10, 24, 12);
+  const period = { fromMs: now - 90 * DAY, toMs: now };
+  const series = (...starts: number[]) => ({ startMs: Float64Array.from(starts), meanKw: Float64Array.from(starts, () => 1) });
+
+  it('is 21 days of a 90-day period when the readings began 21 days ago, over every transformer', () => {
+    const first = now - 21 * DAY;
+    const span = admdDataSpan(period, [series(first + DAY, now - HALF_HOUR_MS), series(first, now - DAY), series()]);
+    expect(span).toEqual({ fromMs: first, toMs: now, days: 21, periodDays: 90 });
+  });
+
+  it('counts a part day as a day, and is null without readings', () => {
+    const span = admdDataSpan(period, [series(now - 2 * DAY - HALF_HOUR_MS, now - HALF_HOUR_MS)]);
+    expect(span).toMatchObject({ days: 3, periodDays: 90 });
+    expect(admdDataSpan(period, [series(), series()])).toBeNull();
   });
 });

@@ -138,3 +138,29 @@ export function defaultAdmdPeriod(
   if (firstDataMs !== null && firstDataMs <= winter.fromMs) return { ...winter, kind: 'winter' };
   return { fromMs: nowMs - ADMD_FALLBACK_DAYS * DAY_MS, toMs: nowMs, kind: 'last_90_days' };
 }
+
+/** Whole days in a span, counting a part day as a day (21 days and an hour of readings are 22 days). */
+export const daysSpanned = (fromMs: number, toMs: number): number => Math.max(0, Math.ceil((toMs - fromMs) / DAY_MS));
+
+/**
+ * The part of a period that the readings cover: from the first half hour with readings of any transformer to the
+ * end of the last, and how many days that is against the period's own. A new installation's "last 90 days" may
+ * hold 21 days of readings; the screen says so rather than name a window the figures were not taken over.
+ * Null when no transformer has a reading in the period.
+ */
+export function admdDataSpan(
+  period: { fromMs: number; toMs: number },
+  series: Iterable<HalfHourSeries>,
+): { fromMs: number; toMs: number; days: number; periodDays: number } | null {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const { startMs } of series) {
+    if (startMs.length === 0) continue;
+    first = Math.min(first, startMs[0] as number);
+    last = Math.max(last, (startMs[startMs.length - 1] as number) + HALF_HOUR_MS);
+  }
+  if (first > last) return null;
+  const fromMs = Math.max(first, period.fromMs);
+  const toMs = Math.min(last, period.toMs);
+  return { fromMs, toMs, days: daysSpanned(fromMs, toMs), periodDays: daysSpanned(period.fromMs, period.toMs) };
+}

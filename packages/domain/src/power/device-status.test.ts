@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CommunicationState } from './communication';
-import { DEVICE_STATUS_CATEGORIES, DEVICE_STATUS_SEVERITY, deviceStatusCategory } from './device-status';
+import {
+  DEVICE_STATUS_CATEGORIES,
+  DEVICE_STATUS_SEVERITY,
+  deviceIssues,
+  deviceIssuesAt,
+  deviceStatusCategory,
+  type IssueColumns,
+} from './device-status';
 import { ISSUE_FLAG_NAMES, type IssueFlagName, type IssueFlags } from './issue-flags';
 
 const flags = (...raised: IssueFlagName[]): IssueFlags =>
@@ -76,5 +83,34 @@ describe('deviceStatusCategory', () => {
     for (const [deviceFlags, communication, expected] of ladder) {
       expect(deviceStatusCategory(deviceFlags, communication)).toBe(expected);
     }
+  });
+});
+
+describe("deviceIssues (issue 27: one definition of a device's issues)", () => {
+  it('lists every issue that applies, most severe first, the status being the first', () => {
+    const deviceFlags = flags('HasImbalance', 'HasTemperatureOverLimit', 'HasCapacityUnderLimit');
+    expect(deviceIssues(deviceFlags, 'missed_messages')).toEqual(['communication_problem', 'temperature_alert', 'phase_imbalance']);
+    expect(deviceStatusCategory(deviceFlags, 'missed_messages')).toBe('communication_problem');
+    // Capacity under limit is no issue: a device with only it has none, as its status says.
+    expect(deviceIssues(flags('HasCapacityUnderLimit'), 'communicated')).toEqual([]);
+  });
+
+  it('agrees with the status on every combination: no issue exactly when the list is empty', () => {
+    const states: CommunicationState[] = ['communicated', 'missed_messages', 'no_communication_24h'];
+    for (let mask = 0; mask < 1 << ISSUE_FLAG_NAMES.length; mask += 7) {
+      const deviceFlags = flags(...ISSUE_FLAG_NAMES.filter((_, k) => (mask >> k) & 1));
+      for (const state of states) {
+        expect(deviceIssues(deviceFlags, state)[0] ?? 'no_issue').toBe(deviceStatusCategory(deviceFlags, state));
+      }
+    }
+  });
+
+  it('reads a row of a columnar list as the screens do', () => {
+    const columns: IssueColumns = {
+      ...(Object.fromEntries(ISSUE_FLAG_NAMES.map((name) => [name, [false, name === 'HasImbalance']])) as Record<IssueFlagName, boolean[]>),
+      communication_state: ['no_communication_24h', 'communicated'],
+    };
+    expect(deviceIssuesAt(columns, 0)).toEqual(['communication_problem']);
+    expect(deviceIssuesAt(columns, 1)).toEqual(['phase_imbalance']);
   });
 });

@@ -1,5 +1,5 @@
 import type { CommunicationState } from './communication';
-import type { IssueFlags } from './issue-flags';
+import { ISSUE_FLAG_NAMES, type IssueFlagName, type IssueFlags } from './issue-flags';
 
 /** Spec §4 device status breakdown. */
 export const DEVICE_STATUS_CATEGORIES = [
@@ -31,8 +31,32 @@ export const DEVICE_STATUS_SEVERITY: readonly (readonly [Exclude<DeviceStatusCat
   ['low_battery', (flags) => flags.HasLowBattery],
 ];
 
-/** The device's single, most severe category, or no_issue. */
+/**
+ * A device's issues: every status category but no_issue that applies to it, most severe first. The one definition
+ * of "an issue" on every power-data screen (issue 27): the assets screen's device status is the first of them, a
+ * device "has an issue" when there is any, the analytics devices table lists them all, and the header search
+ * finds a device by any of them on every screen (so "Phase imbalance" finds the same devices everywhere).
+ */
+export type DeviceIssue = Exclude<DeviceStatusCategory, 'no_issue'>;
+export const DEVICE_ISSUES: readonly DeviceIssue[] = DEVICE_STATUS_SEVERITY.map(([category]) => category);
+
+export function deviceIssues(flags: IssueFlags, communication: CommunicationState): DeviceIssue[] {
+  return DEVICE_STATUS_SEVERITY.filter(([, test]) => test(flags, communication)).map(([category]) => category);
+}
+
+/** The device's single, most severe issue (its status category), or no_issue: the first of {@link deviceIssues}. */
 export function deviceStatusCategory(flags: IssueFlags, communication: CommunicationState): DeviceStatusCategory {
   const found = DEVICE_STATUS_SEVERITY.find(([, test]) => test(flags, communication));
   return found ? found[0] : 'no_issue';
+}
+
+/** The columns of a columnar assets list that a device's issues are judged from (structural: the contract's list fits). */
+export type IssueColumns = { readonly [K in IssueFlagName]: readonly (boolean | null | undefined)[] } & {
+  readonly communication_state: readonly (CommunicationState | null | undefined)[];
+};
+
+/** {@link deviceIssues} of row `index` of a columnar assets list, as the screens read it. */
+export function deviceIssuesAt(columns: IssueColumns, index: number): DeviceIssue[] {
+  const flags = Object.fromEntries(ISSUE_FLAG_NAMES.map((name) => [name, columns[name][index] === true])) as IssueFlags;
+  return deviceIssues(flags, columns.communication_state[index] ?? 'no_communication_24h');
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   computeIssueFlags,
   CURRENT_OVER_LIMIT_PERCENT,
+  isCurrentOverLimit,
+  periodImbalanceState,
   ISSUE_FLAG_NAMES,
   type IssueFlagInput,
   type IssueFlagName,
@@ -145,5 +147,24 @@ describe('computeIssueFlags', () => {
       'HasCurrentOverLimit',
       'HasLowBattery',
     ]);
+  });
+});
+
+describe('one rule per figure (issue 27)', () => {
+  it('gives a dead transformer no imbalance state, so the imbalance chart and the flag count the same devices', () => {
+    const dead: Partial<IssueFlagInput> = { maxCurrentsA: [0.3, 0.1, 0.2], maxImbalancePercent: 95 };
+    expect(periodImbalanceState(95, true)).toBeNull();
+    expect(flagsOf(dead)).not.toContain('HasImbalance');
+    expect(periodImbalanceState(95, false)).toBe('imbalance');
+    expect(periodImbalanceState(90, false)).toBe('normal');
+    expect(periodImbalanceState(null, false)).toBeNull();
+  });
+
+  it('judges "current over limit" by the heaviest phase\'s highest current against its rating, as the flag does', () => {
+    // 400 kVA: 579.71 A a phase.
+    expect(isCurrentOverLimit([580, 10, 10], 400)).toBe(true);
+    expect(isCurrentOverLimit([579, 10, 10], 400)).toBe(false);
+    expect(flagsOf({ maxCurrentsA: [580, 10, 10] })).toContain('HasCurrentOverLimit');
+    expect(isCurrentOverLimit([580, 10, 10], 0)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { batteryStatus } from './battery';
 import { periodCapacityState } from './capacity-rule';
-import { imbalanceState, phaseLoadingPercent, type PhaseCurrentsA } from './electrical';
+import { imbalanceState, phaseLoadingPercent, type ImbalanceState, type PhaseCurrentsA } from './electrical';
 import { isTemperatureOutsideRange, isTemperatureOverLimit } from './temperature-checks';
 
 /** What one device reported over the period the flags describe. */
@@ -43,11 +43,28 @@ export type IssueFlags = Record<IssueFlagName, boolean>;
 export const CURRENT_OVER_LIMIT_PERCENT = 100;
 
 /**
+ * "Current over limit", the one rule (the assets flag, the device status and the thermal health tab all judge by
+ * it): a phase's highest current of the period above its rated current. A non-positive rating never flags.
+ */
+export function isCurrentOverLimit(maxCurrentsA: PhaseCurrentsA, ratingKva: number): boolean {
+  return phaseLoadingPercent(maxCurrentsA, ratingKva) > CURRENT_OVER_LIMIT_PERCENT;
+}
+
+/**
  * Product decision: a device that reports but whose every phase stayed below 0.5 A all period has no power.
  * Current clamps read a few tenths of an ampere of noise on a dead conductor; 0.5 A on a 230 V phase is
  * about 0.1 kVA, less than any real load on a distribution transformer.
  */
 export const NO_POWER_CURRENT_A = 0.5;
+
+/**
+ * The period's imbalance state, the one imbalance rule (issue 27): the imbalance chart counts it and the
+ * HasImbalance flag (and so the "Phase imbalance" status and search) raises on it. A device with no power has none
+ * (null, "no data"): the imbalance of a dead conductor's clamp noise means nothing.
+ */
+export function periodImbalanceState(maxImbalancePercent: number | null, noPower: boolean): ImbalanceState | null {
+  return maxImbalancePercent === null || noPower ? null : imbalanceState(maxImbalancePercent);
+}
 
 /**
  * Spec §3 issue flags from a period's summary. Only HasMissedMessages can be raised without messages: with no
@@ -66,9 +83,9 @@ export function computeIssueFlags(input: IssueFlagInput): IssueFlags {
     HasCapacityOverLimit: capacity === 'overutilised',
     HasMissedMessages: input.missedMessages > 0,
     // Spec §9: the period's maximum imbalance over 90 %; a dead transformer has no meaningful imbalance.
-    HasImbalance: hasPower && input.maxImbalancePercent !== null && imbalanceState(input.maxImbalancePercent) === 'imbalance',
+    HasImbalance: hasPower && periodImbalanceState(input.maxImbalancePercent, noPower) === 'imbalance',
     // A non-positive rating gives NaN loading, which never flags.
-    HasCurrentOverLimit: received && currentsA !== null && phaseLoadingPercent(currentsA, input.ratingKva) > CURRENT_OVER_LIMIT_PERCENT,
+    HasCurrentOverLimit: received && currentsA !== null && isCurrentOverLimit(currentsA, input.ratingKva),
     HasLowBattery: received && batteryStatus(input.batteryPercent) === 'Low',
     HasNoPower: noPower,
     HasTemperatureOutsideRange:

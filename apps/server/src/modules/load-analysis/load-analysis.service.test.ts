@@ -45,4 +45,15 @@ describe('the ADMD period', () => {
       to: new Date(NOW).toISOString(),
     });
   });
+
+  it('says which part of the period the readings cover: two half hours of a winter are one day of its 120', async () => {
+    const { demand } = fakeDemand('2025-10-20');
+    const service = createLoadAnalysisService({ demand, keepsPowerData: () => Promise.resolve(true), now: () => NOW });
+    expect((await service.admd('netzero', {})).data).toEqual({
+      from: '2026-01-12T17:00:00.000Z',
+      to: '2026-01-12T18:00:00.000Z',
+      days: 1,
+      period_days: 120,
+    });
+  });
 });

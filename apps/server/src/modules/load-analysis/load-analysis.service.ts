@@ -1,5 +1,5 @@
 import type { AdmdExtraction, AdmdRow } from '@gridlens/contract/load-analysis';
-import { admdFigures, DEFAULT_POWER_FACTOR, defaultAdmdPeriod, demandKw, halfHourMeans } from '@gridlens/domain/power/admd';
+import { admdDataSpan, admdFigures, DEFAULT_POWER_FACTOR, defaultAdmdPeriod, demandKw, halfHourMeans } from '@gridlens/domain/power/admd';
 import { apparentPowerOfTotalCurrentKva } from '@gridlens/domain/power/electrical';
 import { atAnswerPrecision as r2, atAnswerPrecisionOrNull as r2OrNull } from '@gridlens/domain/number-format';
 import { notFound } from '../../http/http-error';
@@ -43,6 +43,16 @@ function rowOf(row: HalfHourDemandRow, series: ReturnType<typeof halfHourMeans>)
   };
 }
 
+function dataOf(span: ReturnType<typeof admdDataSpan>): AdmdExtraction['data'] {
+  if (span === null) return null;
+  return {
+    from: new Date(span.fromMs).toISOString(),
+    to: new Date(span.toMs).toISOString(),
+    days: span.days,
+    period_days: span.periodDays,
+  };
+}
+
 /** The load analyses over measured data; ADMD first (domain-references §3). */
 export function createLoadAnalysisService({ demand, keepsPowerData, now = Date.now }: Deps) {
   /** The period asked for, or the default: the latest whole winter the data hold, else the last 90 days. */
@@ -65,8 +75,10 @@ export function createLoadAnalysisService({ demand, keepsPowerData, now = Date.n
       if (deviceId !== null && rows.length === 0) throw notFound('Device');
       const transformers: AdmdRow[] = [];
       let series: AdmdExtraction['series'] = null;
+      const allHalfHours: ReturnType<typeof halfHourMeans>[] = [];
       for (const row of rows) {
         const halfHours = seriesOf(row, powerFactor);
+        allHalfHours.push(halfHours);
         transformers.push(rowOf(row, halfHours));
         if (deviceId !== null)
           series = Array.from(halfHours.startMs, (startMs, i) => ({
@@ -78,6 +90,7 @@ export function createLoadAnalysisService({ demand, keepsPowerData, now = Date.n
         from: new Date(period.fromMs).toISOString(),
         to: new Date(period.toMs).toISOString(),
         period: period.kind,
+        data: dataOf(admdDataSpan(period, allHalfHours)),
         power_factor: powerFactor,
         interval_minutes: 30,
         transformers,

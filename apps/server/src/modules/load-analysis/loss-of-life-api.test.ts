@@ -68,6 +68,9 @@ function expectedRow(
     ageing,
     row: {
       max_load_pu: max(loadPu),
+      // The readings' highest currents are the fixture's 100 / 90 / 80 A: 100 A over the 144.93 A rated phase current.
+      max_phase_loading_percent: r2((100 * 100) / ((100 * 1000) / (3 * 230))),
+      current_over_limit: false,
       max_top_oil_c: max(ageing.topOilC),
       max_hot_spot_c: max(ageing.hotSpotC),
       loss_of_life_h: r2(ageing.lossOfLife.lossOfLifeH),
@@ -142,6 +145,7 @@ for (const backend of TEST_DATABASES) {
       await registerDevice(app, token, 'netzero', { device_id: 'LOL-SILENT', rating_kva: 100, ...DUBLIN });
       // 10 kA (the most a monitor may report) on a 1 kVA rating: K near 7,000, a hot spot whose ageing overflows.
       await registerDevice(app, token, 'netzero', { device_id: 'LOL-HUGE', rating_kva: 1, ...DUBLIN });
+      await registerDevice(app, token, 'netzero', { device_id: 'LOL-PEAK', rating_kva: 100, ...DUBLIN });
       await registerDevice(app, otherToken, 'gridwest', { device_id: 'LOL-A', rating_kva: 400, ...DUBLIN });
       await registerDevice(app, otherToken, 'gridwest', { device_id: 'GW-ONLY', rating_kva: 400 });
       const saved = await inject(app, powerQualityApi.saveHydrogenConfig, {
@@ -157,6 +161,9 @@ for (const backend of TEST_DATABASES) {
         ...hydrogen.map((h, i) => hydrogenReading('LOL-A', 1000 + i, at(h.atMs), { h2_ppm: h.h2Ppm, oil_temperature_c: h.oilC })),
         reading('LOL-HUGE', 1, at(base + 60 * STEP_MS), { current_med_a: [10_000, 10_000, 10_000] }),
         reading('LOL-HUGE', 2, at(base + 61 * STEP_MS), { current_med_a: [10_000, 10_000, 10_000] }),
+        // A momentary peak of 160 A (110 % of the rated phase current) on a typical 100 A.
+        reading('LOL-PEAK', 1, at(base + 60 * STEP_MS), { current_max_a: [160, 90, 80], current_med_a: [100, 90, 80] }),
+        reading('LOL-PEAK', 2, at(base + 61 * STEP_MS), { current_max_a: [120, 90, 80], current_med_a: [100, 90, 80] }),
         reading('LOL-NOWHERE', 1, at(base + 60 * STEP_MS)),
         reading('LOL-NOWHERE', 2, at(base + 61 * STEP_MS)),
       ];
@@ -180,7 +187,7 @@ for (const backend of TEST_DATABASES) {
     it('gives each transformer the domain figures for its readings, ambient, measured top oil and hydrogen', async () => {
       const body = await bodyOf(period);
       expect(body).toMatchObject({ ...period, paper: 'normal', series: null });
-      expect(body.transformers.map((row) => row.device_id)).toEqual(['LOL-A', 'LOL-HUGE', 'LOL-NOWHERE', 'LOL-SILENT']);
+      expect(body.transformers.map((row) => row.device_id)).toEqual(['LOL-A', 'LOL-HUGE', 'LOL-NOWHERE', 'LOL-PEAK', 'LOL-SILENT']);
       const added = await addedLoad();
       expect(added.year).toBe(2030);
       const expected = expectedRow(base, 'normal', measuredTopOil, hydrogen, added);
@@ -224,6 +231,14 @@ for (const backend of TEST_DATABASES) {
         measured_top_oil_readings: 0,
         elapsed_h: 0.25,
       });
+    });
+
+    it('gives the current-limit figure of the same period beside K: a peak over the rating is over the limit, not a thermal overload', async () => {
+      const peak = rowOf(await bodyOf(period), 'LOL-PEAK');
+      // 160 A over 144.93 A; K from the 100 A median is 0.69 p.u., under the 1.5 p.u. of the risk of overload.
+      expect(peak).toMatchObject({ max_phase_loading_percent: 110.4, current_over_limit: true, max_load_pu: 0.69 });
+      expect(peak?.indicators.find((i) => i.kind === 'risk-of-overload')?.triggered).toBe(false);
+      expect(rowOf(await bodyOf(period), 'LOL-SILENT')).toMatchObject({ max_phase_loading_percent: null, current_over_limit: false });
     });
 
     it('gives null, not a failure, for figures that overflow on extreme readings', async () => {

@@ -2,7 +2,9 @@ import type { HealthIndicatorAnswer, LossOfLife, LossOfLifeRow, LossOfLifeSeries
 import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
 import type { GeoPoint } from '@gridlens/domain/geo';
 import { atAnswerPrecision as r2 } from '@gridlens/domain/number-format';
+import { phaseLoadingPercent } from '@gridlens/domain/power/electrical';
 import { isReadyHydrogenStatus, type HydrogenSample } from '@gridlens/domain/power/hydrogen-trend';
+import { isCurrentOverLimit } from '@gridlens/domain/power/issue-flags';
 import { ageingRates, type PaperInsulation } from '@gridlens/domain/thermal/ageing';
 import { healthIndicators, type HealthIndicator } from '@gridlens/domain/thermal/health-indicators';
 import { thermalAgeing } from '@gridlens/domain/thermal/thermal-ageing';
@@ -130,6 +132,10 @@ export function createLossOfLifeService({
       ambient_source: ambientSource,
       ambient_place: place === null ? 'ireland-centre' : 'device',
       max_load_pu: maxOf(loadPu),
+      // The current-limit figure of the same period, beside K: a momentary peak over the rating is "current over
+      // limit" while the thermal risk of overload judges the typical load (K) and the temperatures it makes.
+      max_phase_loading_percent: row.max_currents_a === null ? null : finiteOrNull(phaseLoadingPercent(row.max_currents_a, row.rating_kva)),
+      current_over_limit: row.max_currents_a !== null && isCurrentOverLimit(row.max_currents_a, row.rating_kva),
       max_top_oil_c: maxOf(ageing.topOilC),
       max_hot_spot_c: maxOf(ageing.hotSpotC),
       loss_of_life_h: empty ? null : finiteOrNull(life.lossOfLifeH),

@@ -3,15 +3,9 @@ import { batteryStatus } from '@gridlens/domain/power/battery';
 import { communicationState, missedMessageLevel } from '@gridlens/domain/power/communication';
 import { deviceStatusCategory } from '@gridlens/domain/power/device-status';
 import { periodCapacityState } from '@gridlens/domain/power/capacity-rule';
-import {
-  apparentPowerKva,
-  capacityPercent,
-  imbalanceState,
-  phaseLoadingPercent,
-  type PhaseCurrentsA,
-} from '@gridlens/domain/power/electrical';
+import { apparentPowerKva, capacityPercent, phaseLoadingPercent, type PhaseCurrentsA } from '@gridlens/domain/power/electrical';
 import { atAnswerPrecisionOrNull } from '@gridlens/domain/number-format';
-import { computeIssueFlags } from '@gridlens/domain/power/issue-flags';
+import { computeIssueFlags, periodImbalanceState } from '@gridlens/domain/power/issue-flags';
 import { powerChangeState } from '@gridlens/domain/power/power-change';
 import { isoTimestamp } from '../../http/iso-timestamp';
 import { asTwoDecimalColumn } from '../../http/two-decimal-json';
@@ -63,7 +57,7 @@ export function deriveAssetFigures(ratingKva: number, row: PeriodFigures, nowMs:
     capacity_state: periodCapacityState(maxCapacity, flags.HasNoPower),
     utilisation_percent: utilisation,
     imbalance_percent: row.imbalance_max_percent,
-    imbalance_state: row.imbalance_max_percent === null ? null : imbalanceState(row.imbalance_max_percent),
+    imbalance_state: periodImbalanceState(row.imbalance_max_percent, flags.HasNoPower),
     phase_loading_percent: maxCurrents ? phaseLoadingPercent(maxCurrents, ratingKva) : null,
     Current0Max: maxCurrents?.[0] ?? null,
     Current1Max: maxCurrents?.[1] ?? null,

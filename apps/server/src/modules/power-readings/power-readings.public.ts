@@ -87,6 +87,8 @@ export interface ThermalReadingsRow {
   longitude: number | null;
   /** In time order: `t` epoch ms; `a1`…`a3` median phase currents (A); `c` the monitor's median tank temperature (°C) or null. */
   series: { t: number[]; a1: number[]; a2: number[]; a3: number[]; c: (number | null)[] };
+  /** Each phase's highest current of the period (A), as the assets list's max currents; null without readings. */
+  max_currents_a: [number, number, number] | null;
 }
 
 /** What the assets list says of a device beyond its registry entry: the figures, states and issue flags. */

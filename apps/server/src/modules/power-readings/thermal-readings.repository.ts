@@ -11,12 +11,15 @@ export function createThermalReadingsRepository(db: Queryable) {
   return {
     /**
      * Every device of the tenant (or the one asked for) with its readings in [from, to), in time order: `t` epoch
-     * ms, `a1`…`a3` the median phase currents (A), `c` the monitor's median tank temperature (°C, null when none).
+     * ms, `a1`…`a3` the median phase currents (A), `c` the monitor's median tank temperature (°C, null when none);
+     * and each phase's highest current of the period (what "current over limit" judges).
      */
     async thermalReadings(tenantId: string, from: Date, to: Date, deviceId: string | null): Promise<ThermalReadingsRow[]> {
-      const rows = await db.query<Omit<ThermalReadingsRow, 'series'> & { series: string | null }>(
+      const rows = await db.query<
+        Omit<ThermalReadingsRow, 'series' | 'max_currents_a'> & { series: string | null; max_currents: string | null }
+      >(
         `WITH ${FLEET_SEQ_RANGES}
-         SELECT d.device_id, d.transformer_name, d.rating_kva::float8 AS rating_kva, d.latitude, d.longitude, s.series
+         SELECT d.device_id, d.transformer_name, d.rating_kva::float8 AS rating_kva, d.latitude, d.longitude, s.series, s.max_currents
            FROM power_devices d
            LEFT JOIN ranges g ON g.device_id = d.device_id
            LEFT JOIN LATERAL (
@@ -25,7 +28,8 @@ export function createThermalReadingsRepository(db: Queryable) {
                       'a1', array_agg(r.med_a1 ORDER BY r.measured_at, r.seq),
                       'a2', array_agg(r.med_a2 ORDER BY r.measured_at, r.seq),
                       'a3', array_agg(r.med_a3 ORDER BY r.measured_at, r.seq),
-                      'c', array_agg(r.temperature_med_dc / 10.0 ORDER BY r.measured_at, r.seq))::text AS series
+                      'c', array_agg(r.temperature_med_dc / 10.0 ORDER BY r.measured_at, r.seq))::text AS series,
+                    json_build_array(max(r.max_a1), max(r.max_a2), max(r.max_a3))::text AS max_currents
                FROM power_readings r
               WHERE r.device_key = d.device_key AND r.seq BETWEEN g.lo AND g.hi AND r.measured_at >= $2 AND r.measured_at < $3
              HAVING count(*) > 0) AS s ON true
@@ -37,6 +41,7 @@ export function createThermalReadingsRepository(db: Queryable) {
         ...row,
         rating_kva: Number(row.rating_kva),
         series: row.series === null ? { t: [], a1: [], a2: [], a3: [], c: [] } : (JSON.parse(row.series) as ThermalReadingsRow['series']),
+        max_currents_a: row.max_currents === null ? null : (JSON.parse(row.max_currents) as [number, number, number]),
       }));
     },
   };

@@ -1,6 +1,7 @@
 import { cellText, isNumericColumn, shownNumber, sortValue, type AssetColumn, type DisplayContext } from './asset-columns';
 import type { AssetColumns, AssetField, AssetFilter } from './asset-filters';
-import { searchKey, textsMatch } from '@/lib/text-search';
+import { deviceMatchesSearch } from '@/lib/device-issue-search';
+import { searchKey } from '@/lib/text-search';
 
 export interface SortOrder {
   field: AssetField;
@@ -10,8 +11,8 @@ export interface SortOrder {
 export interface RowSelection {
   filter: AssetFilter | null;
   /**
-   * The header search box: matched, case-insensitive, against the identifying columns and the text columns
-   * shown (`searched`), as the table writes them (statuses in the user's language).
+   * The header search box: matched, case-insensitive, against the identifying columns, the text columns shown
+   * (`searched`) as the table writes them (statuses in the user's language), and the device's issues.
    */
   search: string;
   /** The columns on screen whose text the search looks in, besides the identifying ones. */
@@ -102,10 +103,17 @@ export function narrowRows(
   const search = searchKey(selection.search);
   if (search) {
     const searched = searchedColumns(selection, columnsByField);
+    // Besides the columns, a device's issues (all of them, not only the most serious that the status shows), as on
+    // the analytics and power report screens.
+    const names = new Map<string, string>();
+    const issueName = (issue: string) => names.get(issue) ?? names.set(issue, display.label('status_category', issue)).get(issue)!;
     tests.push((i) =>
-      textsMatch(
-        searched.map((col) => ((columns[col.field][i] ?? null) === null ? null : cellText(columns, col, i, display))),
+      deviceMatchesSearch(
+        columns,
+        i,
         search,
+        issueName,
+        searched.map((col) => ((columns[col.field][i] ?? null) === null ? null : cellText(columns, col, i, display))),
       ),
     );
   }

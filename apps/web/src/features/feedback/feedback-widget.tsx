@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Fab from '@mui/material/Fab';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,6 +16,17 @@ import { useTranslation } from 'react-i18next';
 import { FEEDBACK_MESSAGE_MAX } from '@gridlens/contract/feedback';
 import { useSendFeedback } from '@/lib/api/feedback';
 import { useAppStore } from '@/lib/app-store';
+
+/** Where the floating button sits: its distance from the window's bottom and right edges, and its size (px). */
+const FAB_MARGIN_PX = 24;
+const FAB_SIZE_PX = 48;
+/**
+ * While the button floats over the page, the page keeps a band at its foot at least as tall as the button and its
+ * margins, with a gap above: scrolled to the end, the last controls of any page (a table's pager, a form's buttons)
+ * come to rest above the button instead of under it (issue 27: it covered the ADMD table's next-page button).
+ * `main[class]` outweighs the main element's own padding class.
+ */
+const FOOT_CLEARANCE = { 'main[class]': { paddingBottom: FAB_MARGIN_PX + FAB_SIZE_PX + 16 } };
 
 /** A floating button that opens a short form; the message is stored with the page it was sent from. */
 export function FeedbackWidget() {
@@ -43,12 +55,13 @@ export function FeedbackWidget() {
 
   return (
     <>
+      <GlobalStyles styles={FOOT_CLEARANCE} />
       <Fab
         color="primary"
         size="medium"
         aria-label={t('feedback.open')}
         onClick={() => setOpen(true)}
-        sx={{ position: 'fixed', right: 24, bottom: 24 }}
+        sx={{ position: 'fixed', right: FAB_MARGIN_PX, bottom: FAB_MARGIN_PX, width: FAB_SIZE_PX, height: FAB_SIZE_PX }}
         data-testid="feedback-button"
       >
         <FeedbackIcon />

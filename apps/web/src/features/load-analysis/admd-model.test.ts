@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdmdRow } from '@gridlens/contract/load-analysis';
-import { admdCsv, admdRangeOf, medianAdmdKw } from './admd-model';
+import { translatorFor } from '@gridlens/i18n/translator';
+import { admdCsv, admdPeriodSentences, admdRangeOf, medianAdmdKw } from './admd-model';
 
 const row = (device_id: string, admd_kw: number | null, extra: Partial<AdmdRow> = {}): AdmdRow => ({
   device_id,
@@ -46,5 +47,29 @@ describe('admdCsv', () => {
         'TX-1,"Main St, North",40,52.40,1.31,0.50,TIME,\r\n' +
         "'=TX-2,TX =TX-2,40,,,,,No readings\r\n",
     );
+  });
+});
+
+describe('the ADMD period text', () => {
+  const period = { from: '2026-08-26T12:00:00.000Z', to: '2026-11-24T12:00:00.000Z' };
+
+  it('names the days that hold readings when a new installation has 21 of the 90 days', () => {
+    const data = { from: '2026-11-03T12:00:00.000Z', to: '2026-11-24T12:00:00.000Z', days: 21, period_days: 90 };
+    expect(admdPeriodSentences({ ...period, period: 'last_90_days', data })).toEqual([
+      { key: 'last90Days', values: { from: data.from, to: period.to, days: 21, periodDays: 90 } },
+    ]);
+    // The sentence says the 21 days, not the 90 alone.
+    const t = translatorFor('EN');
+    expect(t('loadAnalysis.period.last90Days', { from: '03/11/2026', to: '24/11/2026', days: '21', periodDays: '90' })).toBe(
+      'The data hold no whole winter: the last days that hold readings (21 of 90), from 03/11/2026 to 24/11/2026.',
+    );
+  });
+
+  it('adds which part a winter the readings only partly cover, and nothing when they cover it', () => {
+    const winter = { from: '2025-11-01T00:00:00.000Z', to: '2026-03-01T00:00:00.000Z', period: 'winter' as const };
+    const part = { from: '2026-01-12T17:00:00.000Z', to: '2026-01-12T18:00:00.000Z', days: 1, period_days: 120 };
+    expect(admdPeriodSentences({ ...winter, data: part }).map((s) => s.key)).toEqual(['winter', 'covered']);
+    expect(admdPeriodSentences({ ...winter, data: { ...part, days: 120 } }).map((s) => s.key)).toEqual(['winter']);
+    expect(admdPeriodSentences({ ...winter, data: null }).map((s) => s.key)).toEqual(['winter']);
   });
 });

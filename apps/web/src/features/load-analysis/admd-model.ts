@@ -1,4 +1,4 @@
-import type { AdmdRow } from '@gridlens/contract/load-analysis';
+import type { AdmdExtraction, AdmdRow } from '@gridlens/contract/load-analysis';
 import type { TimeRange } from '@gridlens/contract/power-readings';
 import { csvField } from '@/lib/csv';
 
@@ -43,4 +43,27 @@ export function admdCsv(rows: readonly AdmdRow[], labels: CsvLabels): string {
     );
   }
   return lines.join('\r\n') + '\r\n';
+}
+
+/** A sentence of the period text: its key under `loadAnalysis.period` and its values (dates as ISO, for the page to format). */
+export interface PeriodSentence {
+  key: 'winter' | 'last90Days' | 'requested' | 'covered';
+  values: { from: string; to: string; days?: number; periodDays?: number };
+}
+
+/**
+ * What the period text says: the window the figures were taken over. The default "last 90 days" is named by the
+ * days that hold readings ("the last days that hold readings (21 of 90)"), and a winter or a requested period that
+ * the readings only partly cover says which part they cover.
+ */
+export function admdPeriodSentences(answer: Pick<AdmdExtraction, 'from' | 'to' | 'period' | 'data'>): PeriodSentence[] {
+  const { data } = answer;
+  const bounds = { from: answer.from, to: answer.to };
+  if (answer.period === 'last_90_days') {
+    const days = data?.days ?? 0;
+    return [{ key: 'last90Days', values: { from: data?.from ?? answer.from, to: answer.to, days, periodDays: data?.period_days ?? days } }];
+  }
+  const first: PeriodSentence = { key: answer.period === 'winter' ? 'winter' : 'requested', values: bounds };
+  if (data === null || data.days >= data.period_days) return [first];
+  return [first, { key: 'covered', values: { from: data.from, to: data.to, days: data.days, periodDays: data.period_days } }];
 }

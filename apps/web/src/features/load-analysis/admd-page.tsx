@@ -19,7 +19,7 @@ import { useSetSearchParams } from '@/lib/use-set-search-params';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { usePaging } from '@/lib/ui/use-paging';
-import { ADMD_RANGES, admdCsv, admdRangeOf, medianAdmdKw } from './admd-model';
+import { ADMD_RANGES, admdCsv, admdPeriodSentences, admdRangeOf, medianAdmdKw } from './admd-model';
 
 /**
  * ADMD (/powercoil_admd, opened from Analytics): every transformer's after-diversity maximum demand per customer,
@@ -73,13 +73,11 @@ export function AdmdPage() {
     downloadBlob(csvBlob(text), `admd-${admd.data ? admd.data.from.slice(0, 10) : 'period'}.csv`);
   };
 
-  const periodText = (() => {
-    if (!admd.data) return '';
-    const bounds = { from: day(admd.data.from), to: day(admd.data.to) };
-    if (admd.data.period === 'winter') return t('loadAnalysis.period.winter', bounds);
-    if (admd.data.period === 'last_90_days') return t('loadAnalysis.period.last90Days', bounds);
-    return t('loadAnalysis.period.requested', bounds);
-  })();
+  const periodText = admd.data
+    ? admdPeriodSentences(admd.data)
+        .map(({ key, values }) => t(`loadAnalysis.period.${key}`, { ...values, from: day(values.from), to: day(values.to) }))
+        .join(' ')
+    : '';
 
   return (
     <Box data-testid="admd-page" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>

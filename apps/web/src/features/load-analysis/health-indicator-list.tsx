@@ -14,13 +14,15 @@ interface Props {
   indicators: HealthIndicatorAnswer[];
   /** The year whose EV and heat-pump load the forecast figures add; null: no forecast. */
   forecastYear: number | null;
+  /** Shown under the risk of overload: why it disagrees with the current limit, or null when it does not. */
+  overloadNote?: string | null;
   languageTag: string;
   timeZone: string;
   temperatureMetric: TemperatureMetric;
 }
 
 /** Spec §4's health indicators, each with what triggered it: the figure, its value against the threshold, and when. */
-export function HealthIndicatorList({ indicators, forecastYear, languageTag, timeZone, temperatureMetric }: Props) {
+export function HealthIndicatorList({ indicators, forecastYear, overloadNote = null, languageTag, timeZone, temperatureMetric }: Props) {
   const { t } = useTranslation();
   // Temperatures in the user's unit; every other figure carries its unit in its name.
   const shown = (figure: HealthTriggerAnswer['figure'], value: number | null) =>
@@ -69,6 +71,11 @@ export function HealthIndicatorList({ indicators, forecastYear, languageTag, tim
                   </Typography>
                 ))}
               </Box>
+            )}
+            {indicator.kind === 'risk-of-overload' && overloadNote && (
+              <Typography variant="body2" color="text.secondary" sx={{ pl: 4 }} data-testid="overload-note">
+                {overloadNote}
+              </Typography>
             )}
           </Box>
         ))}

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { LossOfLife } from '@gridlens/contract/load-analysis';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
@@ -16,6 +17,7 @@ import { axisTimeLabel } from '@/lib/ui/axis-time';
 import { ChartPanel } from '@/lib/ui/chart-panel';
 import { FactList } from '@/lib/ui/fact-list';
 import { HealthIndicatorList } from './health-indicator-list';
+import { overloadDisagreement } from './thermal-model';
 import type { TimeRange } from '@gridlens/contract/power-readings';
 
 /** What the asset page gives the section: the device, the range in the URL, and the user's formats. */
@@ -71,9 +73,22 @@ export function ThermalHealth(props: ThermalHealthProps) {
         )}
       </Paper>
       {ageing.data?.series && row?.missing === null && <ThermalCharts answer={ageing.data} {...props} />}
-      {row && <HealthIndicatorList indicators={row.indicators} forecastYear={row.forecast_year} {...props} />}
+      {row && (
+        <HealthIndicatorList
+          indicators={row.indicators}
+          forecastYear={row.forecast_year}
+          overloadNote={overloadNoteOf(row, props.languageTag, t)}
+          {...props}
+        />
+      )}
     </Box>
   );
+}
+
+/** Why the current limit and the risk of overload disagree, when they do (thermal-model.ts). */
+function overloadNoteOf(row: LossOfLife['transformers'][number], languageTag: string, t: TFunction) {
+  const loading = overloadDisagreement(row);
+  return loading === null ? null : t('loadAnalysis.thermal.overloadVersusLimit', { value: formatNumber(loading, languageTag) });
 }
 
 function ThermalFacts({ row, languageTag, temperatureMetric }: ThermalHealthProps & { row: LossOfLife['transformers'][number] }) {
@@ -90,6 +105,7 @@ function ThermalFacts({ row, languageTag, temperatureMetric }: ThermalHealthProp
     [t('loadAnalysis.thermal.maxHotSpot'), temperature(row.max_hot_spot_c)],
     [t('loadAnalysis.thermal.maxTopOil'), temperature(row.max_top_oil_c)],
     [t('loadAnalysis.thermal.maxLoad'), number(row.max_load_pu)],
+    [t('loadAnalysis.thermal.maxPhaseLoading'), number(row.max_phase_loading_percent)],
     [
       t('loadAnalysis.thermal.topOilSource'),
       row.measured_top_oil_readings > 0

@@ -60,11 +60,14 @@ describe('analytics', () => {
     const flagColumns = Object.fromEntries(ISSUE_FLAG_NAMES.map((flag) => [flag, [false, false, false, false]]));
     flagColumns['HasNoPower'] = [true, false, true, true];
     flagColumns['HasLowBattery'] = [false, false, false, true];
-    const list = { count: 4, columns: { ...flagColumns, capacity_percent: [10, 99, 50, 5] } } as unknown as AssetList;
+    // Capacity under limit is no issue (as on the assets screen's device status).
+    flagColumns['HasCapacityUnderLimit'] = [false, true, false, false];
+    const communication_state = ['communicated', 'communicated', 'communicated', 'communicated'];
+    const list = { count: 4, columns: { ...flagColumns, communication_state, capacity_percent: [10, 99, 50, 5] } } as unknown as AssetList;
     expect(devicesByIssues(list).map((r) => [r.index, r.issues])).toEqual([
-      [3, ['HasLowBattery', 'HasNoPower']],
-      [2, ['HasNoPower']],
-      [0, ['HasNoPower']],
+      [3, ['no_power', 'low_battery']],
+      [2, ['no_power']],
+      [0, ['no_power']],
     ]);
   });
 });

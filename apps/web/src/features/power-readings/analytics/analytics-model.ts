@@ -1,6 +1,8 @@
 import type { AssetList } from '@gridlens/contract/assets';
 import type { FleetTotals, IssueTimeline } from '@gridlens/contract/power-readings';
-import { ISSUE_FLAG_NAMES, type IssueFlagName } from '@gridlens/domain/power/issue-flags';
+import { deviceIssuesAt, type DeviceIssue } from '@gridlens/domain/power/device-status';
+import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
+import { deviceMatchesSearch } from '@/lib/device-issue-search';
 
 /** The fleet's total-power facts over a range: peak and mean of the fleet total, and that mean over the rating. */
 export function totalPowerFacts(totals: FleetTotals) {
@@ -19,17 +21,30 @@ export function issueSeries(timeline: IssueTimeline): [number[], ...number[][]] 
 
 export interface DeviceIssues {
   index: number;
-  issues: IssueFlagName[];
+  issues: DeviceIssue[];
 }
 
-/** The devices with at least one issue flag, most issues first, then the fuller transformer (capacity) first. */
+/**
+ * The devices with an issue (the domain's `deviceIssues`: those whose device status on the assets screen is not
+ * "No issue"), most issues first, then the fuller transformer (capacity) first.
+ */
 export function devicesByIssues(list: AssetList): DeviceIssues[] {
   const { columns } = list;
   const rows: DeviceIssues[] = [];
   for (let index = 0; index < list.count; index += 1) {
-    const issues = ISSUE_FLAG_NAMES.filter((flag) => columns[flag][index] === true);
+    const issues = deviceIssuesAt(columns, index);
     if (issues.length > 0) rows.push({ index, issues });
   }
   const capacity = (i: number) => columns.capacity_percent[i] ?? -1;
   return rows.sort((a, b) => b.issues.length - a.issues.length || capacity(b.index) - capacity(a.index));
+}
+
+/** The devices the header search finds (a `searchKey`), as every power-data screen finds them: by id, name or issue. */
+export function searchDevices(
+  list: AssetList,
+  rows: readonly DeviceIssues[],
+  search: string,
+  issueName: (issue: DeviceIssue) => string,
+): DeviceIssues[] {
+  return search ? rows.filter((r) => deviceMatchesSearch(list.columns, r.index, search, issueName)) : [...rows];
 }

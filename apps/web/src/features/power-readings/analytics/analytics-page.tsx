@@ -21,10 +21,10 @@ import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { FactList } from '@/lib/ui/fact-list';
 import { rangeOf, TimeRangeSelect } from '@/lib/ui/time-range-select';
 import { usePaging } from '@/lib/ui/use-paging';
-import { textsMatch } from '@/lib/text-search';
+import { issueKey } from '@/lib/device-issue-search';
 import { useHeaderSearch } from '@/lib/use-header-search';
 import { partialStart } from '@/lib/ui/partial-start';
-import { devicesByIssues, issueSeries, totalPowerFacts, type DeviceIssues } from './analytics-model';
+import { devicesByIssues, issueSeries, searchDevices, totalPowerFacts, type DeviceIssues } from './analytics-model';
 
 const LIGHT = ['#b3261e', '#9a6700', '#0b57d0', '#7b1fa2', '#00695c', '#c2185b', '#37474f', '#e65100', '#2e7d32', '#5d4037'];
 const DARK = ['#ff8a80', '#ffd54f', '#82b1ff', '#ce93d8', '#80cbc4', '#f48fb1', '#cfd8dc', '#ffab40', '#a5d6a7', '#bcaaa4'];
@@ -51,16 +51,10 @@ export function AnalyticsPage() {
   const ranked = useMemo(() => (list.data ? devicesByIssues(list.data) : []), [list.data]);
   // The header search narrows the devices list over the texts its rows show (issues in the user's language);
   // the fleet charts above stay whole-fleet figures and say so while a search is on.
-  const found = useMemo(() => {
-    const columns = list.data?.columns;
-    if (!search || !columns) return ranked;
-    return ranked.filter((r) =>
-      textsMatch(
-        [columns.device_id[r.index], columns.transformer_name[r.index], ...r.issues.map((flag) => t(`issueFlags.${flag}`))],
-        search,
-      ),
-    );
-  }, [ranked, list.data, search, t]);
+  const found = useMemo(
+    () => (list.data ? searchDevices(list.data, ranked, search, (issue) => t(issueKey(issue))) : []),
+    [ranked, list.data, search, t],
+  );
   // Made once per answer: a new array on every render (a page of the devices table) would redraw both charts.
   const powerSeries = useMemo((): [number[], number[], number[]] => {
     const points = totals.data?.points ?? [];
@@ -86,7 +80,7 @@ export function AnalyticsPage() {
         {
           id: 'issues',
           title: t('powerReadings.analytics.issues'),
-          cell: (r) => r.issues.map((flag) => t(`issueFlags.${flag}`)).join(', '),
+          cell: (r) => r.issues.map((issue) => t(issueKey(issue))).join(', '),
         },
         {
           id: 'capacity',

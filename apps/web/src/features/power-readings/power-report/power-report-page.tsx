@@ -18,9 +18,9 @@ import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { WindowNote } from '@/lib/ui/window-note';
 import { usePaging } from '@/lib/ui/use-paging';
 import { loadChunk } from '@/lib/chunk-load';
-import { textsMatch } from '@/lib/text-search';
+import { issueKey } from '@/lib/device-issue-search';
 import { useHeaderSearch } from '@/lib/use-header-search';
-import { fleetCountsOf, fleetStatusRows, type FleetStatusRow } from './report-model';
+import { fleetCountsOf, fleetStatusRows, reportSearch, type FleetStatusRow } from './report-model';
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 // The date picker (about 60 KB) follows the report instead of holding it back: the tables need none of it.
@@ -53,12 +53,8 @@ function PowerReport({ snapshot }: PowerReportProps) {
   const unit = temperatureUnit(metric);
   const dayText = formatDay(day, timeZone);
   const indices = useMemo(() => {
-    const all = Array.from({ length: report.data?.devices.count ?? 0 }, (_unused, i) => i);
-    const c = report.data?.devices.columns;
-    if (!search || !c) return all;
-    return all.filter((i) =>
-      textsMatch([c.device_id[i], c.transformer_name[i], t(`assets.values.status_category.${c.status_category[i] ?? 'none'}`)], search),
-    );
+    const devices = report.data?.devices;
+    return devices ? reportSearch(devices.columns, devices.count, search, (issue) => t(issueKey(issue))) : [];
   }, [report.data, search, t]);
   const fleet = useMemo(
     () => (report.data ? (search ? fleetCountsOf(report.data.devices.columns, indices) : report.data.fleet) : null),

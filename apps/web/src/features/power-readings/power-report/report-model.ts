@@ -2,7 +2,8 @@ import type { AssetListColumns } from '@gridlens/contract/assets';
 import type { PowerReport } from '@gridlens/contract/power-readings';
 import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
 import { COMMUNICATION_STATES } from '@gridlens/domain/power/communication';
-import { DEVICE_STATUS_CATEGORIES } from '@gridlens/domain/power/device-status';
+import { DEVICE_STATUS_CATEGORIES, type DeviceIssue } from '@gridlens/domain/power/device-status';
+import { deviceMatchesSearch } from '@/lib/device-issue-search';
 import { CAPACITY_STATES } from '@gridlens/domain/power/electrical';
 
 /** One row of the fleet status table: a group (a column of the assets list), one of its values, how many devices. */
@@ -52,4 +53,18 @@ export function fleetCountsOf(columns: AssetListColumns, rows: readonly number[]
     capacity: tally([...CAPACITY_STATES, 'no_data'] as const, (i) => columns.capacity_state[i]),
     battery: tally(BATTERY_STATUSES, (i) => columns.battery_status[i]),
   };
+}
+
+/**
+ * The report's devices the header search finds (a `searchKey`), as every power-data screen finds them: by id, name
+ * or any of the device's issues (the status column shows the most serious one). All of them without a search.
+ */
+export function reportSearch(
+  columns: AssetListColumns,
+  count: number,
+  search: string,
+  issueName: (issue: DeviceIssue) => string,
+): number[] {
+  const all = Array.from({ length: count }, (_unused, i) => i);
+  return search ? all.filter((i) => deviceMatchesSearch(columns, i, search, issueName)) : all;
 }
