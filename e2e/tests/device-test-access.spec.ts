@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { configRoutes } from '@gridlens/contract/routes/config';
 import { DEMO, type DemoAccount } from '../support/sign-in';
 
 // /checkcoverage has no sign-in guard (spec §2): every visitor may open it, reload it and follow a bookmark to it, and
@@ -24,11 +25,14 @@ async function expectStillHere(page: Page, url: RegExp): Promise<void> {
   await expect(page.getByTestId('limited-access')).toHaveCount(0);
 }
 
+/** The shell's settings, from the contract. */
+const CONFIG_PATHS = new Set<string>(Object.values(configRoutes).map((route) => route.path));
+
 /** Records every request the page makes for the shell's settings, which a page without the guard never needs. */
 function configRequests(page: Page): string[] {
   const asked: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/config/')) asked.push(request.url());
+    if (CONFIG_PATHS.has(new URL(request.url()).pathname)) asked.push(request.url());
   });
   return asked;
 }
