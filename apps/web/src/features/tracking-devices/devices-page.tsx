@@ -8,6 +8,7 @@ import { csvBlob, downloadBlob } from '@/lib/csv';
 import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { useHeaderSearch } from '@/lib/use-header-search';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { useDeviceList } from '@/lib/api/tracking-devices';
 import { DEFAULT_HIDDEN, DEVICE_FIELDS, deviceRows, NO_FILTERS, type DeviceField, type DeviceSort } from './device-rows';
@@ -17,7 +18,8 @@ import { DevicesTable } from './devices-table';
 import { DevicesToolbar } from './devices-toolbar';
 import { useDeviceText } from './use-device-text';
 
-// Leaflet and the clusters load with the map, after the table is on screen.
+// Leaflet and the clusters load with the map, once it is near the screen (beside the table on a wide screen, under it on
+// a phone, where the first load then goes without them).
 const DevicesMap = lazy(() => loadChunk(() => import('./devices-map')));
 
 /** Devices (/devices): the fleet's trackers in a table beside a clustered map; the header search and customer narrow both. */
@@ -41,6 +43,9 @@ export function DevicesPage() {
 
   // The table renders after the map has its markers: the first clusters do not wait for 100 rows of cells.
   const tableRows = useDeferredValue(rows);
+  // The first list waits for the deferred rows too: an empty table and zero counts drawn first would be moved by the real ones.
+  const shown = devices && !(tableRows.length === 0 && rows.length > 0) ? tableRows : null;
+  const { ref: mapBox, near: mapNear } = useNearViewport();
 
   const toggle = (field: DeviceField) =>
     setVisible((current) => {
@@ -63,8 +68,9 @@ export function DevicesPage() {
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }} data-testid="devices-count">
         {devices ? t('trackingDevices.shownOf', { shown: rows.length, total: devices.length }) : t('trackingDevices.loading')}
       </Typography>
-      {devices && devices.length > 0 && <DevicesSummary rows={tableRows} nowMs={list.dataUpdatedAt} />}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+      {/* Drawn from the start, with dashes while the list loads: the filter bar below it keeps its place. */}
+      {devices?.length !== 0 && <DevicesSummary rows={shown} nowMs={list.dataUpdatedAt} />}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
         <Paper sx={{ p: 1, minWidth: 0 }}>
           <DevicesToolbar
             filters={filters}
@@ -76,14 +82,17 @@ export function DevicesPage() {
           {devices?.length === 0 ? (
             <Typography>{t('messages.noData')}</Typography>
           ) : (
-            devices && <DevicesTable rows={tableRows} fields={fields} sort={sort} onSort={setSort} text={text} />
+            shown && <DevicesTable rows={shown} fields={fields} sort={sort} onSort={setSort} text={text} />
           )}
         </Paper>
-        {/* On screen while the list loads: the map's code, its basemap and the list arrive side by side. */}
-        <Paper sx={{ p: 1, minHeight: 480 }}>
-          <Suspense fallback={null}>
-            <DevicesMap rows={rows} tiles={config?.mapTiles ?? null} />
-          </Suspense>
+        {/* Beside the table on a wide screen, where its code, its basemap and the list arrive side by side. Under the
+            table on narrower ones, it waits for the list, so the table's rows arriving do not push it down. */}
+        <Paper ref={mapBox} sx={{ p: 1, minHeight: 480, display: { xs: shown ? 'block' : 'none', lg: 'block' } }}>
+          {mapNear && (
+            <Suspense fallback={null}>
+              <DevicesMap rows={rows} tiles={config?.mapTiles ?? null} />
+            </Suspense>
+          )}
         </Paper>
       </Box>
     </Box>

@@ -14,9 +14,16 @@ import { valueText } from './use-device-text';
  * how many have gone silent or run low, by the rules of GET /api/device/stats (domain tracking/fleet-summary.ts),
  * judged at the moment the list was read.
  */
-export function DevicesSummary({ rows, nowMs }: { rows: readonly TrackedDevice[]; /** When the list was read. */ nowMs: number }) {
+export function DevicesSummary({
+  rows,
+  nowMs,
+}: {
+  /** Null while the list loads: every figure shows a dash, so the bar holds its place and nothing below it moves. */
+  rows: readonly TrackedDevice[] | null;
+  /** When the list was read. */ nowMs: number;
+}) {
   const { t, i18n } = useTranslation();
-  const summary = useMemo(() => trackerFleetSummary(rows, nowMs), [rows, nowMs]);
+  const summary = useMemo(() => trackerFleetSummary(rows ?? [], nowMs), [rows, nowMs]);
   const figures: { id: string; label: string; count: number }[] = [
     ...POSITION_CATEGORIES.map((category) => ({
       id: `position-${category}`,
@@ -47,8 +54,9 @@ export function DevicesSummary({ rows, nowMs }: { rows: readonly TrackedDevice[]
           <Typography component="dt" variant="body2" color="text.secondary">
             {figure.label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700 }}>
-            {formatNumber(figure.count, i18n.language, 0)}
+          {/* Room for three digits, so a count arriving does not change the line's width. */}
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, minWidth: '3ch', fontVariantNumeric: 'tabular-nums' }}>
+            {rows === null ? '–' : formatNumber(figure.count, i18n.language, 0)}
           </Typography>
         </Box>
       ))}
