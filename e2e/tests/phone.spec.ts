@@ -223,3 +223,22 @@ test.describe('at 390 px', () => {
     expect(total, `shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.1);
   });
 });
+
+test.describe('the devices map at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('is not part of the first load: its code comes when it is scrolled to', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, DEMO.fleet, '/devices');
+    await expect(page.getByTestId('devices-table').locator('tbody tr').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const mapCode = () => scripts.filter((path) => /\/(devices-map|map-view)-[^/]+\.js$/.test(path));
+    expect(mapCode()).toEqual([]);
+    await page.getByTestId('devices-map-panel').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('devices-map')).toBeVisible();
+    expect(mapCode().length).toBeGreaterThan(0);
+  });
+});

@@ -87,7 +87,11 @@ export function DevicesPage() {
         </Paper>
         {/* Beside the table on a wide screen, where its code, its basemap and the list arrive side by side. Under the
             table on narrower ones, it waits for the list, so the table's rows arriving do not push it down. */}
-        <Paper ref={mapBox} sx={{ p: 1, minHeight: 480, display: { xs: shown ? 'block' : 'none', lg: 'block' } }}>
+        <Paper
+          ref={mapBox}
+          sx={{ p: 1, minHeight: 480, display: { xs: shown ? 'block' : 'none', lg: 'block' } }}
+          data-testid="devices-map-panel"
+        >
           {mapNear && (
             <Suspense fallback={null}>
               <DevicesMap rows={rows} tiles={config?.mapTiles ?? null} />
