@@ -187,7 +187,10 @@ test.describe('at 390 px', () => {
     await page.getByTestId('location-row').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/location\//);
     await fits(page, new URL(page.url()).pathname, (p) => p.getByTestId('location-title'));
-    await fits(page, '/journeys', (p) => p.getByTestId('journeys'));
+    await fits(page, '/journeys', (p) => p.getByTestId('journey-pairs').locator('tbody tr'));
+    await page.getByTestId('journey-pairs').locator('tbody tr').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/journey\//);
+    await fits(page, new URL(page.url()).pathname, (p) => p.getByTestId('journey-devices'));
     await fits(page, '/poi', (p) => p.getByTestId('poi-report'));
     await fits(page, '/alerts', (p) => p.getByTestId('alerts-tab-active'));
     await fits(page, '/profile', (p) => p.getByRole('button', { name: 'Sign out' }));
