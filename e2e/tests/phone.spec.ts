@@ -144,6 +144,7 @@ test.describe('at 390 px', () => {
     // Language and theme from the header's menu.
     await page.getByRole('button', { name: /more options/i }).click();
     await expect(page.getByTestId('language-select')).toBeAttached();
+    expect(await findings(page, 'the header menu')).toEqual([]);
     const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(before);
