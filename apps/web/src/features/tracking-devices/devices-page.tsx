@@ -43,8 +43,11 @@ export function DevicesPage() {
 
   // The table renders after the map has its markers: the first clusters do not wait for 100 rows of cells.
   const tableRows = useDeferredValue(rows);
-  // The first list waits for the deferred rows too: an empty table and zero counts drawn first would be moved by the real ones.
-  const shown = devices && !(tableRows.length === 0 && rows.length > 0) ? tableRows : null;
+  // The first list waits for the deferred rows too: an empty table and zero counts drawn first would be moved by the
+  // real ones. Once the rows have caught up, later changes (a filter) keep showing the table meanwhile.
+  const [caughtUp, setCaughtUp] = useState(false);
+  if (!caughtUp && devices && tableRows === rows) setCaughtUp(true);
+  const shown = devices && (caughtUp || tableRows === rows) ? tableRows : null;
   const { ref: mapBox, near: mapNear } = useNearViewport();
 
   const toggle = (field: DeviceField) =>
