@@ -28,3 +28,30 @@ test('a tracking tenant opening /assets from a stored sign-in gets the limited-a
   expect(new URL(page.url()).pathname).toBe('/assets');
   await expect(page.getByRole('alert').filter({ hasText: /^Error$/ })).toHaveCount(0);
 });
+
+test('the assets screen paints its warnings and donuts before the table rows, and keeps the table room meanwhile', async ({ page }) => {
+  await signIn(page, DEMO.power, '/profile');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // Every state of the page as the DOM settles after each task: whether the donuts and the rows are there, and how
+  // far down the table's box (or its placeholder) starts.
+  await page.addInitScript(() => {
+    const states: { donuts: boolean; rows: boolean; tableTop: number | null }[] = [];
+    (window as unknown as { __states: typeof states }).__states = states;
+    new MutationObserver(() => {
+      const donuts = document.querySelector('[data-testid="summary-communication"]') !== null;
+      const rows = document.querySelector('[data-testid="asset-row"]') !== null;
+      const box = document.querySelector('[data-testid="assets-table-pending"], [data-testid="assets-table-scroll"]');
+      states.push({ donuts, rows, tableTop: box ? Math.round(box.getBoundingClientRect().top + window.scrollY) : null });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/assets');
+  await expect(page.getByTestId('asset-row').first()).toBeVisible();
+  const states = await page.evaluate(
+    () => (window as unknown as { __states: { donuts: boolean; rows: boolean; tableTop: number | null }[] }).__states,
+  );
+  const beforeRows = states.filter((s) => s.donuts && !s.rows);
+  expect(beforeRows.length).toBeGreaterThan(0);
+  // The rows arrive where the placeholder was: nothing above the table moved.
+  const firstWithRows = states.find((s) => s.rows);
+  expect(firstWithRows?.tableTop).toBe(beforeRows.at(-1)?.tableTop);
+});

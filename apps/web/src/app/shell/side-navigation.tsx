@@ -18,6 +18,7 @@ import { useIdentity } from '@/lib/use-identity';
 import { useSectionLabel } from '@/lib/section-label';
 import { useActiveAlertCount } from '@/lib/api/alerts';
 import { DeferredTooltip } from '@/lib/ui/deferred-tooltip';
+import { usePhoneLayout } from '@/lib/use-phone-layout';
 import { SectionIcon } from './section-icon';
 
 export const NAV_WIDTH_EXPANDED_PX = 248;
@@ -28,10 +29,18 @@ interface Props {
   catalogue: SectionCatalogue;
 }
 
-/** Spec §2 Shell: logo, one entry per permitted section in the user's order, the profile entry at the bottom. */
+/**
+ * Spec §2 Shell: logo, one entry per permitted section in the user's order, the profile entry at the bottom.
+ * A rail of icons under 1600 px; on a phone a drawer over the page, opened by the menu toggle and closed by
+ * choosing an entry, tapping beside it or Escape (docs/decisions.md, Phones).
+ */
 export function SideNavigation({ sections, catalogue }: Props) {
   const { t } = useTranslation();
-  const expanded = useAppStore((s) => s.navigationExpanded);
+  const phone = usePhoneLayout();
+  const open = useAppStore((s) => s.navigationExpanded);
+  const setOpen = useAppStore((s) => s.setNavigationExpanded);
+  // The phone's drawer always shows the labels: it is only there while it is open.
+  const expanded = phone || open;
   const sectionLabel = useSectionLabel();
   const identity = useIdentity();
   const width = expanded ? NAV_WIDTH_EXPANDED_PX : NAV_WIDTH_COLLAPSED_PX;
@@ -55,6 +64,7 @@ export function SideNavigation({ sections, catalogue }: Props) {
         <ListItemButton
           component={NavLink}
           to={to}
+          onClick={phone ? () => setOpen(false) : undefined}
           aria-label={expanded ? undefined : label}
           sx={{ minHeight: 48, px: 2.5, '&.active': { bgcolor: 'action.selected', borderRight: 3, borderColor: 'primary.main' } }}
         >
@@ -67,12 +77,13 @@ export function SideNavigation({ sections, catalogue }: Props) {
 
   return (
     <Drawer
-      variant="permanent"
+      variant={phone ? 'temporary' : 'permanent'}
+      open={phone ? open : true}
+      onClose={() => setOpen(false)}
       data-testid="side-navigation"
       data-expanded={expanded}
       sx={{
-        width,
-        flexShrink: 0,
+        ...(phone ? {} : { width, flexShrink: 0 }),
         '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: 'width 150ms', boxSizing: 'border-box' },
       }}
     >

@@ -15,6 +15,8 @@ const ROW_HEIGHT = 36;
 const HEAD_ROW_HEIGHT = 52;
 const FILTER_ROW_HEIGHT = 40;
 const ACTIONS_WIDTH = 76;
+/** The table's scrolling box: its size, which a placeholder keeps while the rows are not yet drawn. */
+export const TABLE_BOX = { height: '70vh', minHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 } as const;
 
 interface AssetsTableProps {
   columns: AssetColumns;
@@ -279,11 +281,7 @@ export function AssetsTable({
   const tableWidth = ACTIONS_WIDTH + shown.reduce((sum, col) => sum + col.width, 0);
 
   return (
-    <Box
-      ref={scrollRef}
-      data-testid="assets-table-scroll"
-      sx={{ height: '70vh', minHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
-    >
+    <Box ref={scrollRef} data-testid="assets-table-scroll" sx={{ ...TABLE_BOX, overflow: 'auto' }}>
       <Box
         component="table"
         aria-label={t('assets.tableLabel')}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
@@ -20,7 +21,8 @@ interface SummaryDonutProps {
   segments: readonly DonutSegment[];
   /** Counts as the user's language writes them (10,300 or 10 300). */
   formatCount: (value: number) => string;
-  onSelect: (key: string) => void;
+  /** Told the chart and the segment: one function for every chart, so that a donut whose counts stay re-renders not. */
+  onSelect: (chartId: string, key: string) => void;
 }
 
 const SIZE = 120;
@@ -33,7 +35,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
  * table to its devices; the legend entries are the keyboard's and screen reader's way in (buttons with the
  * count in their name), the arcs the mouse's.
  */
-export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }: SummaryDonutProps) {
+export const SummaryDonut = memo(function SummaryDonut({ chartId, title, segments, formatCount, onSelect }: SummaryDonutProps) {
   const theme = useTheme();
   const colour = (tone: SegmentTone) => (tone === 'neutral' ? theme.palette.grey[500] : theme.palette[tone].main);
   const total = segments.reduce((sum, s) => sum + s.count, 0);
@@ -75,7 +77,7 @@ export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }
                 transform={`rotate(-90 ${SIZE / 2} ${SIZE / 2})`}
                 opacity={anySelected && !segment.selected ? 0.35 : 1}
                 style={{ cursor: 'pointer' }}
-                onClick={() => onSelect(segment.key)}
+                onClick={() => onSelect(chartId, segment.key)}
               />
             ))}
           <text
@@ -94,7 +96,7 @@ export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }
           {segments.map((segment) => (
             <li key={segment.key}>
               <ButtonBase
-                onClick={() => onSelect(segment.key)}
+                onClick={() => onSelect(chartId, segment.key)}
                 aria-pressed={segment.selected}
                 // Named by its visible text ("Normal 201"), which a voice user reads out to press it (WCAG 2.5.3).
                 data-testid={`legend-${chartId}-${segment.key}`}
@@ -137,4 +139,4 @@ export function SummaryDonut({ chartId, title, segments, formatCount, onSelect }
       </Box>
     </Paper>
   );
-}
+});

@@ -71,7 +71,8 @@ export function DeviceDetailPage() {
   const hasFix = track.data?.items.some((m) => m.latitude !== null) ?? false;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // One column no wider than the screen: a wide table scrolls inside its own box, not the page (a phone, issue 27).
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Paper sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Typography variant="h2" sx={{ fontSize: '1.5rem', mr: 1 }} data-testid="device-name">
@@ -107,7 +108,7 @@ export function DeviceDetailPage() {
       </Paper>
 
       <Paper sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
           <Typography variant="h3" sx={{ fontSize: '1.125rem', flex: 1 }}>
             {t('trackingDevices.detail.trackTitle')}
           </Typography>

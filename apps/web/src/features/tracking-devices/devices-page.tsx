@@ -8,6 +8,8 @@ import { csvBlob, downloadBlob } from '@/lib/csv';
 import { loadChunk } from '@/lib/chunk-load';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { useHeaderSearch } from '@/lib/use-header-search';
+import { useNearViewport } from '@/lib/use-near-viewport';
+import { usePhoneLayout } from '@/lib/use-phone-layout';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { useDeviceList } from '@/lib/api/tracking-devices';
 import {
@@ -29,7 +31,8 @@ import { useDeviceText } from './use-device-text';
 /** Where the table with all its columns and the map fit side by side. */
 const WIDE_ENOUGH_FOR_BOTH = '@media (min-width: 2400px)';
 
-// Leaflet and the clusters load with the map, after the table is on screen.
+// Leaflet and the clusters load with the map: at once beside or under the table, and on a phone only once the map
+// is near the screen, where the first load then goes without them.
 const DevicesMap = lazy(() => loadChunk(() => import('./devices-map')));
 
 /** Devices (/devices): the fleet's trackers in a table beside a clustered map; the header search and customer narrow both. */
@@ -63,6 +66,14 @@ export function DevicesPage() {
   // The table renders after the map has its markers: the first clusters do not wait for 100 rows of cells.
   const tableRows = useDeferredValue(rows);
   const summaryRows = useDeferredValue(listed);
+  // The first list waits for the deferred rows too: an empty table and zero counts drawn first would be moved by the
+  // real ones. Once the rows have caught up, later changes (a filter) keep showing the table meanwhile.
+  const [caughtUp, setCaughtUp] = useState(false);
+  if (!caughtUp && devices && tableRows === rows) setCaughtUp(true);
+  const shown = devices && (caughtUp || tableRows === rows) ? tableRows : null;
+  const phone = usePhoneLayout();
+  const { ref: mapBox, near } = useNearViewport();
+  const mapNear = near || !phone;
 
   const toggle = (field: DeviceField) =>
     setVisible((current) => {
@@ -85,8 +96,9 @@ export function DevicesPage() {
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }} data-testid="devices-count">
         {devices ? t('trackingDevices.shownOf', { shown: rows.length, total: devices.length }) : t('trackingDevices.loading')}
       </Typography>
-      {devices && devices.length > 0 && (
-        <DevicesSummary rows={summaryRows} nowMs={list.dataUpdatedAt} selected={figure} onSelect={chooseFigure} />
+      {/* Drawn from the start, with dashes while the list loads: the filter bar below it keeps its place. */}
+      {devices?.length !== 0 && (
+        <DevicesSummary rows={shown && summaryRows} nowMs={list.dataUpdatedAt} selected={figure} onSelect={chooseFigure} />
       )}
       {/* The table above the map, so that it has the width for all its columns (issue 27: at 1,680 px beside the
           map it showed 4 of 8); side by side only where both have room. */}
@@ -94,7 +106,7 @@ export function DevicesPage() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: '1fr',
+          gridTemplateColumns: 'minmax(0, 1fr)',
           [WIDE_ENOUGH_FOR_BOTH]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
         }}
       >
@@ -109,14 +121,21 @@ export function DevicesPage() {
           {devices?.length === 0 ? (
             <Typography>{t('messages.noData')}</Typography>
           ) : (
-            devices && <DevicesTable rows={tableRows} fields={fields} sort={sort} onSort={setSort} text={text} />
+            shown && <DevicesTable rows={shown} fields={fields} sort={sort} onSort={setSort} text={text} />
           )}
         </Paper>
-        {/* On screen while the list loads: the map's code, its basemap and the list arrive side by side. */}
-        <Paper sx={{ p: 1, minHeight: 480 }}>
-          <Suspense fallback={null}>
-            <DevicesMap rows={rows} tiles={config?.mapTiles ?? null} />
-          </Suspense>
+        {/* Beside the table on a very wide screen, where its code, its basemap and the list arrive side by side. Under
+            the table on narrower ones, it waits for the list, so the table's rows arriving do not push it down. */}
+        <Paper
+          ref={mapBox}
+          sx={{ p: 1, minHeight: 480, display: shown ? 'block' : 'none', [WIDE_ENOUGH_FOR_BOTH]: { display: 'block' } }}
+          data-testid="devices-map-panel"
+        >
+          {mapNear && (
+            <Suspense fallback={null}>
+              <DevicesMap rows={rows} tiles={config?.mapTiles ?? null} />
+            </Suspense>
+          )}
         </Paper>
       </Box>
     </Box>

@@ -13,7 +13,8 @@ import type { SummaryFigure } from './device-rows';
 import { valueText } from './use-device-text';
 
 interface DevicesSummaryProps {
-  rows: readonly TrackedDevice[];
+  /** Null while the list loads: every figure shows a dash, so the bar holds its place and nothing below it moves. */
+  rows: readonly TrackedDevice[] | null;
   /** When the list was read. */
   nowMs: number;
   /** The figure filtering the table, if any. */
@@ -31,7 +32,7 @@ interface DevicesSummaryProps {
 export function DevicesSummary({ rows, nowMs, selected, onSelect }: DevicesSummaryProps) {
   const { t, i18n } = useTranslation();
   const colours = usePositionColours();
-  const summary = useMemo(() => trackerFleetSummary(rows, nowMs), [rows, nowMs]);
+  const summary = useMemo(() => trackerFleetSummary(rows ?? [], nowMs), [rows, nowMs]);
   const figures: { id: SummaryFigure; label: string; count: number; category?: PositionCategory }[] = [
     ...POSITION_CATEGORIES.map((category) => ({
       id: `position-${category}` as const,
@@ -101,8 +102,9 @@ export function DevicesSummary({ rows, nowMs, selected, onSelect }: DevicesSumma
                 {figure.label}
               </ButtonBase>
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700 }}>
-              {formatNumber(figure.count, i18n.language, 0)}
+            {/* Room for three digits, so a count arriving does not change the line's width. */}
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, minWidth: '3ch', fontVariantNumeric: 'tabular-nums' }}>
+              {rows === null ? '–' : formatNumber(figure.count, i18n.language, 0)}
             </Typography>
           </Box>
         );

@@ -52,7 +52,7 @@ export function LocationArrivals({ locationId }: { locationId: string }) {
       ) : data.history.every((w) => w.arrivals === 0) ? (
         <Typography data-testid="location-arrivals-empty">{t('messages.noData')}</Typography>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
           <FactList
             testId="location-dwell"
             facts={[

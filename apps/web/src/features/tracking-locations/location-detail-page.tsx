@@ -72,7 +72,8 @@ export function LocationDetailPage() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }} data-testid="location-detail">
+    // Columns no wider than the screen: a wide table or chart fits inside its own box, not past the page (issue 27).
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }} data-testid="location-detail">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }} data-testid="location-title">
           {location.FullName}
@@ -103,7 +104,14 @@ export function LocationDetailPage() {
           .filter(Boolean)
           .join(' · ')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
         <MapView
           label={t('trackingLocations.detail.mapLabel')}
           testId="location-map"
@@ -116,7 +124,10 @@ export function LocationDetailPage() {
           <Typography variant="h6" component="h3" id="devices-here-title" sx={{ mb: 1 }}>
             {t('trackingLocations.detail.devicesNow')}
           </Typography>
-          <DevicesAtLocation locationId={location.LocationID} />
+          {/* Four columns do not fit a phone: the table scrolls sideways inside its box. */}
+          <Box sx={{ overflowX: 'auto' }}>
+            <DevicesAtLocation locationId={location.LocationID} />
+          </Box>
         </Paper>
       </Box>
       <LocationArrivals locationId={location.LocationID} />

@@ -37,7 +37,8 @@ export function LocationsPage() {
   );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }} data-testid="locations-page">
+    // Columns no wider than the screen: a wide table scrolls inside its own box, not the page (a phone, issue 27).
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }} data-testid="locations-page">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }} data-testid="locations-count">
           {t('trackingLocations.count', { shown: shown.length, total: list.data?.length ?? 0 })}
@@ -47,7 +48,14 @@ export function LocationsPage() {
         </Button>
       </Box>
       {list.isError && <Typography color="error">{t('trackingLocations.loadFailed')}</Typography>}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined">
           <LocationsTable locations={shown} />
         </Paper>

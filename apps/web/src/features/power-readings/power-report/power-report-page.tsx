@@ -125,7 +125,7 @@ function PowerReport({ snapshot }: PowerReportProps) {
           {report.data && <WindowNote window={report.data.window} timeZone={timeZone} testId="report-window" />}
         </Box>
         {!snapshot && (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', ...HIDE_IN_PRINT }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', ...HIDE_IN_PRINT }}>
             <Suspense fallback={<Box sx={{ width: 180, height: 40 }} />}>
               <DayPicker
                 label={t('powerReadings.powerReport.day')}
