@@ -1,12 +1,13 @@
 import { languageTag, type Language } from '@gridlens/domain/language';
+import { loadChunk } from './chunk-load';
 
 /** Each language's relative-time texts from CLDR, one chunk each, fetched only where the browser lacks them. */
 const LOCALE_DATA: Record<Language, () => Promise<unknown>> = {
-  EN: () => import('@formatjs/intl-relativetimeformat/locale-data/en.js'),
-  GA: () => import('@formatjs/intl-relativetimeformat/locale-data/ga.js'),
-  FR: () => import('@formatjs/intl-relativetimeformat/locale-data/fr.js'),
-  ES: () => import('@formatjs/intl-relativetimeformat/locale-data/es.js'),
-  PL: () => import('@formatjs/intl-relativetimeformat/locale-data/pl.js'),
+  EN: () => loadChunk(() => import('@formatjs/intl-relativetimeformat/locale-data/en.js')),
+  GA: () => loadChunk(() => import('@formatjs/intl-relativetimeformat/locale-data/ga.js')),
+  FR: () => loadChunk(() => import('@formatjs/intl-relativetimeformat/locale-data/fr.js')),
+  ES: () => loadChunk(() => import('@formatjs/intl-relativetimeformat/locale-data/es.js')),
+  PL: () => loadChunk(() => import('@formatjs/intl-relativetimeformat/locale-data/pl.js')),
 };
 
 /**
@@ -18,7 +19,7 @@ const LOCALE_DATA: Record<Language, () => Promise<unknown>> = {
 export async function provideRelativeTimeFormat(language: Language): Promise<boolean> {
   const tag = languageTag(language);
   if (typeof Intl.RelativeTimeFormat === 'function' && Intl.RelativeTimeFormat.supportedLocalesOf([tag]).length > 0) return false;
-  await import('@formatjs/intl-relativetimeformat/polyfill-force.js');
+  await loadChunk(() => import('@formatjs/intl-relativetimeformat/polyfill-force.js'));
   await LOCALE_DATA[language]();
   return true;
 }

@@ -400,6 +400,21 @@ for (const backend of TEST_DATABASES) {
         expect(readAnswers.every((answer) => answer.statusCode === 200)).toBe(true);
         expect(await countRows(db, "SELECT 1 FROM power_messages WHERE device_id LIKE 'BURST-%'")).toBe(DEVICES * MESSAGES_EACH);
       }, 120_000);
+
+      it('stops one runaway device at 600 requests a minute under its key, while the rest of its fleet goes on', async () => {
+        const key = await createIngestKey(app, netzero, 'netzero', 'runaway');
+        await registerDevice(app, netzero, 'netzero', { device_id: 'RUNAWAY-1' });
+        await registerDevice(app, netzero, 'netzero', { device_id: 'CALM-1' });
+        for (let seq = 0; seq < 600; seq += 1) {
+          expect((await ingest(app, key.secret, [reading('RUNAWAY-1', seq, at(1))])).statusCode).not.toBe(429);
+        }
+        const limited = await ingest(app, key.secret, [reading('RUNAWAY-1', 600, at(1))]);
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json()).toMatchObject({ error: 'rate_limited' });
+        const calm = await ingest(app, key.secret, [reading('CALM-1', 0, at(1))]);
+        expect(calm.statusCode).toBe(200);
+        expect(calm.json().accepted).toBe(1);
+      }, 120_000);
     });
 
     describe('ingest keys', () => {
