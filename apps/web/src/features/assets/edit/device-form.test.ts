@@ -19,6 +19,7 @@ const DEVICE: PowerDevice = {
   device_type: 'Ground Mount',
   connection_type: null,
   power_quality_enabled: false,
+  cooling: null,
 };
 const initial = formValuesOf(DEVICE);
 
