@@ -57,7 +57,7 @@ export const PowerDeviceFieldsSchema = z.object({
   cooling: z
     .enum(COOLING_MODES)
     .nullable()
-    .describe("Cooling mode (IEC 60076-7 Table 5), which picks the thermal parameters; null: not recorded, modelled as ONAN"),
+    .describe('Cooling mode (IEC 60076-7 Table 5), which picks the thermal parameters; null: not recorded, modelled as ONAN'),
 });
 
 /** POST /api/powerdata/device: registers a device (its id is what it sends in every message). */

@@ -23,7 +23,11 @@ describe('thermalParametersFor (IEC 60076-7:2018 Table 5 by cooling mode)', () =
   });
 
   it("gives a recorded ONAN transformer the ONAN distribution defaults, named as the registry's", () => {
-    expect(thermalParametersFor({ cooling: 'ONAN' })).toEqual({ cooling: 'ONAN', source: 'registry', parameters: ONAN_DISTRIBUTION_DEFAULTS });
+    expect(thermalParametersFor({ cooling: 'ONAN' })).toEqual({
+      cooling: 'ONAN',
+      source: 'registry',
+      parameters: ONAN_DISTRIBUTION_DEFAULTS,
+    });
   });
 
   it('models a transformer whose cooling is not recorded as ONAN, named as the default', () => {
@@ -33,7 +37,8 @@ describe('thermalParametersFor (IEC 60076-7:2018 Table 5 by cooling mode)', () =
   });
 
   it('keeps θh = 98 °C at K = 1 and θa = 20 °C for every mode, and ONAF runs a different hot spot under overload', () => {
-    for (const cooling of COOLING_MODES) expect(steadyStateHotSpotC(1, 20, thermalParametersFor({ cooling }).parameters)).toBeCloseTo(98, 12);
+    for (const cooling of COOLING_MODES)
+      expect(steadyStateHotSpotC(1, 20, thermalParametersFor({ cooling }).parameters)).toBeCloseTo(98, 12);
     const onan = thermalParametersFor({ cooling: 'ONAN' }).parameters;
     const onaf = thermalParametersFor({ cooling: 'ONAF' }).parameters;
     // ONAF at K = 1.2: Δθo = 52·((1 + 6·1.44)/7)^0.8 ≈ 67.17 K; Δθh = 26·1.2^1.3 ≈ 32.96 K.

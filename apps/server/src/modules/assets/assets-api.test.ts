@@ -162,7 +162,7 @@ for (const backend of TEST_DATABASES) {
         expect(after).toEqual(before);
       });
 
-      it('keeps a transformer\'s cooling mode: not recorded at first, then ONAF, listed, and cleared again', async () => {
+      it("keeps a transformer's cooling mode: not recorded at first, then ONAF, listed, and cleared again", async () => {
         await registerDevice(app, netzero, 'netzero', { device_id: 'COOL-1', transformer_name: 'Fans', rating_kva: 1000 });
         const registered = await inject(app, api.register, {
           headers: authHeaders(netzero, 'netzero'),

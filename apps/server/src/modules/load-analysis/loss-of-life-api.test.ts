@@ -193,7 +193,15 @@ for (const backend of TEST_DATABASES) {
     it('gives each transformer the domain figures for its readings, ambient, measured top oil and hydrogen', async () => {
       const body = await bodyOf(period);
       expect(body).toMatchObject({ ...period, paper: 'normal', series: null });
-      expect(body.transformers.map((row) => row.device_id)).toEqual(['LOL-A', 'LOL-COOL-F', 'LOL-COOL-U', 'LOL-HUGE', 'LOL-NOWHERE', 'LOL-PEAK', 'LOL-SILENT']);
+      expect(body.transformers.map((row) => row.device_id)).toEqual([
+        'LOL-A',
+        'LOL-COOL-F',
+        'LOL-COOL-U',
+        'LOL-HUGE',
+        'LOL-NOWHERE',
+        'LOL-PEAK',
+        'LOL-SILENT',
+      ]);
       const added = await addedLoad();
       expect(added.year).toBe(2030);
       const expected = expectedRow(base, 'normal', measuredTopOil, hydrogen, added);
@@ -223,11 +231,17 @@ for (const backend of TEST_DATABASES) {
       expect(future?.triggers.every((t) => t.basis === 'forecast')).toBe(true);
     });
 
-    it("models a transformer with its own cooling: same readings, ONAF and unrecorded (ONAN) give different figures and say which", async () => {
+    it('models a transformer with its own cooling: same readings, ONAF and unrecorded (ONAN) give different figures and say which', async () => {
       const body = await bodyOf(period);
       const onaf = rowOf(body, 'LOL-COOL-F')!;
       const unrecorded = rowOf(body, 'LOL-COOL-U')!;
-      expect(onaf).toMatchObject({ cooling: 'ONAF', cooling_source: 'registry', rating_kva: 100, readings: 96, max_load_pu: unrecorded.max_load_pu });
+      expect(onaf).toMatchObject({
+        cooling: 'ONAF',
+        cooling_source: 'registry',
+        rating_kva: 100,
+        readings: 96,
+        max_load_pu: unrecorded.max_load_pu,
+      });
       expect(unrecorded).toMatchObject({ cooling: 'ONAN', cooling_source: 'default', rating_kva: 100, readings: 96 });
       // The figures are the domain's with each mode's parameters, on the same load and ambient.
       const timesMs = Float64Array.from({ length: 96 }, (_, i) => base + i * STEP_MS);
