@@ -37,6 +37,14 @@ describe('the edit-device form', () => {
     expect(changes).toEqual({ transformer_name: 'Quay Road', rating_kva: 630, latitude: 53.25, asset_id: null, commuter_area: true });
   });
 
+  it('sends a chosen cooling mode, and null when it is set back to not recorded', () => {
+    expect(initial.cooling).toBe('');
+    expect(validateChanges(initial, { ...initial, cooling: 'ONAF' })).toEqual({ changes: { cooling: 'ONAF' }, problems: {} });
+    const onaf = formValuesOf({ ...DEVICE, cooling: 'ONAF' });
+    expect(onaf.cooling).toBe('ONAF');
+    expect(validateChanges(onaf, { ...onaf, cooling: '' })).toEqual({ changes: { cooling: null }, problems: {} });
+  });
+
   it('names each problem in the words of spec §5, and sends nothing', () => {
     const { changes, problems } = validateChanges(initial, {
       ...initial,
