@@ -10,6 +10,7 @@ import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
 import { COMMUNICATION_STATES, MISSED_MESSAGE_LEVELS } from '@gridlens/domain/power/communication';
 import { CAPACITY_STATES, IMBALANCE_STATES } from '@gridlens/domain/power/electrical';
 import { POWER_CHANGE_STATES } from '@gridlens/domain/power/power-change';
+import { COOLING_MODES } from '@gridlens/domain/thermal/thermal-parameters';
 
 /** Spec §5: name fields hold fewer than 50 characters. */
 export const NAME_MAX_LENGTH = 49;
@@ -53,6 +54,10 @@ export const PowerDeviceFieldsSchema = z.object({
   device_type: z.enum(DEVICE_TYPES).nullable(),
   connection_type: z.enum(CONNECTION_TYPES).nullable(),
   power_quality_enabled: z.boolean(),
+  cooling: z
+    .enum(COOLING_MODES)
+    .nullable()
+    .describe('Cooling mode (IEC 60076-7 Table 5), which picks the thermal parameters; null: not recorded, modelled as ONAN'),
 });
 
 /** POST /api/powerdata/device: registers a device (its id is what it sends in every message). */
@@ -70,6 +75,7 @@ export const CreatePowerDeviceSchema = PowerDeviceFieldsSchema.partial({
   device_type: true,
   connection_type: true,
   power_quality_enabled: true,
+  cooling: true,
 })
   .extend({
     device_id: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HEALTH_INDICATORS, type HealthFigure } from '@gridlens/domain/thermal/health-indicators';
+import { COOLING_MODES } from '@gridlens/domain/thermal/thermal-parameters';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 import { PeriodQuerySchema } from './power-readings';
@@ -114,6 +115,10 @@ export const LossOfLifeRowSchema = z.object({
   device_id: z.string(),
   transformer_name: z.string(),
   rating_kva: z.number(),
+  cooling: z.enum(COOLING_MODES).describe('The cooling mode whose IEC 60076-7 Table 5 parameters the figures use'),
+  cooling_source: z
+    .enum(['registry', 'default'])
+    .describe("'registry': the transformer's recorded cooling; 'default': not recorded, so the ONAN distribution defaults"),
   readings: z.number().int().describe('Readings of the period (the model steps)'),
   measured_top_oil_readings: z
     .number()

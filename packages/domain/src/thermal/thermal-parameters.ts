@@ -47,6 +47,58 @@ export const ONAN_DISTRIBUTION_DEFAULTS: Readonly<ThermalParameters> = Object.fr
   enclosureSurchargeK: 0,
 });
 
+/**
+ * The cooling modes the registry records (IEC 60076-7:2018 Table 5 columns a distribution network meets): ONAN, oil
+ * natural air natural, the distribution transformer; ONAF, oil natural air forced (fans), a larger unit's.
+ */
+export const COOLING_MODES = ['ONAN', 'ONAF'] as const;
+export type CoolingMode = (typeof COOLING_MODES)[number];
+/** The cooling mode a transformer whose cooling is not recorded is modelled with. */
+export const DEFAULT_COOLING: CoolingMode = 'ONAN';
+
+/**
+ * IEC 60076-7:2018 Table 5 ONAF values (x, y, k11, k21, k22, τo, τw). R, Δθor and H·gr are the unit's design
+ * quantities, not in Table 5: R 6, Δθor 52 K and H·gr 26 K so that, as with the ONAN defaults, θh = 98 °C at K = 1 and
+ * θa = 20 °C (docs/decisions.md "A transformer's own thermal parameters").
+ */
+export const ONAF_DEFAULTS: Readonly<ThermalParameters> = Object.freeze({
+  oilExponentX: 0.8,
+  windingExponentY: 1.3,
+  k11: 0.5,
+  k21: 2.0,
+  k22: 2.0,
+  oilTimeConstantMin: 150,
+  windingTimeConstantMin: 7,
+  lossRatioR: 6,
+  hotSpotGradientK: 26,
+  topOilRiseK: 52,
+  enclosureSurchargeK: 0,
+});
+
+const BY_COOLING: Readonly<Record<CoolingMode, Readonly<ThermalParameters>>> = {
+  ONAN: ONAN_DISTRIBUTION_DEFAULTS,
+  ONAF: ONAF_DEFAULTS,
+};
+
+/** Whether a value is a cooling mode the model knows. */
+export function isCoolingMode(value: unknown): value is CoolingMode {
+  return typeof value === 'string' && (COOLING_MODES as readonly string[]).includes(value);
+}
+
+/**
+ * The thermal parameters of a transformer from its registry entry: its cooling mode's values, ONAN's when the cooling
+ * is not recorded (null or absent); `source` says which, for the answer to name it.
+ */
+export function thermalParametersFor({ cooling }: { cooling?: CoolingMode | null | undefined }): {
+  cooling: CoolingMode;
+  source: 'registry' | 'default';
+  parameters: ThermalParameters;
+} {
+  const recorded = cooling ?? null;
+  const mode = recorded ?? DEFAULT_COOLING;
+  return { cooling: mode, source: recorded === null ? 'default' : 'registry', parameters: { ...BY_COOLING[mode] } };
+}
+
 /** The defaults with the given per-transformer overrides (undefined fields keep their default). */
 export function thermalParameters(overrides: Partial<ThermalParameters> = {}): ThermalParameters {
   const merged: ThermalParameters = { ...ONAN_DISTRIBUTION_DEFAULTS };

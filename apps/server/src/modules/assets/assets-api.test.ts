@@ -145,6 +145,8 @@ for (const backend of TEST_DATABASES) {
         { name: 'rating_kva 100001', body: { rating_kva: 100_001 }, field: 'rating_kva', message: 'Value should be at most 100000' },
         { name: 'latitude 91', body: { latitude: 91 }, field: 'latitude', message: 'Value should be at most 90' },
         { name: "device_type 'Tower'", body: { device_type: 'Tower' }, field: 'device_type', message: undefined },
+        { name: "cooling 'OFAF'", body: { cooling: 'OFAF' }, field: 'cooling', message: undefined },
+        { name: "cooling 'onaf' (the modes are upper case)", body: { cooling: 'onaf' }, field: 'cooling', message: undefined },
         { name: 'an unknown property', body: { colour: 'green' }, field: 'colour', message: "Unknown property 'colour'" },
       ])('answers 400 for $name naming $field and changes nothing', async ({ body, field, message }) => {
         const before = await db.query("SELECT * FROM power_devices WHERE tenant_id = 'netzero' AND device_id = 'EDIT-1'");
@@ -158,6 +160,31 @@ for (const backend of TEST_DATABASES) {
         expect(error.message).toContain(field);
         const after = await db.query("SELECT * FROM power_devices WHERE tenant_id = 'netzero' AND device_id = 'EDIT-1'");
         expect(after).toEqual(before);
+      });
+
+      it("keeps a transformer's cooling mode: not recorded at first, then ONAF, listed, and cleared again", async () => {
+        await registerDevice(app, netzero, 'netzero', { device_id: 'COOL-1', transformer_name: 'Fans', rating_kva: 1000 });
+        const registered = await inject(app, api.register, {
+          headers: authHeaders(netzero, 'netzero'),
+          body: { device_id: 'COOL-2', transformer_name: 'Fans too', rating_kva: 1000, cooling: 'ONAF' },
+        });
+        expect(registered.statusCode, registered.body).toBe(201);
+        expect(registered.json()).toMatchObject({ device_id: 'COOL-2', cooling: 'ONAF' });
+        expect((await list(netzero, 'netzero')).find((d) => d.device_id === 'COOL-1')).toMatchObject({ cooling: null });
+        const set = await put(netzero, 'netzero', 'COOL-1', { cooling: 'ONAF' });
+        expect(set.statusCode, set.body).toBe(200);
+        expect(set.json()).toMatchObject({ device_id: 'COOL-1', cooling: 'ONAF', rating_kva: 1000 });
+        expect((await list(netzero, 'netzero')).find((d) => d.device_id === 'COOL-1')).toMatchObject({ cooling: 'ONAF' });
+        const cleared = await put(netzero, 'netzero', 'COOL-1', { cooling: null });
+        expect(cleared.statusCode, cleared.body).toBe(200);
+        expect(cleared.json()).toMatchObject({ cooling: null });
+        const rejected = await inject(app, api.register, {
+          headers: authHeaders(netzero, 'netzero'),
+          body: { device_id: 'COOL-3', transformer_name: 'Unknown', rating_kva: 100, cooling: 'ODAF' },
+        });
+        expect(rejected.statusCode).toBe(400);
+        expect(rejected.json<ApiError>().details?.map((d) => d.field)).toEqual(['cooling']);
+        expect(await db.query("SELECT 1 FROM power_devices WHERE device_id = 'COOL-3'")).toEqual([]);
       });
 
       it('accepts a transformer_name of 49 characters', async () => {

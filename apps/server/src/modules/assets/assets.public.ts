@@ -31,6 +31,7 @@ export const REGISTRY_COLUMNS = [
   'device_type',
   'connection_type',
   'power_quality_enabled',
+  'cooling',
 ] as const satisfies readonly (keyof PowerDevice)[];
 /** Every PowerDevice field is a registry column (installation_date is formatted apart): a new field cannot be left out. */
 const REGISTRY_IS_COMPLETE: Exclude<keyof PowerDevice, (typeof REGISTRY_COLUMNS)[number] | 'installation_date'> extends never

@@ -9,7 +9,7 @@ import { healthIndicators } from '@gridlens/domain/thermal/health-indicators';
 import { loadFactorsWithAddedLoad } from '@gridlens/domain/thermal/future-load';
 import { loadFactorsPu } from '@gridlens/domain/thermal/load-factor';
 import { thermalAgeing } from '@gridlens/domain/thermal/thermal-ageing';
-import { thermalParameters } from '@gridlens/domain/thermal/thermal-parameters';
+import { thermalParameters, thermalParametersFor } from '@gridlens/domain/thermal/thermal-parameters';
 import { hourlyAmbientTemperaturesC } from '@gridlens/domain/weather/climate-model';
 import type { Database } from '../../db/database';
 import { expectValidationError } from '../../../test/support/api-assertions';
@@ -146,6 +146,9 @@ for (const backend of TEST_DATABASES) {
       // 10 kA (the most a monitor may report) on a 1 kVA rating: K near 7,000, a hot spot whose ageing overflows.
       await registerDevice(app, token, 'netzero', { device_id: 'LOL-HUGE', rating_kva: 1, ...DUBLIN });
       await registerDevice(app, token, 'netzero', { device_id: 'LOL-PEAK', rating_kva: 100, ...DUBLIN });
+      // Two transformers alike in all but cooling: one recorded ONAF, one whose cooling nobody recorded.
+      await registerDevice(app, token, 'netzero', { device_id: 'LOL-COOL-F', rating_kva: 100, cooling: 'ONAF', ...DUBLIN });
+      await registerDevice(app, token, 'netzero', { device_id: 'LOL-COOL-U', rating_kva: 100, ...DUBLIN });
       await registerDevice(app, otherToken, 'gridwest', { device_id: 'LOL-A', rating_kva: 400, ...DUBLIN });
       await registerDevice(app, otherToken, 'gridwest', { device_id: 'GW-ONLY', rating_kva: 400 });
       const saved = await inject(app, powerQualityApi.saveHydrogenConfig, {
@@ -159,6 +162,9 @@ for (const backend of TEST_DATABASES) {
           reading('LOL-A', i + 1, at(base + i * STEP_MS), { current_med_a: phaseCurrents(i), temperature_med_c: tankC(i) }),
         ),
         ...hydrogen.map((h, i) => hydrogenReading('LOL-A', 1000 + i, at(h.atMs), { h2_ppm: h.h2Ppm, oil_temperature_c: h.oilC })),
+        ...['LOL-COOL-F', 'LOL-COOL-U'].flatMap((id) =>
+          Array.from({ length: 96 }, (_, i) => reading(id, i + 1, at(base + i * STEP_MS), { current_med_a: phaseCurrents(i) })),
+        ),
         reading('LOL-HUGE', 1, at(base + 60 * STEP_MS), { current_med_a: [10_000, 10_000, 10_000] }),
         reading('LOL-HUGE', 2, at(base + 61 * STEP_MS), { current_med_a: [10_000, 10_000, 10_000] }),
         // A momentary peak of 160 A (110 % of the rated phase current) on a typical 100 A.
@@ -187,7 +193,15 @@ for (const backend of TEST_DATABASES) {
     it('gives each transformer the domain figures for its readings, ambient, measured top oil and hydrogen', async () => {
       const body = await bodyOf(period);
       expect(body).toMatchObject({ ...period, paper: 'normal', series: null });
-      expect(body.transformers.map((row) => row.device_id)).toEqual(['LOL-A', 'LOL-HUGE', 'LOL-NOWHERE', 'LOL-PEAK', 'LOL-SILENT']);
+      expect(body.transformers.map((row) => row.device_id)).toEqual([
+        'LOL-A',
+        'LOL-COOL-F',
+        'LOL-COOL-U',
+        'LOL-HUGE',
+        'LOL-NOWHERE',
+        'LOL-PEAK',
+        'LOL-SILENT',
+      ]);
       const added = await addedLoad();
       expect(added.year).toBe(2030);
       const expected = expectedRow(base, 'normal', measuredTopOil, hydrogen, added);
@@ -195,6 +209,8 @@ for (const backend of TEST_DATABASES) {
         device_id: 'LOL-A',
         transformer_name: 'TX LOL-A',
         rating_kva: 100,
+        cooling: 'ONAN',
+        cooling_source: 'default',
         readings: 96,
         measured_top_oil_readings: 2,
         ambient_source: 'climate-model',
@@ -213,6 +229,46 @@ for (const backend of TEST_DATABASES) {
       const future = rowOf(body, 'LOL-A')!.indicators.find((i) => i.kind === 'future-ageing');
       expect(future?.triggered).toBe(true);
       expect(future?.triggers.every((t) => t.basis === 'forecast')).toBe(true);
+    });
+
+    it('models a transformer with its own cooling: same readings, ONAF and unrecorded (ONAN) give different figures and say which', async () => {
+      const body = await bodyOf(period);
+      const onaf = rowOf(body, 'LOL-COOL-F')!;
+      const unrecorded = rowOf(body, 'LOL-COOL-U')!;
+      expect(onaf).toMatchObject({
+        cooling: 'ONAF',
+        cooling_source: 'registry',
+        rating_kva: 100,
+        readings: 96,
+        max_load_pu: unrecorded.max_load_pu,
+      });
+      expect(unrecorded).toMatchObject({ cooling: 'ONAN', cooling_source: 'default', rating_kva: 100, readings: 96 });
+      // The figures are the domain's with each mode's parameters, on the same load and ambient.
+      const timesMs = Float64Array.from({ length: 96 }, (_, i) => base + i * STEP_MS);
+      const currents = Array.from({ length: 96 }, (_, i) => phaseCurrents(i));
+      const loadPu = loadFactorsPu(
+        Float64Array.from(currents, (c) => c[0]),
+        Float64Array.from(currents, (c) => c[1]),
+        Float64Array.from(currents, (c) => c[2]),
+        100,
+      );
+      const hourly = hourlyAmbientTemperaturesC(DUBLIN, base, 25);
+      const ambientC = timesMs.map((t) => {
+        const h = Math.floor((t - base) / HOUR_MS);
+        const w = (t - base - h * HOUR_MS) / HOUR_MS;
+        return (1 - w) * hourly.temperatureC[h]! + w * hourly.temperatureC[h + 1]!;
+      });
+      for (const [row, cooling] of [
+        [onaf, 'ONAF'],
+        [unrecorded, null],
+      ] as const) {
+        const ageing = thermalAgeing({ timesMs, loadPu, ambientC }, thermalParametersFor({ cooling }).parameters, 'steady', 'normal');
+        expect(row.max_hot_spot_c).toBe(r2(Math.max(...ageing.hotSpotC)));
+        expect(row.max_top_oil_c).toBe(r2(Math.max(...ageing.topOilC)));
+        expect(row.loss_of_life_h).toBe(r2(ageing.lossOfLife.lossOfLifeH));
+      }
+      expect(onaf.max_hot_spot_c).not.toBe(unrecorded.max_hot_spot_c);
+      expect(onaf.loss_of_life_h).not.toBe(unrecorded.loss_of_life_h);
     });
 
     it('says when a transformer has no readings or no place of its own', async () => {

@@ -8,7 +8,7 @@ import { isCurrentOverLimit } from '@gridlens/domain/power/issue-flags';
 import { ageingRates, type PaperInsulation } from '@gridlens/domain/thermal/ageing';
 import { healthIndicators, type HealthIndicator } from '@gridlens/domain/thermal/health-indicators';
 import { thermalAgeing } from '@gridlens/domain/thermal/thermal-ageing';
-import { thermalParameters } from '@gridlens/domain/thermal/thermal-parameters';
+import { thermalParametersFor } from '@gridlens/domain/thermal/thermal-parameters';
 import { loadFactorsWithAddedLoad } from '@gridlens/domain/thermal/future-load';
 import { notFound, validationError } from '../../http/http-error';
 import { resolvePeriod, type PeriodInput } from '../../http/period-input';
@@ -104,7 +104,9 @@ export function createLossOfLifeService({
       ambientSource = hourly.source;
     }
     const measuredTopOilC = measuredTopOilOf(timesMs, sensor);
-    const ageing = thermalAgeing({ timesMs, loadPu, ambientC, measuredTopOilC }, thermalParameters(), 'steady', paper);
+    // The transformer's own cooling mode picks its parameters; one not recorded is modelled as ONAN.
+    const thermal = thermalParametersFor({ cooling: row.cooling });
+    const ageing = thermalAgeing({ timesMs, loadPu, ambientC, measuredTopOilC }, thermal.parameters, 'steady', paper);
     // Future ageing: the same days with the load the default EV and HP models add by the last forecast year. The
     // top oil is modelled throughout: a measured one belongs to today's load.
     const added = timesMs.length > 0 ? (period.added.get(row.device_id) ?? null) : null;
@@ -112,7 +114,7 @@ export function createLossOfLifeService({
       year: added.year,
       loadPu: loadFactorsWithAddedLoad(timesMs, loadPu, added.addedKva, row.rating_kva, timeZone),
     };
-    const future = forecast && thermalAgeing({ timesMs, loadPu: forecast.loadPu, ambientC }, thermalParameters(), 'steady', paper);
+    const future = forecast && thermalAgeing({ timesMs, loadPu: forecast.loadPu, ambientC }, thermal.parameters, 'steady', paper);
     const indicators = healthIndicators({
       observed: { timesMs, loadPu, topOilC: ageing.topOilC, hotSpotC: ageing.hotSpotC },
       paper,
@@ -127,6 +129,8 @@ export function createLossOfLifeService({
       device_id: row.device_id,
       transformer_name: row.transformer_name,
       rating_kva: row.rating_kva,
+      cooling: thermal.cooling,
+      cooling_source: thermal.source,
       readings: timesMs.length,
       measured_top_oil_readings: measuredTopOilC.reduce((count, value) => count + (Number.isFinite(value) ? 1 : 0), 0),
       ambient_source: ambientSource,

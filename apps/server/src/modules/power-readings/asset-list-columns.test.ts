@@ -25,6 +25,7 @@ function device(deviceId: string): PowerDevice {
     device_type: 'Ground Mount',
     connection_type: 'P.L.T.E',
     power_quality_enabled: false,
+    cooling: null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AssetListItem, PowerDevice } from '@gridlens/contract/assets';
 import type { PhaseCurrentsA } from '@gridlens/domain/power/electrical';
+import type { CoolingMode } from '@gridlens/domain/thermal/thermal-parameters';
 
 /*
  * What the power-readings module offers other modules besides its factory (power-readings.module.ts): the
@@ -83,6 +84,8 @@ export interface ThermalReadingsRow {
   device_id: string;
   transformer_name: string;
   rating_kva: number;
+  /** The registry's cooling mode; null when not recorded. */
+  cooling: CoolingMode | null;
   latitude: number | null;
   longitude: number | null;
   /** In time order: `t` epoch ms; `a1`…`a3` median phase currents (A); `c` the monitor's median tank temperature (°C) or null. */

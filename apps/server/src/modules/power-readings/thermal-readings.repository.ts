@@ -4,7 +4,7 @@ import { FLEET_SEQ_RANGES } from './power-readings.repository';
 
 /**
  * Reads for the thermal ageing (loss of life): each device's readings in a period as one columnar value, with the
- * transformer's rating and place, scoped by the caller's tenant. Readings are reached as IN_PERIOD reaches them: a
+ * transformer's rating, cooling and place, scoped by the caller's tenant. Readings are reached as IN_PERIOD reaches them: a
  * (device_key, seq) range from the daily rollups of the days the period touches, then the time filter.
  */
 export function createThermalReadingsRepository(db: Queryable) {
@@ -19,7 +19,7 @@ export function createThermalReadingsRepository(db: Queryable) {
         Omit<ThermalReadingsRow, 'series' | 'max_currents_a'> & { series: string | null; max_currents: string | null }
       >(
         `WITH ${FLEET_SEQ_RANGES}
-         SELECT d.device_id, d.transformer_name, d.rating_kva::float8 AS rating_kva, d.latitude, d.longitude, s.series, s.max_currents
+         SELECT d.device_id, d.transformer_name, d.rating_kva::float8 AS rating_kva, d.cooling, d.latitude, d.longitude, s.series, s.max_currents
            FROM power_devices d
            LEFT JOIN ranges g ON g.device_id = d.device_id
            LEFT JOIN LATERAL (

@@ -40,6 +40,7 @@ function device(id: string, communication: CommunicationState, ...raised: IssueF
     device_type: 'Ground Mount',
     connection_type: 'P.L.T.E',
     power_quality_enabled: false,
+    cooling: null,
     watchlisted: false,
     battery_status: 'High',
     battery_pct: 80,

@@ -60,6 +60,7 @@ export const ASSET_COLUMNS: readonly AssetColumn[] = [
   column('commuter_area', 'boolean', 110),
   column('device_type', 'enum', 120),
   column('connection_type', 'enum', 120),
+  column('cooling', 'enum', 150),
   column('power_quality_enabled', 'boolean', 120),
   column('latitude', 'number', 100),
   column('longitude', 'number', 100),

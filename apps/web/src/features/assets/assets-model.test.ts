@@ -25,6 +25,7 @@ const BASE: AssetListItem = {
   device_type: 'Ground Mount',
   connection_type: 'P.L.T.E',
   power_quality_enabled: false,
+  cooling: null,
   watchlisted: false,
   battery_status: 'High',
   battery_pct: 80,

@@ -98,6 +98,14 @@ function ThermalFacts({ row, languageTag, temperatureMetric }: ThermalHealthProp
     value === null ? '–' : `${number(temperatureInMetric(value, temperatureMetric))} ${temperatureUnit(temperatureMetric)}`;
   const ambient = row.ambient_source === null ? '–' : t(`loadAnalysis.thermal.ambientSources.${row.ambient_source}`);
   const facts: [string, string][] = [
+    // Which transformer the figures model: its cooling mode (whose parameters they use) and its rating (K's base).
+    [
+      t('loadAnalysis.thermal.cooling'),
+      t(row.cooling_source === 'registry' ? 'loadAnalysis.thermal.coolingFromRegistry' : 'loadAnalysis.thermal.coolingDefault', {
+        mode: row.cooling,
+      }),
+    ],
+    [t('loadAnalysis.thermal.rating'), t('loadAnalysis.thermal.ratingFromRegistry', { value: number(row.rating_kva) })],
     [t('loadAnalysis.thermal.lossOfLifeHours'), number(row.loss_of_life_h)],
     [t('loadAnalysis.thermal.lossOfLifeDays'), number(row.loss_of_life_days)],
     [t('loadAnalysis.thermal.equivalentAgeing'), number(row.equivalent_ageing_factor)],

@@ -19,6 +19,7 @@ const DEVICE: PowerDevice = {
   device_type: 'Ground Mount',
   connection_type: null,
   power_quality_enabled: false,
+  cooling: null,
 };
 const initial = formValuesOf(DEVICE);
 
@@ -34,6 +35,14 @@ describe('the edit-device form', () => {
     });
     expect(problems).toEqual({});
     expect(changes).toEqual({ transformer_name: 'Quay Road', rating_kva: 630, latitude: 53.25, asset_id: null, commuter_area: true });
+  });
+
+  it('sends a chosen cooling mode, and null when it is set back to not recorded', () => {
+    expect(initial.cooling).toBe('');
+    expect(validateChanges(initial, { ...initial, cooling: 'ONAF' })).toEqual({ changes: { cooling: 'ONAF' }, problems: {} });
+    const onaf = formValuesOf({ ...DEVICE, cooling: 'ONAF' });
+    expect(onaf.cooling).toBe('ONAF');
+    expect(validateChanges(onaf, { ...onaf, cooling: '' })).toEqual({ changes: { cooling: null }, problems: {} });
   });
 
   it('names each problem in the words of spec §5, and sends nothing', () => {

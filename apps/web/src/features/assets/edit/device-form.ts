@@ -44,6 +44,7 @@ export function formValuesOf(device: PowerDevice): DeviceFormValues {
     connection_type: text(device.connection_type),
     commuter_area: device.commuter_area,
     power_quality_enabled: device.power_quality_enabled,
+    cooling: text(device.cooling),
   };
 }
 

@@ -12,6 +12,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { AssetListItem } from '@gridlens/contract/assets';
 import { CONNECTION_TYPES, DEVICE_STATUSES, DEVICE_TYPES } from '@gridlens/domain/power/enumerations';
+import { COOLING_MODES } from '@gridlens/domain/thermal/thermal-parameters';
 import { ApiRequestError } from '@/lib/api/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { DayPicker } from '@/lib/ui/day-picker';
@@ -67,7 +68,8 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
       }}
     />
   );
-  const choice = (field: EditableField, options: readonly string[], allowEmpty: boolean) => (
+  /** A select; `empty` is the label of its empty choice (none when the field cannot be emptied). */
+  const choice = (field: EditableField, options: readonly string[], empty: string | null) => (
     <TextField
       key={field}
       select
@@ -80,7 +82,7 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
       fullWidth
       slotProps={{ htmlInput: { 'data-testid': `edit-${field}` } }}
     >
-      {allowEmpty && <MenuItem value="">{t('assets.edit.none')}</MenuItem>}
+      {empty !== null && <MenuItem value="">{empty}</MenuItem>}
       {options.map((option) => (
         <MenuItem key={option} value={option}>
           {t(valueKey(field, option))}
@@ -154,9 +156,11 @@ export default function EditDeviceDialog({ device, onClose }: EditDeviceDialogPr
           />
           {text('latitude', { numeric: true })}
           {text('longitude', { numeric: true })}
-          {choice('device_status', DEVICE_STATUSES, false)}
-          {choice('device_type', DEVICE_TYPES, true)}
-          {choice('connection_type', CONNECTION_TYPES, true)}
+          {choice('device_status', DEVICE_STATUSES, null)}
+          {choice('device_type', DEVICE_TYPES, t('assets.edit.none'))}
+          {choice('connection_type', CONNECTION_TYPES, t('assets.edit.none'))}
+          {/* Not recorded: the thermal model takes ONAN, and the empty choice says so. */}
+          {choice('cooling', COOLING_MODES, t(valueKey('cooling', null)))}
           <Box>
             {toggle('commuter_area')}
             {toggle('power_quality_enabled')}
