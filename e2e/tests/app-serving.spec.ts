@@ -40,7 +40,7 @@ test.describe('ids holding a dot', () => {
     const added = await apiCall(page, 'fleetco', trackingRoutes.addLocation, {
       body: {
         LocationID: LOCATION,
-        FullName: 'E2E site with a dotted id',
+        FullName: 'E2E dotted-id yard',
         LocationType: 'Friendly',
         Latitude: 54.1055,
         Longitude: -6.7285,
@@ -58,14 +58,14 @@ test.describe('ids holding a dot', () => {
 
   test('a location opens, reloads and opens from a shared link', async () => {
     await page.goto(`/location/${LOCATION}`);
-    await expect(page.getByTestId('location-title')).toHaveText('E2E site with a dotted id');
+    await expect(page.getByTestId('location-title')).toHaveText('E2E dotted-id yard');
     await page.reload();
     await expect(page).toHaveURL(new RegExp(`/location/${LOCATION.replaceAll('.', '\\.')}$`));
-    await expect(page.getByTestId('location-title')).toHaveText('E2E site with a dotted id');
+    await expect(page.getByTestId('location-title')).toHaveText('E2E dotted-id yard');
     // A link shared to someone else: a new tab opens it from the address alone.
     const shared = await page.context().newPage();
     await shared.goto(`/location/${LOCATION}`);
-    await expect(shared.getByTestId('location-title')).toHaveText('E2E site with a dotted id');
+    await expect(shared.getByTestId('location-title')).toHaveText('E2E dotted-id yard');
     await shared.close();
   });
 

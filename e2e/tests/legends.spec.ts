@@ -22,10 +22,14 @@ test.afterAll(async () => {
   await page.context().close();
 });
 
-/** Resizes the window and waits for the navigation to follow (it acts on a resize after 500 ms of quiet). */
+/**
+ * Resizes the window and waits for the navigation to follow (it acts on a resize after 500 ms of quiet); on a
+ * phone it is a drawer, closed until the menu toggle opens it.
+ */
 async function useWidth(width: number) {
   await page.setViewportSize({ width, height: 900 });
-  await expect(page.getByTestId('side-navigation')).toHaveAttribute('data-expanded', String(width >= 1600));
+  if (width < 600) await expect(page.getByRole('navigation')).toBeHidden();
+  else await expect(page.getByTestId('side-navigation')).toHaveAttribute('data-expanded', String(width >= 1600));
 }
 
 async function useLanguage(code: string, path: string) {

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -41,6 +42,13 @@ export function SideNavigation({ sections, catalogue }: Props) {
   const setOpen = useAppStore((s) => s.setNavigationExpanded);
   // The phone's drawer always shows the labels: it is only there while it is open.
   const expanded = phone || open;
+  // A window narrowed to a phone's width starts with the drawer closed: the wide screen's expanded navigation
+  // would otherwise open it over the page until the resize is acted on. Before paint, so it never shows.
+  const wasPhone = useRef(phone);
+  useLayoutEffect(() => {
+    if (phone && !wasPhone.current) setOpen(false);
+    wasPhone.current = phone;
+  }, [phone, setOpen]);
   const sectionLabel = useSectionLabel();
   const identity = useIdentity();
   const width = expanded ? NAV_WIDTH_EXPANDED_PX : NAV_WIDTH_COLLAPSED_PX;
