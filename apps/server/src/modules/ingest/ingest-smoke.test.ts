@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { assetListRows, assetsApi } from '@gridlens/contract/assets';
 import type { Database } from '../../db/database';
 import { inject } from '../../../test/support/inject';
-import { ingest, minutesBefore, reading, registerDeviceWithKey } from '../../../test/support/power-fixtures';
+import { earlierToday, ingest, reading, registerDeviceWithKey } from '../../../test/support/power-fixtures';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
@@ -26,12 +26,15 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('stores readings, reports duplicates, and shows the figures in the assets list', async () => {
+      // Both readings fall in today so far (the list's one day), whatever the hour the test runs at, just after
+      // midnight included.
       const now = Date.now();
-      const at = (minutesAgo: number) => minutesBefore(now, minutesAgo);
-      const first = await ingest(app, key, [reading('TX-1', 1, at(30)), reading('TX-1', 3, at(0), { current_max_a: [150, 20, 10] })]);
+      const earlier = earlierToday(now, 0.5);
+      const latest = new Date(now).toISOString();
+      const first = await ingest(app, key, [reading('TX-1', 1, earlier), reading('TX-1', 3, latest, { current_max_a: [150, 20, 10] })]);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ accepted: 2, duplicates: 0, rejected: 0 });
-      const again = await ingest(app, key, [reading('TX-1', 1, at(30))]);
+      const again = await ingest(app, key, [reading('TX-1', 1, earlier)]);
       expect(again.json()).toMatchObject({ accepted: 0, duplicates: 1 });
 
       const list = await inject(app, assetsApi.list, { query: { num_days: 1 }, headers: authHeaders(token, 'netzero') });
