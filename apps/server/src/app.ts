@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerTenantAuth } from './auth/auth.plugin';
+import { createTokenRefusalLog } from './auth/token-refusal-log';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config/env';
 import { registerClientConfigRoute } from './http/client-config.routes';
@@ -69,7 +70,7 @@ export async function buildApp({
   const clientConfig = {
     authority: config.auth.issuer,
     clientId: config.auth.clientId,
-    audience: config.auth.embedded ? null : config.auth.audience,
+    authorizationParams: config.auth.authorizationParams,
     scope: config.auth.scope,
     rolesClaim: config.auth.rolesClaim,
     appMetadataClaim: config.auth.appMetadataClaim,
@@ -87,13 +88,19 @@ export async function buildApp({
 
   const { modules } = graph;
   for (const module of modules) if (module.open) await app.register(module.open);
+  // One log of refused tokens for both authenticated scopes, so that each reason has one line a minute.
+  const refusals = createTokenRefusalLog(app.log);
+  app.addHook('onClose', (_instance, done) => {
+    refusals.close();
+    done();
+  });
   await app.register(async (api) => {
-    registerTenantAuth(api, { verifyToken, tenantExists });
+    registerTenantAuth(api, { verifyToken, tenantExists, refusals });
     for (const module of modules) if (module.api) await api.register(module.api);
   });
   // The installer's device test is the one API Installer-only users may call (spec §2 /checkcoverage).
   await app.register(async (api) => {
-    registerTenantAuth(api, { verifyToken, tenantExists, allowInstallers: true });
+    registerTenantAuth(api, { verifyToken, tenantExists, refusals, allowInstallers: true });
     for (const module of modules) if (module.installerApi) await api.register(module.installerApi);
   });
 

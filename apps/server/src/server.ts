@@ -1,6 +1,8 @@
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { configuredTokenVerifier } from './auth/configured-verifier';
+import { createIssuerKeys } from './auth/issuer-keys';
+import { checkIssuerAtStartUp } from './auth/issuer-readiness';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config/env';
 import { migrate } from './db/migrate';
 import { openConfiguredDatabase } from './db/open-database';
@@ -19,6 +21,7 @@ async function start(config: ServerConfig): Promise<void> {
   const applied = await migrate(db);
 
   const embeddedProvider = config.auth.embedded ? await createConfiguredEmbeddedProvider(config, db, config.dataDir) : null;
+  const issuerKeys = createIssuerKeys(config.auth.issuer);
   const startupTasks: StartupTasks = new Map();
   const graph = buildModuleGraph({ config, db, log: pino({ level: config.logLevel }), jobs: embeddedProvider?.jobs });
   if (config.demoData) await graph.tenants.seedDemoTenants();
@@ -27,7 +30,7 @@ async function start(config: ServerConfig): Promise<void> {
     graph,
     startupTasks,
     embeddedProvider,
-    verifyToken: configuredTokenVerifier(config, embeddedProvider),
+    verifyToken: configuredTokenVerifier(config, embeddedProvider, issuerKeys),
   });
   const { scheduler } = graph;
   app.log.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
@@ -38,6 +41,8 @@ async function start(config: ServerConfig): Promise<void> {
   let mqttSubscriber: MqttSubscriber | null = null;
   let mqttBroker: EmbeddedBroker | null = null;
   let stopDemo: () => void = () => undefined;
+  // An external issuer is checked now, not at the first sign-in: /readyz says why while it cannot be reached.
+  const stopIssuerCheck = embeddedProvider ? () => undefined : checkIssuerAtStartUp(config.auth.issuer, issuerKeys, startupTasks, app.log);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -45,6 +50,7 @@ async function start(config: ServerConfig): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     void scheduler.stop();
     stopDemo();
+    stopIssuerCheck();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     void Promise.all([mqttSubscriber?.close(), mqttBroker?.close()])

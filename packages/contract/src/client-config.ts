@@ -10,9 +10,11 @@ export const ClientConfigSchema = z
   .object({
     authority: z.string().describe('OpenID Connect issuer URL'),
     clientId: z.string(),
-    audience: z.string().nullable().describe('Sent as the audience/resource parameter when the provider needs it'),
+    authorizationParams: z
+      .record(z.string(), z.string())
+      .describe('Extra parameters of every authorization request, e.g. audience (Auth0) or resource (RFC 8707)'),
     scope: z.string(),
-    rolesClaim: z.string(),
+    rolesClaim: z.string().describe('Where the roles are in the ID token: a claim name or a path (realm_access.roles)'),
     appMetadataClaim: z.string(),
     tenantKey: z.string().describe('Key of the tenant inside the app-metadata claim'),
     environment: z.string().describe("Shown as a badge in the header unless it is 'production'"),

@@ -13,7 +13,8 @@ export const healthApi = {
   }),
   ready: endpoint(healthRoutes.ready, {
     tags: ['Operations'],
-    summary: 'The process can serve: the database answers and start-up work (the demo seeding) is done; 503 until then',
+    summary:
+      'The process can serve: the database answers and start-up work is done (the demo seeding, reaching an external identity provider); 503 with each unfinished check until then',
     responses: { 200: HealthSchema, 503: HealthSchema },
   }),
 };

@@ -1,9 +1,17 @@
 import type { ServerConfig } from '../config/env';
 import type { EmbeddedProvider } from '../oidc/embedded-provider';
-import { createTokenVerifier, remoteIssuerKeys, type TokenVerifier } from './token-verifier';
+import { createIssuerKeys, type IssuerKeys } from './issuer-keys';
+import { createTokenVerifier, type TokenVerifier } from './token-verifier';
 
-/** Tokens of the embedded provider are checked with its own key; an external issuer's through its JWKS. */
-export function configuredTokenVerifier(config: ServerConfig, embedded: EmbeddedProvider | null): TokenVerifier {
+/**
+ * Tokens of the embedded provider are checked with its own key; an external issuer's through its discovery
+ * document and key set (`issuerKeys`, shared with the start-up check so that its fetch serves the first requests).
+ */
+export function configuredTokenVerifier(
+  config: ServerConfig,
+  embedded: EmbeddedProvider | null,
+  issuerKeys: IssuerKeys = createIssuerKeys(config.auth.issuer),
+): TokenVerifier {
   if (embedded) return createTokenVerifier(config.auth, embedded.keys, (request) => embedded.issuerFor(request));
-  return createTokenVerifier(config.auth, remoteIssuerKeys(config.auth.issuer));
+  return createTokenVerifier(config.auth, issuerKeys.keys);
 }

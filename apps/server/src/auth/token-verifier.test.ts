@@ -66,7 +66,7 @@ describe('token verifier', () => {
     const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
     // The embedded provider without PUBLIC_URL: each address is its own issuer.
     const verify = createTokenVerifier(config, keys, (request) => `http://${request.host}/oidc`, t.now);
-    const token = await new SignJWT({ app: { tenant: 'netzero' } })
+    const token = await new SignJWT({ roles: ['Operator'], app: { tenant: 'netzero' } })
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
       .setSubject('u1')
       .setIssuer('http://127.0.0.1:3000/oidc')
@@ -78,5 +78,27 @@ describe('token verifier', () => {
     // Remembered at 127.0.0.1, and still refused at the machine's other address.
     await expect(verify(token, at('192.0.2.2:3000'))).rejects.toBeInstanceOf(InvalidTokenError);
     expect((await verify(token, at('127.0.0.1:3000'))).userId).toBe('u1');
+  });
+});
+
+describe('the principal of a token', () => {
+  it('is refused when the token lacks the roles claim, naming where it was looked for', async () => {
+    const t = await setUp();
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
+    const verify = createTokenVerifier({ ...config, rolesClaim: 'realm_access.roles' }, keys, undefined, t.now);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+        .setSubject('u1')
+        .setIssuer(config.issuer)
+        .setAudience(config.audience)
+        .setExpirationTime(t.now() / 1000 + 300)
+        .sign(privateKey);
+    expect((await verify(await sign({ realm_access: { roles: 'Operator' } }))).roles).toEqual(['Operator']);
+    await expect(verify(await sign({ roles: ['Operator'] }))).rejects.toMatchObject({
+      reason: 'roles_claim',
+      description: 'The access token has no roles claim at realm_access.roles (OIDC_ROLES_CLAIM)',
+    });
   });
 });

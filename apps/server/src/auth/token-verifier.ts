@@ -1,10 +1,13 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { parseClaimPath, readClaim, type ClaimPath } from '@gridlens/domain/claim-path';
+import { roleNames } from '@gridlens/domain/roles';
 import type { RequestAddress } from '../http/public-origin';
 import type { Principal } from './principal';
 
 export interface TokenClaimsConfig {
   issuer: string;
   audience: string;
+  /** A claim name or path (OIDC_ROLES_CLAIM, claim-path.ts). */
   rolesClaim: string;
   appMetadataClaim: string;
   tenantKey: string;
@@ -16,7 +19,34 @@ export type TokenVerifier = (token: string, request?: RequestAddress) => Promise
 /** The issuer expected of a request's tokens; null when the request names no usable address. */
 export type IssuerFor = (request: RequestAddress) => string | null;
 
-export class InvalidTokenError extends Error {}
+/**
+ * Why a token was refused, one code per thing an operator would fix differently. All but `expired` mean that
+ * sign-in is set up wrongly (or the token was forged): signing in again would bring the same refusal.
+ */
+export type TokenRefusalReason =
+  | 'not_a_jwt'
+  | 'algorithm'
+  | 'unknown_key'
+  | 'signature'
+  | 'issuer'
+  | 'audience'
+  | 'expired'
+  | 'not_yet_valid'
+  | 'missing_claim'
+  | 'roles_claim';
+
+/** A token the API refuses (401): `description` says why in words, and holds nothing of the token but claim values. */
+export class InvalidTokenError extends Error {
+  constructor(
+    readonly reason: TokenRefusalReason,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** The issuer's keys could not be fetched, so no token can be judged either way (503, not 401: nobody's fault but the outage). */
+export class IssuerUnavailableError extends Error {}
 
 /** Asymmetric algorithms only: 'none' and shared-secret HS* tokens are never accepted. */
 const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
@@ -40,10 +70,11 @@ export function createTokenVerifier(
   issuerFor?: IssuerFor,
   now: () => number = Date.now,
 ): TokenVerifier {
+  const claims = claimsReader(config);
   const verified = new Map<string, { principal: Principal; expiresMs: number }>();
   return async (token, request) => {
     const issuer = issuerFor && request ? issuerFor(request) : config.issuer;
-    if (issuer === null) throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
+    if (issuer === null) throw new InvalidTokenError('issuer', 'The request names no usable host, so no issuer can be expected');
     const key = `${issuer} ${token}`;
     const kept = verified.get(key);
     if (kept && now() < kept.expiresMs) return kept.principal;
@@ -59,10 +90,10 @@ export function createTokenVerifier(
         currentDate: new Date(now()),
       }));
     } catch (error) {
-      if (error instanceof errors.JOSEError) throw new InvalidTokenError(error.code);
+      if (error instanceof errors.JOSEError) throw refusalOf(error, token, { issuer, audience: config.audience });
       throw error;
     }
-    const principal = principalFromClaims(payload, config);
+    const principal = claims(payload);
     Object.freeze(principal.roles);
     Object.freeze(principal); // shared by every request that shows the token
     const expiresMs = (payload.exp ?? 0) * 1000;
@@ -75,15 +106,33 @@ export function createTokenVerifier(
   };
 }
 
-export function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig): Principal {
+/** Reads the principal from verified claims; the roles claim's path is parsed once. */
+function claimsReader(config: TokenClaimsConfig): (payload: JWTPayload) => Principal {
+  const rolesPath = parseClaimPath(config.rolesClaim);
+  if (!rolesPath) throw new Error(`OIDC_ROLES_CLAIM is not a claim path: ${config.rolesClaim}`); // config validation refuses it first
+  return (payload) => principalFromClaims(payload, config, rolesPath);
+}
+
+/**
+ * The principal of verified claims. A token without the roles claim is refused, not taken for a user with no
+ * role: the claim missing means the provider is not set up to send it (or OIDC_ROLES_CLAIM names the wrong place),
+ * and reading it as "some other role" once gave Installer-only users the whole tenant's data.
+ */
+export function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig, rolesPath: ClaimPath): Principal {
   const metadata = payload[config.appMetadataClaim];
   const tenant = isRecord(metadata) ? metadata[config.tenantKey] : undefined;
-  const roles = payload[config.rolesClaim];
+  const rolesClaim = readClaim(payload, rolesPath);
+  const roles = roleNames(rolesClaim);
+  if (roles === null) {
+    const what =
+      rolesClaim === undefined || rolesClaim === null ? 'has no roles claim' : 'has a roles claim that is neither a list nor a string';
+    throw new InvalidTokenError('roles_claim', `The access token ${what} at ${config.rolesClaim} (OIDC_ROLES_CLAIM)`);
+  }
   const name = payload['name'];
   return {
     userId: payload.sub ?? '',
     tenantId: typeof tenant === 'string' && tenant.length > 0 ? tenant : null,
-    roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
+    roles,
     name: typeof name === 'string' ? name : null,
   };
 }
@@ -92,25 +141,84 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A claim's value as the refusal names it: JSON, cut short (a token's claims are the sender's to choose). */
+function shown(value: unknown): string {
+  if (value === undefined) return 'none';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+function headerOf(token: string): { alg?: unknown; kid?: unknown } {
+  try {
+    return decodeProtectedHeader(token);
+  } catch {
+    return {};
+  }
+}
+
 /**
- * The key set of an external issuer, found through its discovery document and cached by jose
- * (refetched when a token names an unknown key id, so key rotation needs no restart).
+ * jose's error as the refusal an operator can act on (or, for a key set jose could not use, the issuer's outage).
+ * Signature and key are checked before claims, so the claim values a refusal names were signed by the issuer.
  */
-export function remoteIssuerKeys(issuer: string): JWTVerifyGetKey {
-  let keys: Promise<JWTVerifyGetKey> | null = null;
-  const discover = async () => {
-    const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`OpenID discovery at ${url} answered ${response.status}`);
-    const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri?: string };
-    if (!jwksUri) throw new Error(`OpenID discovery at ${url} names no jwks_uri`);
-    return createRemoteJWKSet(new URL(jwksUri));
-  };
-  return async (header, token) => {
-    keys ??= discover().catch((error: unknown) => {
-      keys = null; // try discovery again on the next request
-      throw error;
-    });
-    return (await keys)(header, token);
-  };
+function refusalOf(
+  error: errors.JOSEError,
+  token: string,
+  expected: { issuer: string; audience: string },
+): InvalidTokenError | IssuerUnavailableError {
+  const { code } = error;
+  switch (code) {
+    case 'ERR_JWS_INVALID':
+    case 'ERR_JWT_INVALID':
+    case 'ERR_JWE_INVALID':
+    case 'ERR_JWE_DECRYPTION_FAILED':
+      return new InvalidTokenError(
+        'not_a_jwt',
+        `The access token is not a signed JWT (an opaque or encrypted token?): the API needs a JWT access token for the audience ${expected.audience} (OIDC_AUDIENCE)`,
+      );
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      return new InvalidTokenError(
+        'algorithm',
+        `The access token is signed with ${shown(headerOf(token).alg)}, which the API does not accept`,
+      );
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return new InvalidTokenError(
+        'unknown_key',
+        `No key of ${expected.issuer} matches the access token's key id ${shown(headerOf(token).kid)}`,
+      );
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return new InvalidTokenError('signature', `The access token's signature does not verify with the keys of ${expected.issuer}`);
+    case 'ERR_JWT_EXPIRED':
+      return new InvalidTokenError('expired', 'The access token has expired');
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      return claimRefusal(error as errors.JWTClaimValidationFailed, expected);
+    case 'ERR_JWKS_INVALID':
+    case 'ERR_JWKS_TIMEOUT':
+    case 'ERR_JWK_INVALID':
+      return new IssuerUnavailableError(`The keys of ${expected.issuer} are not usable (${code})`);
+    case 'ERR_JOSE_GENERIC':
+    default:
+      return new InvalidTokenError('not_a_jwt', `The access token could not be read as a JWT (${code})`);
+  }
+}
+
+function claimRefusal(error: errors.JWTClaimValidationFailed, expected: { issuer: string; audience: string }): InvalidTokenError {
+  const { claim, reason, payload } = error;
+  if (reason === 'missing') return new InvalidTokenError('missing_claim', `The access token has no ${claim} claim`);
+  if (claim === 'iss')
+    return new InvalidTokenError('issuer', `The access token's issuer is ${shown(payload.iss)}, not ${expected.issuer} (OIDC_ISSUER)`);
+  if (claim === 'aud') {
+    return new InvalidTokenError(
+      'audience',
+      `The access token's audience is ${shown(payload.aud)}, not ${expected.audience} (OIDC_AUDIENCE)`,
+    );
+  }
+  if (claim === 'nbf' || claim === 'iat') {
+    return new InvalidTokenError(
+      'not_yet_valid',
+      `The access token's ${claim} is in the future: the clocks of the server and the identity provider differ`,
+    );
+  }
+  return new InvalidTokenError('missing_claim', `The access token's ${claim} claim is not valid`);
 }

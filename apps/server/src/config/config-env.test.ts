@@ -12,6 +12,58 @@ describe('loadConfig', () => {
     expect(config.auth.signInAttemptsPer5Min).toBe(20);
   });
 
+  it('refuses an OIDC_ISSUER that is not an http(s) URL with a host, naming it', () => {
+    expect(loadConfig({ OIDC_ISSUER: 'https://login.example.ie/realms/portal' }).auth).toMatchObject({
+      embedded: false,
+      issuer: 'https://login.example.ie/realms/portal',
+    });
+    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:8080/realms/portal' }).auth.issuer).toBe('http://localhost:8080/realms/portal');
+    for (const bad of [
+      'login.example.ie/realms/portal', // no scheme: z.url() took "login.example.ie:" for one
+      'login.example.ie:8443/realms/portal',
+      'ftp://login.example.ie/',
+      'https://',
+      'https:///realms/portal',
+      'https://login.example.ie/realms/portal?x=1',
+      'https://login.example.ie/realms/portal#top',
+      'https://user:secret@login.example.ie/',
+    ]) {
+      expect(() => loadConfig({ OIDC_ISSUER: bad }), bad).toThrow(/OIDC_ISSUER: must be the issuer URL/);
+    }
+  });
+
+  it('reads OIDC_ROLES_CLAIM as a claim path, and refuses one that is not, naming it', () => {
+    expect(loadConfig({}).auth.rolesClaim).toBe('https://gridlens.io/roles');
+    expect(loadConfig({ OIDC_ROLES_CLAIM: 'realm_access.roles' }).auth.rolesClaim).toBe('realm_access.roles');
+    expect(loadConfig({ OIDC_ROLES_CLAIM: '["https://example.com/app"].roles' }).auth.rolesClaim).toBe('["https://example.com/app"].roles');
+    for (const bad of ['realm_access.', 'a..b', 'a[roles]', 'https://example.com/app["roles"]']) {
+      expect(() => loadConfig({ OIDC_ROLES_CLAIM: bad }), bad).toThrow(/OIDC_ROLES_CLAIM: must be a claim name or a path/);
+    }
+  });
+
+  it('sends an external issuer audience=OIDC_AUDIENCE unless OIDC_AUTHORIZATION_PARAMS says otherwise', () => {
+    expect(loadConfig({}).auth.authorizationParams).toEqual({}); // the embedded provider needs none
+    const external = { OIDC_ISSUER: 'https://login.example.ie/', OIDC_AUDIENCE: 'https://api.example.ie' };
+    expect(loadConfig(external).auth.authorizationParams).toEqual({ audience: 'https://api.example.ie' });
+    expect(
+      loadConfig({ ...external, OIDC_AUTHORIZATION_PARAMS: 'resource=https%3A%2F%2Fapi.example.ie&acr_values=mfa' }).auth
+        .authorizationParams,
+    ).toEqual({ resource: 'https://api.example.ie', acr_values: 'mfa' });
+    expect(loadConfig({ ...external, OIDC_AUTHORIZATION_PARAMS: 'none' }).auth.authorizationParams).toEqual({});
+  });
+
+  it('refuses authorization parameters the portal sets itself, given twice or without a value, naming the variable', () => {
+    for (const [bad, problem] of [
+      ['prompt=login', 'prompt is set by the portal itself'],
+      ['redirect_uri=https://evil.example/', 'redirect_uri is set by the portal itself'],
+      ['resource=a&resource=b', 'resource is given twice'],
+      ['resource=', 'resource has no value'],
+      ['=x', 'a parameter has no name'],
+    ] as const) {
+      expect(() => loadConfig({ OIDC_AUTHORIZATION_PARAMS: bad }), bad).toThrow(`OIDC_AUTHORIZATION_PARAMS: ${problem}`);
+    }
+  });
+
   it('uses no weather service unless WEATHER_API_URL is set, and names a bad URL or timeout', () => {
     expect(loadConfig({}).weatherService).toBeNull();
     expect(loadConfig({ WEATHER_API_URL: 'https://api.open-meteo.com/v1/forecast', WEATHER_API_KEY: 'k' }).weatherService).toEqual({

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseClaimPath } from '@gridlens/domain/claim-path';
 import { DEVICE_CLOCK_AHEAD_MAX_MINUTES_DEFAULT, DEVICE_CLOCK_AHEAD_MAX_MINUTES_LIMIT } from '@gridlens/domain/device-clock';
 
 const booleanFlag = z
@@ -14,6 +15,55 @@ function isProxyAddress(entry: string): boolean {
   if (version === 0 || extra !== undefined) return false;
   return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
+
+/**
+ * An OpenID Connect issuer: an http(s) URL with a host and neither query nor fragment (OpenID Connect Discovery
+ * §4.1 appends /.well-known/openid-configuration to it). `z.url()` alone took `login.example.com` (no scheme) as
+ * a URL of scheme "login.example.com:" and the server then failed at the first sign-in.
+ */
+function isIssuerUrl(text: string): boolean {
+  if (!/^https?:\/\/[^/?#\s]+/i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return url.hostname !== '' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Parameters the web app and its sign-in library set themselves: an extra one of the same name would break the
+ * code flow (PKCE, state, redirect) or silent renewal (`prompt=none`), so it is refused at start-up.
+ */
+const RESERVED_AUTHORIZATION_PARAMETERS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'response_mode',
+  'scope',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+  'prompt',
+  'ui_locales',
+  'id_token_hint',
+];
+
+/** `OIDC_AUTHORIZATION_PARAMS` in query-string form (`resource=https%3A%2F%2Fapi.example.ie&x=y`), one value a name; `none`: none. */
+const authorizationParameters = z.string().transform((text, context) => {
+  if (text === 'none') return {};
+  const params = new URLSearchParams(text);
+  const names = [...params.keys()];
+  const problems = [
+    ...names.filter((name) => name === '').map(() => 'a parameter has no name'),
+    ...names.filter((name, i) => names.indexOf(name) !== i).map((name) => `${name} is given twice`),
+    ...names.filter((name) => RESERVED_AUTHORIZATION_PARAMETERS.includes(name)).map((name) => `${name} is set by the portal itself`),
+    ...[...params].filter(([, value]) => value === '').map(([name]) => `${name} has no value`),
+  ];
+  for (const message of new Set(problems)) context.addIssue({ code: 'custom', message: `${message} (name=value&name=value)` });
+  return Object.fromEntries(params);
+});
 
 /** Every setting the server reads, with its default. Documented in docs/configuration.md. */
 const EnvSchema = z.object({
@@ -111,12 +161,27 @@ const EnvSchema = z.object({
     .optional(),
   WEATHER_API_KEY: z.string().max(500).optional(),
   WEATHER_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  OIDC_ISSUER: z.url().optional(),
+  OIDC_ISSUER: z
+    .string()
+    .refine(isIssuerUrl, 'must be the issuer URL, http(s) with a host and no query, e.g. https://login.example.ie/realms/portal')
+    .optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('gridlens-web'),
   // A resource indicator must be an absolute URI (RFC 8707), hence the URN.
   OIDC_AUDIENCE: z.string().min(1).default('urn:gridlens:api'),
   OIDC_SCOPE: z.string().min(1).optional(),
-  OIDC_ROLES_CLAIM: z.string().min(1).default('https://gridlens.io/roles'),
+  // Where the roles are in a token: a claim name, a dotted path (realm_access.roles) or bracketed names
+  // (["https://example.com/app"].roles); a URL is one name whole. See claim-path.ts and docs/configuration.md.
+  OIDC_ROLES_CLAIM: z
+    .string()
+    .min(1)
+    .refine(
+      (path) => parseClaimPath(path) !== null,
+      'must be a claim name or a path such as realm_access.roles; a name holding dots goes in brackets: ["https://example.com/app"].roles',
+    )
+    .default('https://gridlens.io/roles'),
+  // Extra parameters of the authorization request, e.g. resource=… for providers that follow RFC 8707. Unset: the
+  // external issuer is sent audience=$OIDC_AUDIENCE (Auth0's way), the embedded provider nothing.
+  OIDC_AUTHORIZATION_PARAMS: authorizationParameters.optional(),
   OIDC_APP_METADATA_CLAIM: z.string().min(1).default('https://gridlens.io/app_metadata'),
   OIDC_TENANT_KEY: z.string().min(1).default('tenant'),
   OIDC_SIGN_IN_MODE: z.enum(['redirect', 'popup']).default('redirect'),
@@ -168,6 +233,8 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
       // The embedded provider issues JWT access tokens only for its "api" resource scope.
       scope: env.OIDC_SCOPE ?? (embeddedIdentityProvider ? 'openid profile email api' : 'openid profile email'),
       rolesClaim: env.OIDC_ROLES_CLAIM,
+      // Sent with every authorization request (sign-in and silent renewal); the embedded provider needs none.
+      authorizationParams: env.OIDC_AUTHORIZATION_PARAMS ?? (embeddedIdentityProvider ? {} : { audience: env.OIDC_AUDIENCE }),
       appMetadataClaim: env.OIDC_APP_METADATA_CLAIM,
       tenantKey: env.OIDC_TENANT_KEY,
       signInMode: env.OIDC_SIGN_IN_MODE,

@@ -54,3 +54,19 @@ describe('the map tiles in the client configuration', () => {
     );
   });
 });
+
+describe('the identity provider in the client configuration', () => {
+  it('carries the roles claim path and the extra authorization parameters', async () => {
+    // (An external issuer is sent audience=OIDC_AUDIENCE unless told otherwise: config-env.test.ts.)
+    const rfc8707 = await clientConfigWith({
+      OIDC_ROLES_CLAIM: 'realm_access.roles',
+      OIDC_AUTHORIZATION_PARAMS: 'resource=urn%3Agridlens%3Aapi',
+    });
+    expect(rfc8707.body).toMatchObject({
+      authority: 'https://issuer.test/',
+      rolesClaim: 'realm_access.roles',
+      authorizationParams: { resource: 'urn:gridlens:api' },
+    });
+    expect(rfc8707.body).not.toHaveProperty('audience');
+  });
+});

@@ -4,10 +4,16 @@ import type { Database } from '../db/database';
 import { bindEndpoint } from './bind-endpoint';
 import { createHealthRepository } from './health.repository';
 
-/** Work that must finish before the process counts as ready (e.g. seeding the demo data). */
-export type StartupTasks = Map<string, 'running' | 'failed'>;
+/**
+ * Work that must finish before the process counts as ready, by name, each with its state in words ('running',
+ * 'failed', or why it is waiting: seeding the demo data, reaching the identity provider). Done work is removed.
+ */
+export type StartupTasks = Map<string, string>;
 
-/** /healthz: the process is up. /readyz: it can serve: the database answers and start-up tasks are done. */
+/**
+ * /healthz: the process is up. /readyz: it can serve: the database answers and start-up tasks are done (503 with
+ * each unfinished one's state until then).
+ */
 export function registerHealthRoutes(app: FastifyInstance, db: Database, startupTasks: StartupTasks): void {
   const health = createHealthRepository(db);
   bindEndpoint(app, healthApi.live, () => ({ status: 'ok' as const }));

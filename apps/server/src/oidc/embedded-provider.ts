@@ -3,6 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { parseClaimPath, withClaim } from '@gridlens/domain/claim-path';
 import { languageTag, type Language } from '@gridlens/domain/language';
 import type { ServerConfig } from '../config/env';
 import type { Database } from '../db/database';
@@ -129,11 +130,13 @@ function corsForOwnOrigin(origin: string) {
   };
 }
 
+/** The roles claim's path (OIDC_ROLES_CLAIM): the provider issues the roles where the API and the web app read them. */
+function rolesPathOf(options: EmbeddedProviderOptions): readonly string[] {
+  return parseClaimPath(options.rolesClaim) ?? [options.rolesClaim];
+}
+
 function identityClaims(user: DemoUser, options: EmbeddedProviderOptions) {
-  return {
-    [options.rolesClaim]: user.roles,
-    [options.appMetadataClaim]: { [options.tenantKey]: user.tenant },
-  };
+  return withClaim({ [options.appMetadataClaim]: { [options.tenantKey]: user.tenant } }, rolesPathOf(options), user.roles);
 }
 
 function providerConfiguration(
@@ -160,7 +163,8 @@ function providerConfiguration(
     cookies: { keys: secrets.cookieKeys },
     scopes: ['openid', 'profile', 'email', API_SCOPE],
     claims: {
-      openid: ['sub', options.rolesClaim, options.appMetadataClaim],
+      // The top-level claims that hold the roles (the first step of their path) and the app metadata.
+      openid: [...new Set(['sub', rolesPathOf(options)[0] ?? options.rolesClaim, options.appMetadataClaim])],
       profile: ['name', 'picture'],
       email: ['email', 'email_verified'],
     },
@@ -187,9 +191,15 @@ function providerConfiguration(
     },
     // Authorization code with PKCE only: no implicit or hybrid flow is offered (nor advertised).
     responseTypes: ['code'],
+    // The portal is a public client: no client secret, signed client assertion or HS256 is used, so none is offered.
+    clientAuthMethods: ['none'],
+    enabledJWA: { clientAuthSigningAlgValues: [] },
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     features: {
       devInteractions: { enabled: false },
+      // Neither pushed authorization requests nor DPoP-bound tokens are used by the web app: not offered.
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
       // The access tokens are for the portal's API (a resource server), which userinfo refuses; the web app reads
       // the ID token. So userinfo is neither served nor advertised.
       userinfo: { enabled: false },

@@ -43,6 +43,18 @@ describe.each(TEST_DATABASES)('the embedded provider and the API, hardened ($nam
     expect((await app.inject({ method: 'GET', url: '/oidc/me', headers: { host: HOST } })).statusCode).toBe(404);
   });
 
+  it('offers only what the portal uses: a public client, RS256, no client secrets, no HS256, no PAR or DPoP', async () => {
+    const discovery = (await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { host: HOST } })).json<
+      Record<string, unknown>
+    >();
+    expect(discovery.token_endpoint_auth_methods_supported).toEqual(['none']);
+    expect(discovery.id_token_signing_alg_values_supported).toEqual(['RS256']);
+    expect(JSON.stringify(discovery)).not.toMatch(/HS256|client_secret|private_key_jwt/);
+    expect(discovery).not.toHaveProperty('pushed_authorization_request_endpoint');
+    expect(discovery).not.toHaveProperty('dpop_signing_alg_values_supported');
+    expect(discovery.grant_types_supported).toEqual(['authorization_code']);
+  });
+
   it('refuses the implicit and hybrid flows', async () => {
     for (const responseType of ['id_token', 'code id_token']) {
       const answer = await app.inject({

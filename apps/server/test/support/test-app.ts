@@ -1,5 +1,6 @@
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
+import { parseClaimPath, withClaim } from '@gridlens/domain/claim-path';
 import { buildApp, type AppDependencies } from '../../src/app';
 import { createTokenVerifier } from '../../src/auth/token-verifier';
 import { loadConfig } from '../../src/config/env';
@@ -14,24 +15,30 @@ export const TEST_AUDIENCE = 'gridlens-api';
 export const testConfig = (env: Record<string, string> = {}) =>
   loadConfig({ OIDC_ISSUER: TEST_ISSUER, OIDC_AUDIENCE: TEST_AUDIENCE, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
 
-/** A key pair standing in for an external identity provider; tests mint tokens with it. */
-export async function createTestIssuer() {
+/**
+ * A key pair standing in for an external identity provider; tests mint tokens with it. `env` configures the server
+ * as testConfig does (e.g. OIDC_ROLES_CLAIM); the roles go where that configuration reads them.
+ */
+export async function createTestIssuer(env: Record<string, string> = {}) {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' };
-  const config = testConfig();
-  const verifyToken = createTokenVerifier(config.auth, createLocalJWKSet({ keys: [publicJwk] }));
+  const config = testConfig(env);
+  const keys = createLocalJWKSet({ keys: [publicJwk] });
+  const verifyToken = createTokenVerifier(config.auth, keys);
+  const rolesPath = parseClaimPath(config.auth.rolesClaim) ?? [config.auth.rolesClaim];
 
+  /** A signed token; `roles: null` leaves the roles claim out, `claims` adds or replaces top-level claims. */
   async function token(
-    user: { sub: string; tenant?: string | null; roles?: string[] },
-    overrides: { issuer?: string; audience?: string; expiresIn?: string | number; claims?: JWTPayload } = {},
+    user: { sub: string; tenant?: string | null; roles?: string[] | null },
+    overrides: { issuer?: string; audience?: string; expiresIn?: string | number; claims?: JWTPayload; kid?: string } = {},
   ): Promise<string> {
+    const identity = user.tenant === null ? {} : { [config.auth.appMetadataClaim]: { tenant: user.tenant ?? 'netzero' } };
     const claims: JWTPayload = {
-      [config.auth.rolesClaim]: user.roles ?? ['Operator'],
-      ...(user.tenant === null ? {} : { [config.auth.appMetadataClaim]: { tenant: user.tenant ?? 'netzero' } }),
+      ...(user.roles === null ? identity : withClaim(identity, rolesPath, user.roles ?? ['Operator'])),
       ...overrides.claims,
     };
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setProtectedHeader({ alg: 'RS256', kid: overrides.kid ?? 'test-key' })
       .setSubject(user.sub)
       .setIssuer(overrides.issuer ?? TEST_ISSUER)
       .setAudience(overrides.audience ?? TEST_AUDIENCE)
@@ -39,7 +46,7 @@ export async function createTestIssuer() {
       .setExpirationTime(overrides.expiresIn ?? '10m')
       .sign(privateKey);
   }
-  return { config, verifyToken, token };
+  return { config, verifyToken, keys, publicJwk, token };
 }
 
 /**
@@ -49,13 +56,25 @@ export async function createTestIssuer() {
  */
 export async function createTestApp(
   db: Database,
-  { timeZones = {}, afterIngest }: { timeZones?: Record<string, string>; afterIngest?: ModuleGraphOptions['afterIngest'] } = {},
+  {
+    timeZones = {},
+    afterIngest,
+    env = {},
+    log,
+  }: {
+    timeZones?: Record<string, string>;
+    afterIngest?: ModuleGraphOptions['afterIngest'];
+    /** Settings beyond testConfig's (e.g. OIDC_ROLES_CLAIM). */
+    env?: Record<string, string>;
+    /** Where the app logs (silent unless given). */
+    log?: ModuleGraphOptions['log'];
+  } = {},
 ): Promise<{ app: FastifyInstance; graph: ModuleGraph; issuer: Awaited<ReturnType<typeof createTestIssuer>> }> {
   await seedDemoData(db);
   await db.query(`UPDATE tenants SET time_zone = 'UTC'`);
   for (const [tenant, zone] of Object.entries(timeZones)) await db.query('UPDATE tenants SET time_zone = $2 WHERE id = $1', [tenant, zone]);
-  const issuer = await createTestIssuer();
-  const graph = buildModuleGraph({ config: issuer.config, db, afterIngest });
+  const issuer = await createTestIssuer(env);
+  const graph = buildModuleGraph({ config: issuer.config, db, afterIngest, log });
   const app = await buildApp({ config: issuer.config, graph, verifyToken: issuer.verifyToken, embeddedProvider: null });
   return { app, graph, issuer };
 }
