@@ -36,6 +36,26 @@ test('a 403 from the API replaces the page with /error and the full path to retu
   await expect(page.getByRole('dialog', { name: 'Limited access' })).toBeVisible();
 });
 
+test('an API that refuses the token for a set-up fault has the user told in words, and whom to ask', async ({ page }) => {
+  // As when the identity provider issues tokens for another audience: every API call is refused with the reason.
+  const description = "The access token's audience is account, not urn:gridlens:api (OIDC_AUDIENCE)";
+  await page.route('**/api/**', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      headers: { 'www-authenticate': `Bearer realm="gridlens", error="invalid_token", error_description="${description}", reason="audience"` },
+      body: JSON.stringify({ error: 'unauthorized', message: description }),
+    }),
+  );
+  await signIn(page, DEMO.power);
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Sign-in is set up wrongly for this portal' })).toBeVisible();
+  await expect(alert).toContainText("ask your administrator to check the portal's sign-in settings");
+  await expect(alert).toContainText(`For your administrator: ${description}`);
+  await expect(page.getByText('Check your connection')).toHaveCount(0);
+  await expect(alert.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});
+
 test('a wrong password keeps the user on the login page with a message', async ({ page }) => {
   await page.goto('/');
   await page.locator('input[name="email"]').fill(DEMO.power.email);

@@ -52,6 +52,7 @@ export function App({ config, language }: { config: ClientConfig; language: Lang
         const target = forbiddenRedirect(path);
         if (target) replaceRoute(target);
       },
+      onTokenRefused: store.setTokenRefusal,
       onRequestStarted: store.requestStarted,
       onRequestFinished: store.requestFinished,
     });

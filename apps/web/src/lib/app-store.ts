@@ -3,6 +3,7 @@ import { isNavigationWide } from './navigation-width';
 import { readStoredLanguage } from './language-preference';
 import { readInitialThemeMode, type ThemeMode } from './theme-preference';
 import type { Language } from '@gridlens/domain/language';
+import type { TokenRefusal } from './api/token-refusal';
 
 /** App-wide UI state only (conventions §3); server data lives in TanStack Query. */
 interface AppState {
@@ -15,6 +16,8 @@ interface AppState {
   snackbar: { message: string; id: number } | null;
   pendingRequests: number;
   signInError: string | null;
+  /** The API refused the user's token for a set-up fault: the app says so instead of showing screens that cannot load. */
+  tokenRefusal: TokenRefusal | null;
   setThemeMode: (mode: ThemeMode) => void;
   setNavigationExpanded: (expanded: boolean) => void;
   setSearchText: (text: string) => void;
@@ -24,6 +27,7 @@ interface AppState {
   requestStarted: () => void;
   requestFinished: () => void;
   setSignInError: (message: string | null) => void;
+  setTokenRefusal: (refusal: TokenRefusal | null) => void;
 }
 
 export const useAppStore = create<AppState>()((set) => ({
@@ -35,6 +39,7 @@ export const useAppStore = create<AppState>()((set) => ({
   snackbar: null,
   pendingRequests: 0,
   signInError: null,
+  tokenRefusal: null,
   setThemeMode: (themeMode) => set({ themeMode }),
   setNavigationExpanded: (navigationExpanded) => set({ navigationExpanded }),
   setSearchText: (searchText) => set({ searchText }),
@@ -44,4 +49,5 @@ export const useAppStore = create<AppState>()((set) => ({
   requestStarted: () => set((s) => ({ pendingRequests: s.pendingRequests + 1 })),
   requestFinished: () => set((s) => ({ pendingRequests: Math.max(0, s.pendingRequests - 1) })),
   setSignInError: (signInError) => set({ signInError }),
+  setTokenRefusal: (tokenRefusal) => set({ tokenRefusal }),
 }));

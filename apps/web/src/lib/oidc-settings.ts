@@ -21,7 +21,11 @@ export function oidcSettings(config: ClientConfig, uiLocale: string): UserManage
     stateStore: new WebStorageStateStore({ store: window.localStorage }),
     automaticSilentRenew: true,
     loadUserInfo: false,
-    extraQueryParams: { ui_locales: uiLocale, ...(config.audience ? { audience: config.audience } : {}) },
+    // OIDC_AUTHORIZATION_PARAMS (audience=… for an external issuer unless set): every authorization request, silent
+    // renewal included, asks for the API's access token.
+    extraQueryParams: { ...config.authorizationParams, ui_locales: uiLocale },
+    // A resource indicator (RFC 8707) goes to the token endpoint too, where such providers decide the token's audience.
+    ...(config.authorizationParams['resource'] ? { extraTokenParams: { resource: config.authorizationParams['resource'] } } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
-import { isInstallerOnly } from '@gridlens/domain/roles';
+import { portalAccess } from '@gridlens/domain/roles';
 import { useClientConfig } from '@/lib/client-config-context';
 import type { SignInState } from '@/lib/oidc-settings';
 import { userIdentity } from '@/lib/user-identity';
@@ -11,7 +11,8 @@ import { SignInErrorAlert } from '../shell/sign-in-error-alert';
 
 /**
  * The sign-in guard (spec §4 Authentication): an unauthenticated visitor is sent to sign in and
- * comes back to the same path; an Installer-only user goes to /accessdenied.
+ * comes back to the same path; an Installer-only user, or one without any role, goes to /accessdenied. When the
+ * ID token carries no roles claim the API decides (it refuses such an access token, and the user is told why).
  */
 export function RequireAuth() {
   const auth = useAuth();
@@ -36,6 +37,7 @@ export function RequireAuth() {
     );
   }
   if (!auth.isAuthenticated || !auth.user) return <FullPageMessage message={t('auth.redirecting')} busy />;
-  if (isInstallerOnly(userIdentity(auth.user, config).roles)) return <Navigate to="/accessdenied" replace />;
+  const identity = userIdentity(auth.user, config);
+  if (identity.rolesClaimFound && portalAccess(identity.roles) !== 'full') return <Navigate to="/accessdenied" replace />;
   return <Outlet />;
 }

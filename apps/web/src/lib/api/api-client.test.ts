@@ -24,6 +24,7 @@ describe('a quiet request', () => {
       getSession: () => Promise.resolve({ accessToken: 'token', tenant: 'netzero' }),
       onBadRequest,
       onForbidden,
+      onTokenRefused: () => undefined,
       onRequestStarted: () => undefined,
       onRequestFinished: () => undefined,
     });
@@ -57,5 +58,68 @@ describe('a quiet request', () => {
     );
     await expect(quietly(() => config.sections())).rejects.toMatchObject({ status: 400 });
     expect(onBadRequest).not.toHaveBeenCalled();
+  });
+});
+
+// The signed-in user used to read "Check your connection" when the API refused a token its identity provider issued
+// wrongly: the refusal's reason is now read from WWW-Authenticate and the app told, so that it can say so in words.
+describe('a request whose token is refused', () => {
+  const onTokenRefused = vi.fn();
+  const config = apiClient<typeof configApi>('config', configRoutes);
+  const answer401 = (challenge: string) => () =>
+    Promise.resolve(
+      new Response(JSON.stringify({ error: 'unauthorized', message: 'No' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json', 'www-authenticate': challenge },
+      }),
+    );
+
+  beforeEach(() => {
+    vi.stubGlobal('window', { location: { pathname: '/assets', search: '', hash: '' } });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    configureApiClient({
+      getSession: () => Promise.resolve({ accessToken: 'token', tenant: 'netzero' }),
+      onBadRequest: () => undefined,
+      onForbidden: () => undefined,
+      onTokenRefused,
+      onRequestStarted: () => undefined,
+      onRequestFinished: () => undefined,
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.clearAllMocks();
+  });
+
+  it('tells the app when the identity provider is set up wrongly, and gives the caller the reason', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer401(
+        'Bearer realm="gridlens", error="invalid_token", error_description="The access token has no roles claim at realm_access.roles", reason="roles_claim"',
+      ),
+    );
+    const error = await config.sections().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).tokenRefusal).toEqual({
+      reason: 'roles_claim',
+      description: 'The access token has no roles claim at realm_access.roles',
+    });
+    expect(onTokenRefused).toHaveBeenCalledWith({
+      reason: 'roles_claim',
+      description: 'The access token has no roles claim at realm_access.roles',
+    });
+  });
+
+  it('does not call an expired token or a request without one a set-up fault', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer401('Bearer realm="gridlens", error="invalid_token", error_description="The access token has expired", reason="expired"'),
+    );
+    await expect(config.sections()).rejects.toMatchObject({ status: 401, tokenRefusal: { reason: 'expired' } });
+    vi.stubGlobal('fetch', answer401('Bearer realm="gridlens"'));
+    await expect(config.sections()).rejects.toMatchObject({ status: 401, tokenRefusal: null });
+    expect(onTokenRefused).not.toHaveBeenCalled();
   });
 });

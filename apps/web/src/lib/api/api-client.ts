@@ -1,11 +1,13 @@
 import type { Answer, CallInput, EndpointDescription } from '@gridlens/contract/endpoint';
 import { pathOf, type Route } from '@gridlens/contract/route';
+import { isSetUpFault, tokenRefusalOf, type TokenRefusal } from './token-refusal';
 
 /**
  * The one place that talks HTTP to the API, implementing the specification's rules (§7, §8):
  * - bearer token and Tenant header, sent only when a token exists;
  * - success is 200 or 201 only, yielding the response data;
  * - 400 shows the 'Error' snackbar; 403 replaces the page with /error?redirect=<full path>;
+ * - a 401 refusing the token for a set-up fault (WWW-Authenticate says which) tells the app, which says so in words;
  *   any other failure goes to the caller (and the log);
  * - a pending-request counter drives the loader, decremented after success and failure alike.
  */
@@ -18,6 +20,8 @@ export interface ApiClientHooks {
   getSession: () => Promise<ApiSession | null>;
   onBadRequest: () => void;
   onForbidden: (redirectPath: string) => void;
+  /** The API refused the token in a way signing in again cannot mend (an identity provider set up wrongly). */
+  onTokenRefused: (refusal: TokenRefusal) => void;
   onRequestStarted: () => void;
   onRequestFinished: () => void;
 }
@@ -28,6 +32,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly details: { field: string; message: string }[] = [],
+    /** A 401's reason, from its WWW-Authenticate challenge. */
+    readonly tokenRefusal: TokenRefusal | null = null,
   ) {
     super(message);
   }
@@ -77,7 +83,7 @@ interface RequestOptions {
 
 async function request(method: string, path: string, { json, bytes, query, answer = 'json' }: RequestOptions = {}): Promise<unknown> {
   if (!hooks) throw new Error('configureApiClient() must run before the first request');
-  const { getSession, onBadRequest, onForbidden, onRequestStarted, onRequestFinished } = hooks;
+  const { getSession, onBadRequest, onForbidden, onTokenRefused, onRequestStarted, onRequestFinished } = hooks;
   const quiet = quietDepth > 0; // read before the first await, while quietly() is still on the stack
   onRequestStarted();
   try {
@@ -95,9 +101,13 @@ async function request(method: string, path: string, { json, bytes, query, answe
     if (answer === 'blob' && response.status === 200 && !isJson) return await response.blob();
     const data: unknown = isJson ? await response.json() : undefined;
     if (response.status === 200 || response.status === 201) return data;
-    const error = toApiError(response.status, data);
+    const refusal = response.status === 401 ? tokenRefusalOf(response.headers.get('www-authenticate')) : null;
+    const error = toApiError(response.status, data, refusal);
     if (response.status === 400) {
       if (!quiet) onBadRequest();
+    } else if (refusal && isSetUpFault(refusal)) {
+      console.warn(`API ${method} ${path} refused the sign-in token (${refusal.reason}): ${refusal.description}`);
+      onTokenRefused(refusal); // even when quiet: every screen would meet the same refusal
     } else if (response.status === 403) {
       if (!quiet) onForbidden(window.location.pathname + window.location.search + window.location.hash);
     } else console.warn(`API ${method} ${path} answered ${response.status}: ${error.message}`);
@@ -107,13 +117,13 @@ async function request(method: string, path: string, { json, bytes, query, answe
   }
 }
 
-function toApiError(status: number, data: unknown): ApiRequestError {
+function toApiError(status: number, data: unknown, refusal: TokenRefusal | null): ApiRequestError {
   const body = (typeof data === 'object' && data !== null ? data : {}) as {
     error?: string;
     message?: string;
     details?: { field: string; message: string }[];
   };
-  return new ApiRequestError(status, body.error ?? 'http_error', body.message ?? `HTTP ${status}`, body.details ?? []);
+  return new ApiRequestError(status, body.error ?? 'http_error', body.message ?? `HTTP ${status}`, body.details ?? [], refusal);
 }
 
 type Input = { params?: Record<string, string | number>; query?: Query; body?: unknown };

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from 'react-oidc-context';
-import { INSTALLER_ROLE } from '@gridlens/domain/roles';
+import { hasRole, INSTALLER_ROLE } from '@gridlens/domain/roles';
 import { safeRedirectPath } from '@/lib/safe-redirect';
 import { useIdentity } from '@/lib/use-identity';
 import { LimitedAccessDialog } from './limited-access-dialog';
@@ -14,7 +14,8 @@ export function LimitedAccessPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const installer = useIdentity()?.roles.includes(INSTALLER_ROLE) === true;
+  const identity = useIdentity();
+  const installer = identity ? hasRole(identity.roles, INSTALLER_ROLE) : false;
   const redirect = safeRedirectPath(params.get('redirect'));
   const signOut = auth.isAuthenticated ? () => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token }) : undefined;
   return (
