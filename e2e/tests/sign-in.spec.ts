@@ -43,7 +43,9 @@ test('an API that refuses the token for a set-up fault has the user told in word
     route.fulfill({
       status: 401,
       contentType: 'application/json',
-      headers: { 'www-authenticate': `Bearer realm="gridlens", error="invalid_token", error_description="${description}", reason="audience"` },
+      headers: {
+        'www-authenticate': `Bearer realm="gridlens", error="invalid_token", error_description="${description}", reason="audience"`,
+      },
       body: JSON.stringify({ error: 'unauthorized', message: description }),
     }),
   );
