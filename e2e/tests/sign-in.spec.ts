@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { pathOf } from '@gridlens/contract/route';
+import { configRoutes } from '@gridlens/contract/routes/config';
 import { DEMO, signIn } from '../support/sign-in';
 
 test('the power-data operator lands on the default section of the tenant with its title', async ({ page }) => {
@@ -39,15 +41,19 @@ test('a 403 from the API replaces the page with /error and the full path to retu
 test('an API that refuses the token for a set-up fault has the user told in words, and whom to ask', async ({ page }) => {
   // As when the identity provider issues tokens for another audience: every API call is refused with the reason.
   const description = "The access token's audience is account, not urn:gridlens:api (OIDC_AUDIENCE)";
-  await page.route('**/api/**', (route) =>
-    route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      headers: {
-        'www-authenticate': `Bearer realm="gridlens", error="invalid_token", error_description="${description}", reason="audience"`,
-      },
-      body: JSON.stringify({ error: 'unauthorized', message: description }),
-    }),
+  // The shell's first calls (the user's settings and the tenant's), refused as the API would.
+  const shellCalls = new Set([configRoutes.tenantSettings, configRoutes.userSettings, configRoutes.sections].map((r) => pathOf(r)));
+  await page.route(
+    (url) => shellCalls.has(url.pathname),
+    (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        headers: {
+          'www-authenticate': `Bearer realm="gridlens", error="invalid_token", error_description="${description}", reason="audience"`,
+        },
+        body: JSON.stringify({ error: 'unauthorized', message: description }),
+      }),
   );
   await signIn(page, DEMO.power);
   const alert = page.getByRole('alert');

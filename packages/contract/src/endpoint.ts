@@ -38,12 +38,16 @@ function standardErrors(route: Route, schemas: EndpointSchemas): Record<number, 
   const errors: Record<number, z.ZodType> = {};
   if (schemas.params || schemas.query || schemas.body) errors[400] = ApiErrorSchema;
   if (route.security !== 'public') errors[401] = ApiErrorSchema;
-  if (route.security === 'tenant' || route.security === 'installer') errors[403] = ApiErrorSchema;
+  if (route.security === 'tenant' || route.security === 'installer') {
+    errors[403] = ApiErrorSchema;
+    // The bearer token cannot be judged while an external identity provider's keys cannot be fetched.
+    errors[503] = ApiErrorSchema;
+  }
   if (schemas.params) errors[404] = ApiErrorSchema;
   return errors;
 }
 
-/** Completes a route with its documentation and schemas; its standard error answers (400, 401, 403, 404 as they apply) are added. */
+/** Completes a route with its documentation and schemas; its standard error answers (400, 401, 403, 404, 503 as they apply) are added. */
 export function endpoint<const R extends Route, const S extends EndpointSchemas>(route: R, schemas: S): R & S {
   return { ...route, ...schemas, responses: { ...standardErrors(route, schemas), ...schemas.responses } };
 }

@@ -3,7 +3,7 @@ import { isNavigationWide } from './navigation-width';
 import { readStoredLanguage } from './language-preference';
 import { readInitialThemeMode, type ThemeMode } from './theme-preference';
 import type { Language } from '@gridlens/domain/language';
-import type { TokenRefusal } from './api/token-refusal';
+import type { TokenRefusal } from './token-refusal';
 
 /** App-wide UI state only (conventions §3); server data lives in TanStack Query. */
 interface AppState {

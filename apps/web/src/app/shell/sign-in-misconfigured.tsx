@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
-import type { TokenRefusal } from '@/lib/api/token-refusal';
+import type { TokenRefusal } from '@/lib/token-refusal';
 
 /**
  * The user signed in, but the API refuses the token the identity provider gave (wrong audience or issuer, no

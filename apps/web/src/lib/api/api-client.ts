@@ -1,6 +1,6 @@
 import type { Answer, CallInput, EndpointDescription } from '@gridlens/contract/endpoint';
 import { pathOf, type Route } from '@gridlens/contract/route';
-import { isSetUpFault, tokenRefusalOf, type TokenRefusal } from './token-refusal';
+import { isSetUpFault, tokenRefusalOf, type TokenRefusal } from '../token-refusal';
 
 /**
  * The one place that talks HTTP to the API, implementing the specification's rules (§7, §8):
