@@ -111,11 +111,17 @@ export function createIssuerKeys(
   return { keys, check: () => load(true) };
 }
 
-/** What went wrong on the way to the issuer, in words: the connection's own error code, or the time-out. */
+/**
+ * What went wrong on the way to the issuer, in words: fetch says only "fetch failed", and the connection's own error
+ * (ECONNREFUSED, ENOTFOUND, a certificate, a port fetch refuses to use) is its cause; the time-out is told as such.
+ */
 function networkCause(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return `no answer within ${timeoutMs / 1000} s`;
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  if (cause && typeof cause.code === 'string') return typeof cause.message === 'string' ? cause.message : cause.code;
+  let cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof AggregateError && cause.errors[0] instanceof Error) cause = cause.errors[0]; // one per address tried
+  if (cause instanceof Error && cause.message) return cause.message;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string') return code;
   return error instanceof Error ? error.message : String(error);
 }
