@@ -77,9 +77,7 @@ async function start(config: ServerConfig): Promise<void> {
   }
   if (config.mqtt) {
     // Processes share the broker sessions through the database; PGlite is one process's, which holds them all.
-    const leases = config.databaseUrl
-      ? postgresSessionLeases(config.databaseUrl, config.mqtt.clientId, app.log)
-      : inProcessSessionLeases();
+    const leases = config.databaseUrl ? postgresSessionLeases(config.databaseUrl, config.mqtt.clientId, app.log) : inProcessSessionLeases();
     mqttSubscriber = startMqttSubscriber(config.mqtt, graph.ingest.service, graph.tenants.tenantExists, app.log, leases);
   } else if (config.mqttBroker) {
     mqttBroker = await startEmbeddedBroker(

@@ -90,7 +90,8 @@ export async function openSessionConnection(connectionString: string, onLost: (e
   }
   state = 'open';
   return {
-    query: async (sql, params) => (await client.query(sql, params ? [...params] : undefined)).rows,
+    query: async <Row>(sql: string, params?: readonly unknown[]) =>
+      (await client.query(sql, params ? [...params] : undefined)).rows as Row[],
     async close() {
       if (state !== 'open') return;
       state = 'ended';

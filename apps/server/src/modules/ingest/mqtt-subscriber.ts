@@ -34,6 +34,19 @@ export interface MqttOptions {
   batchWindowMs?: number;
 }
 
+/**
+ * Closes a session's connection and keeps the session: DISCONNECT, after the acknowledgements written so far. A
+ * delivery left unacknowledged for the session's next holder stops mqtt.js from reading the socket, so its end is
+ * never read and the connection never closes by itself: after a second it is destroyed (what is written is sent by
+ * then; at worst the broker sends a message again, which is stored once).
+ */
+async function disconnect(client: MqttClient): Promise<void> {
+  const ended = client.endAsync().catch(() => undefined);
+  const stuck = setTimeout(() => client.stream.destroy(), 1000);
+  await ended;
+  clearTimeout(stuck);
+}
+
 interface Session {
   clientId: string;
   client: MqttClient;
@@ -68,7 +81,7 @@ export function startMqttSubscriber(
   leases: SessionLeases = inProcessSessionLeases(),
 ) {
   const total = options.sessions ?? MQTT_SESSIONS;
-  const rebalanceMs = options.rebalanceMs ?? 5000;
+  const rebalanceMs = options.rebalanceMs ?? 2000;
   const queue = createMqttIngestQueue(ingest, log, options);
   const subscription = sharedSubscription(options.topicPrefix, options.shareGroup);
   const clientIds = Array.from({ length: total }, (_unused, slot) => `${options.clientId}-${slot}`);
@@ -126,12 +139,18 @@ export function startMqttSubscriber(
     });
     client.on('error', (error) => log.warn({ err: error, clientId }, 'MQTT connection error'));
     client.on('disconnect', (packet) => {
-      if (packet.reasonCode === SESSION_TAKEN_OVER) {
-        log.error(
-          { clientId },
-          'another connection took this MQTT session over: is a second deployment using the same MQTT_CLIENT_ID, or several processes on PGlite?',
-        );
-      }
+      if (packet.reasonCode !== SESSION_TAKEN_OVER) return;
+      // Someone else holds the session now: give it up rather than take it back every two seconds. A lease that is
+      // still free is taken again at the next round.
+      log.error(
+        { clientId },
+        'another connection took this MQTT session over: is a second deployment using the same MQTT_CLIENT_ID, or are several processes running on PGlite?',
+      );
+      if (held.get(clientId) !== session) return;
+      session.leaving = true;
+      client.end(true);
+      held.delete(clientId);
+      leases.release(clientId).catch((error: unknown) => log.warn({ err: error, clientId }, 'MQTT session lease not released'));
     });
     return new Promise<void>((resolve) =>
       client.on('connect', (connack) => {
@@ -151,7 +170,7 @@ export function startMqttSubscriber(
   const handOver = async (session: Session) => {
     session.leaving = true;
     await queue.drain();
-    await session.client.endAsync().catch((error: unknown) => log.warn({ err: error, clientId: session.clientId }, 'MQTT close failed'));
+    await disconnect(session.client);
     held.delete(session.clientId);
     await leases.release(session.clientId);
     log.info({ clientId: session.clientId }, 'MQTT session handed over');
@@ -196,6 +215,9 @@ export function startMqttSubscriber(
         resolve();
       };
     });
+  /** A failing lease store is reported when it starts failing, then once a minute while it does. */
+  let failingSince: number | null = null;
+  let reportedAt = 0;
   const run = async () => {
     let first = true;
     while (!closing) {
@@ -208,8 +230,15 @@ export function startMqttSubscriber(
             resolveReady();
           });
         }
+        if (failingSince !== null) log.info({ failedForMs: Date.now() - failingSince }, 'MQTT session leases can be checked again');
+        failingSince = null;
       } catch (error) {
-        log.warn({ err: error }, 'MQTT session leases could not be checked; trying again');
+        const now = Date.now();
+        failingSince ??= now;
+        if (now - reportedAt >= 60_000 || failingSince === now) {
+          reportedAt = now;
+          log.warn({ err: error }, 'MQTT session leases could not be checked: no session is taken over until they can');
+        }
       }
       await pause(rebalanceMs);
     }
@@ -230,7 +259,7 @@ export function startMqttSubscriber(
       wake();
       await running;
       await queue.drain();
-      await Promise.all([...held.values()].map(({ client }) => client.endAsync()));
+      await Promise.all([...held.values()].map(({ client }) => disconnect(client)));
       held.clear();
       await leases.close();
     },
