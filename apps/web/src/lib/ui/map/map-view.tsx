@@ -202,14 +202,14 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     const element = container.current;
     if (!map || shapes.length === 0) return;
-    const layer = L.layerGroup(shapes.map(shapeLayer)).addTo(map);
+    const layer = L.layerGroup(shapes.map((shape) => shapeLayer(shape, edge))).addTo(map);
     // Drawn on the canvas, out of the DOM's reach: the container tells tests what is on the map.
     element?.setAttribute('data-shapes', shapeCounts(shapes));
     return () => {
       layer.remove();
       element?.removeAttribute('data-shapes');
     };
-  }, [map, shapes]);
+  }, [map, shapes, edge]);
 
   useEffect(() => {
     if (map && frame) frameTo(map, shapeBounds(frame), { maxZoom: Math.min(maxZoom, 15), padding: [24, 24] });
