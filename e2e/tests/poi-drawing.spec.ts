@@ -118,6 +118,16 @@ test("the map for drawing a new POI opens framed on the tenant's POIs, drawn the
     const view = await viewOf(map);
     expect(cork.filter((l) => !inView(view, l)).map((l) => l.LocationID)).toEqual([]);
     expect(km(view.centre, { latitude: 51.87, longitude: -8.33 })).toBeLessThan(10);
+    // A click on one of them, a few pixels across at this zoom, places the centre where it lands, not on the POI's.
+    const leaflet = map.locator('.leaflet-container');
+    const box = (await leaflet.boundingBox())!;
+    const mercator = (latitude: number) => Math.log(Math.tan(Math.PI / 4 + (latitude * Math.PI) / 360));
+    const x = ((-8.3 - view.west) / (view.east - view.west)) * box.width;
+    const y = ((mercator(view.north) - mercator(51.85)) / (mercator(view.north) - mercator(view.south))) * box.height;
+    await leaflet.click({ position: { x: x + 2, y: y + 2 } });
+    await expect(page.getByTestId('draw-latitude')).toHaveValue(/^51\.8[45]\d*$/);
+    expect(await page.getByTestId('draw-latitude').inputValue()).not.toBe('51.85');
+    expect(await page.getByTestId('draw-longitude').inputValue()).not.toBe('-8.3');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // A tenant with no POI yet: the whole of Ireland, Mizen Head to Malin Head.

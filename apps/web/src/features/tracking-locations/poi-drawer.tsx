@@ -73,10 +73,11 @@ export function PoiDrawer({ value, editing, onChange }: PoiDrawerProps) {
     onChange({ ...value, centre: point });
     setFrame({ kind: 'circle', centre: point, radiusMetres: value.radiusM, colour });
   };
-  // The tenant's POIs, in their types' colours and named on hover, under the one being drawn: where it goes among
-  // them. The one being edited is left out (it is the shape drawn).
+  // The tenant's POIs, in their types' colours, under the one being drawn: where it goes among them. The one being
+  // edited is left out (it is the shape drawn). Not named on hover: a named outline would take the click, and
+  // Leaflet gives a click on one a few pixels wide the POI's centre instead of the point clicked.
   const existing = useMemo(
-    () => (locations.data ?? []).filter((l) => l.LocationID !== editing).map((l) => poiShape(l, typeColours[l.LocationType])),
+    () => (locations.data ?? []).filter((l) => l.LocationID !== editing).map((l) => poiShape(l, typeColours[l.LocationType], false)),
     [locations.data, typeColours, editing],
   );
   const shapes = useMemo(

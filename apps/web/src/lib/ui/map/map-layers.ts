@@ -80,12 +80,17 @@ function pinLayer(shape: Extract<MapShape, { kind: 'pin' }>, edge: string): L.Ma
   return L.marker([shape.centre.latitude, shape.centre.longitude], { icon, keyboard: false, riseOnHover: true }).bindTooltip(shape.label);
 }
 
+/**
+ * A shape's path. Only a named shape (one with a tooltip) takes the pointer: any other lets clicks and the map's
+ * cursor through, so a map where a click places a point (drawing a POI) places it wherever the shapes lie.
+ */
 function shapePath(shape: Exclude<MapShape, { kind: 'pin' }>): L.Path {
+  const interactive = 'tooltip' in shape && shape.tooltip !== undefined;
   switch (shape.kind) {
     case 'line':
       return L.polyline(
         shape.points.map((p) => [p.latitude, p.longitude] as L.LatLngTuple),
-        { color: shape.colour, weight: 3, opacity: 0.85, lineJoin: 'round' },
+        { color: shape.colour, weight: 3, opacity: 0.85, lineJoin: 'round', interactive },
       );
     case 'circle':
       return L.circle([shape.centre.latitude, shape.centre.longitude], {
@@ -93,12 +98,13 @@ function shapePath(shape: Exclude<MapShape, { kind: 'pin' }>): L.Path {
         color: shape.colour,
         weight: 2,
         fillOpacity: 0.08,
+        interactive,
       });
     case 'polygon':
       // The outline, then any holes (a yard with a building cut out): Leaflet leaves the holes unfilled.
       return L.polygon(
         [shape.points, ...(shape.holes ?? [])].map((ring) => ring.map((p) => [p.latitude, p.longitude] as L.LatLngTuple)),
-        { color: shape.colour, weight: 2, fillOpacity: 0.08 },
+        { color: shape.colour, weight: 2, fillOpacity: 0.08, interactive },
       );
     case 'ring':
       return L.circleMarker([shape.centre.latitude, shape.centre.longitude], {
@@ -106,6 +112,7 @@ function shapePath(shape: Exclude<MapShape, { kind: 'pin' }>): L.Path {
         color: shape.colour,
         weight: 3,
         fillOpacity: 0,
+        interactive,
       });
   }
 }
