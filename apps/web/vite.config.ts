@@ -9,6 +9,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { API_PREFIX } from '../../packages/contract/src/route';
 
 const MAIN_ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const START_MODULE = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
 const SILENT_RENEW_ENTRY = fileURLToPath(new URL('./src/silent-renew.ts', import.meta.url));
 
 /** Every module `root` imports statically, directly or not (itself included). */
@@ -24,15 +25,16 @@ function staticImports(ctx: { getModuleInfo: (id: string) => Rolldown.ModuleInfo
 }
 
 /**
- * The shell: what the app imports before any screen (the main entry's static imports), less the entry itself and
- * what the silent-renew page imports (so that it loads no more than that). Computed once per build.
+ * The shell: what the app imports before any screen (src/start.tsx's static imports), less start.tsx itself, what the
+ * main entry imports (it must not wait for the shell: it asks for the screen's chunk meanwhile) and what the
+ * silent-renew page imports (so that it loads no more than that). Computed once per build.
  */
 let shellModules: Set<string> | null = null;
 function shellChunk(id: string, ctx: { getModuleInfo: (id: string) => Rolldown.ModuleInfo | null }): string | null {
   if (!shellModules) {
-    shellModules = staticImports(ctx, MAIN_ENTRY);
-    for (const shared of staticImports(ctx, SILENT_RENEW_ENTRY)) shellModules.delete(shared);
-    shellModules.delete(MAIN_ENTRY);
+    shellModules = staticImports(ctx, START_MODULE);
+    for (const shared of [...staticImports(ctx, SILENT_RENEW_ENTRY), ...staticImports(ctx, MAIN_ENTRY)]) shellModules.delete(shared);
+    shellModules.delete(START_MODULE);
   }
   // Zod's config module is the shell's, its schemas the screens': left to the default split, the shell takes only that.
   return shellModules.has(id) && !/node_modules[\\/]zod[\\/]/.test(id) ? 'shell' : null;
@@ -85,10 +87,46 @@ function preloadDefaultCatalogue(): Plugin {
   };
 }
 
+/**
+ * The app (src/start.tsx and the shell) is imported by the main entry dynamically, after it has asked for the screen's
+ * chunk; its files are named in index.html as module preloads all the same, so that they are fetched from the first
+ * moment, beside the main entry, and not only once it has run.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'gridlens-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.filename.endsWith('index.html')) return [];
+        const chunks = new Map(
+          Object.values(ctx.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
+        );
+        const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId === START_MODULE);
+        if (!start) throw new Error('no chunk of src/start.tsx to preload');
+        const files = new Set<string>();
+        for (let queue = [start.fileName], file = queue.pop(); file !== undefined; file = queue.pop()) {
+          if (files.has(file)) continue;
+          files.add(file);
+          queue.push(...(chunks.get(file)?.imports ?? []));
+        }
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 const serverUrl = process.env['GRIDLENS_SERVER_URL'] ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), preloadDefaultCatalogue(), precompress()],
+  plugins: [react(), preloadApp(), preloadDefaultCatalogue(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',

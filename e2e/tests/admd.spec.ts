@@ -85,6 +85,40 @@ test('the ADMD screen has no serious or critical accessibility violations, in li
   await expectNoSeriousViolations(page, 'dark');
 });
 
+test('while another range loads the period says so, and a period without any reading says that, not "(0 of 0)"', async () => {
+  await page.goto('/powercoil_admd');
+  await expect(page.getByTestId('admd-period')).toContainText('The data hold no whole winter');
+  // The year's answer is held until the loading state is seen, then given as a tenant with no reading in it has it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const yearPath = urlOf(loadAnalysisRoutes.admd, {}, { range: '1y' });
+  const isYear = (url: URL) => `${url.pathname}${url.search}`.includes(yearPath);
+  await page.route(isYear, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Answer<typeof loadAnalysisApi.admd>;
+    await held;
+    const transformers = body.transformers.map((row) => ({
+      ...row,
+      peak_demand_kw: null,
+      peak_at: null,
+      mean_demand_kw: null,
+      load_factor: null,
+      admd_kw: null,
+      half_hours: 0,
+      missing: 'no_readings' as const,
+    }));
+    await route.fulfill({ response, json: { ...body, data: null, transformers } });
+  });
+  await page.getByTestId('admd-range').click();
+  await page.getByRole('option', { name: '1 year' }).click();
+  await expect(page.getByTestId('admd-period')).toHaveText('Loading…');
+  release();
+  await expect(page.getByTestId('admd-period')).toHaveText(/^No readings from \S+ to \S+, so no figures for this period\.$/);
+  await expect(page.getByTestId('admd-period')).not.toContainText('0 of 0');
+  await expect(page.getByTestId('admd-table').locator('tbody tr').first().locator('td').last()).toHaveText('No readings in the period');
+  await page.unroute(isYear);
+});
+
 test('the feedback button never covers the table pager: next page at a desktop and a phone width', async () => {
   const feedback = page.getByTestId('feedback-button');
   const next = page.getByRole('button', { name: 'Next page' });

@@ -150,9 +150,65 @@ test("a device's track is a line through its fixes, over the POIs it visited", a
   await send([at(0, 51.5, 120), at(1, 51.5005, 90), at(2, 51.545, 30)]);
   await page.goto(`/device/${TRAVELLER}`);
   const track = page.getByTestId('device-track');
-  await expect(track.locator('[data-shapes]')).toHaveAttribute('data-shapes', 'circle:1 line:1');
+  await expect(track.locator('[data-shapes]')).toHaveAttribute('data-shapes', 'circle:1 line:1 pin:1');
   // The yard's type joins the legend, in the one colour of its type.
   await expect(page.getByTestId('map-legend').locator('li')).toHaveText(['Two Wi-Fi networks', 'One Wi-Fi network', 'GPS fix', /Friendly/]);
+});
+
+test("on a long trip's track, framed far out, the POI it visited is a clear pin in its type's colour, named", async () => {
+  const HAULER = 'E2E-LONG-HAUL';
+  // The previous test's yard, added here too (409 once it is there) so that this test stands alone.
+  const yard = {
+    LocationID: 'E2E-TRACK-YARD',
+    FullName: 'E2E track yard',
+    LocationType: 'Friendly',
+    Latitude: 51.5,
+    Longitude: -9.7,
+    RadiusM: 300,
+  };
+  expect([201, 409]).toContain((await apiCall(page, 'fleetco', trackingRoutes.addLocation, { body: yard })).status());
+  const registered = await apiCall(page, 'fleetco', trackingRoutes.registerDevice, {
+    body: { device_id: HAULER, name: 'E2E long haul', device_type: 'Vehicle' },
+  });
+  expect([201, 409]).toContain(registered.status());
+  const seq = Math.floor(Date.now() / 1000);
+  const at = (i: number, latitude: number, longitude: number, minutes: number) => ({
+    kind: 'position',
+    device_id: HAULER,
+    seq: seq + i,
+    time: minutesAgo(minutes),
+    latitude,
+    longitude,
+    message_type: 'gps',
+  });
+  // From the yard (300 m across) on the Mizen peninsula to 230 km east, out at sea, far from any POI.
+  await send([at(0, 51.5, -9.7, 240), at(1, 51.35, -8.1, 150), at(2, 51.2, -6.5, 60)]);
+  await page.goto(`/device/${HAULER}`);
+  const track = page.getByTestId('device-track');
+  const map = track.locator('[data-shapes]');
+  await expect(map).toHaveAttribute('data-shapes', 'circle:1 line:1 pin:1');
+  // Framed on the whole trip: at this zoom the yard's 300 m circle is about a pixel across.
+  expect(Number(await map.getAttribute('data-zoom'))).toBeLessThanOrEqual(9);
+  const pin = track.getByRole('img', { name: 'Visited location (Friendly): E2E track yard' });
+  await expect(pin).toBeVisible();
+  const box = (await pin.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(20);
+  expect(box.height).toBeGreaterThanOrEqual(24);
+  const mapBox = (await map.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(mapBox.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(mapBox.x + mapBox.width);
+  // In the colour the legend gives depots (Friendly), which no way of finding a fix shares.
+  const swatch = async (label: RegExp | string) =>
+    page
+      .getByTestId('map-legend')
+      .locator('li')
+      .filter({ hasText: label })
+      .locator('span')
+      .evaluate((e) => getComputedStyle(e).backgroundColor);
+  const friendly = await swatch(/^Friendly$/);
+  expect(await pin.locator('path').evaluate((e) => getComputedStyle(e).fill)).toBe(friendly);
+  for (const fix of ['Two Wi-Fi networks', 'One Wi-Fi network', 'GPS fix']) expect(await swatch(fix)).not.toBe(friendly);
+  await expectNoSeriousViolations(page, 'light');
 });
 
 test('at 1,680 px the devices table shows all its columns; narrower, the less needed give way instead of scrolling', async () => {

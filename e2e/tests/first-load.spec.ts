@@ -19,6 +19,42 @@ test('a stored sign-in opening /assets asks for the assets list once, and the sc
   expect(asked).toHaveLength(1);
 });
 
+test('on a slow network a reload of /devices asks for the screen’s code while the shell is still arriving, not after it has run', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO.fleet, '/devices');
+  await expect(page.getByTestId('devices-table')).toBeVisible();
+  // Slow enough that the shell takes well over a second to arrive: the order, not the speed, is what is checked.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: 100_000,
+    uploadThroughput: 100_000,
+  });
+  const asked = new Map<string, number>();
+  const arrived = new Map<string, number>();
+  const file = (url: string) => /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(url)?.[1];
+  page.on('request', (request) => {
+    const name = file(request.url());
+    if (name && !asked.has(name)) asked.set(name, Date.now());
+  });
+  page.on('requestfinished', (request) => {
+    const name = file(request.url());
+    if (name && !arrived.has(name)) arrived.set(name, Date.now());
+  });
+  await page.reload();
+  await expect(page.getByTestId('devices-table')).toBeVisible({ timeout: 60_000 });
+  const screenAsked = asked.get('devices-page');
+  const shellArrived = arrived.get('shell');
+  expect(screenAsked).toBeDefined();
+  expect(shellArrived).toBeDefined();
+  expect(screenAsked!).toBeLessThan(shellArrived!);
+});
+
 test('a tracking tenant opening /assets from a stored sign-in gets the limited-access notice, not the error page', async ({ page }) => {
   await signIn(page, DEMO.fleet, '/');
   await expect(page.getByTestId('page-title')).toBeVisible();

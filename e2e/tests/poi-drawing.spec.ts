@@ -93,6 +93,80 @@ test("the Locations map opens framed on every one of the tenant's POIs", async (
   expect((await viewOf(map)).zoom).toBeGreaterThanOrEqual(6);
 });
 
+test("the map for drawing a new POI opens framed on the tenant's POIs, drawn there, or on Ireland without any", async () => {
+  const locationsPath = pathOf(trackingRoutes.locations);
+  const isList = (url: URL) => url.pathname === locationsPath;
+  const listed = await apiCall(page, 'fleetco', trackingRoutes.locations);
+  const real = (await listed.json()) as { LocationID: string; Latitude: number; Longitude: number; Shape: string }[];
+  // Three POIs of a tenant whose sites are all round Cork harbour, 15 km across.
+  const template = real.find((l) => l.Shape === 'circle')!;
+  const cork = [
+    { LocationID: 'E2E-COBH', Latitude: 51.85, Longitude: -8.3 },
+    { LocationID: 'E2E-RINGASKIDDY', Latitude: 51.83, Longitude: -8.32 },
+    { LocationID: 'E2E-LITTLE-ISLAND', Latitude: 51.91, Longitude: -8.36 },
+  ].map((l) => ({ ...template, ...l, FullName: l.LocationID, RadiusM: 200, CustomerID: null, CustomerName: null }));
+  const inView = (view: Awaited<ReturnType<typeof viewOf>>, l: { Latitude: number; Longitude: number }) =>
+    l.Latitude > view.south && l.Latitude < view.north && l.Longitude > view.west && l.Longitude < view.east;
+  await page.route(isList, (route) => route.fulfill({ json: cork }));
+  try {
+    await page.goto('/locations');
+    await page.getByTestId('add-location').click();
+    const map = page.getByTestId('draw-map');
+    await expect(map.locator('[data-shapes]')).toHaveAttribute('data-shapes', 'circle:3');
+    // Framed on them, about 15 km across: not Ireland at zoom 6 round Athlone, 150 km away.
+    await expect.poll(async () => (await viewOf(map)).zoom).toBeGreaterThanOrEqual(9);
+    const view = await viewOf(map);
+    expect(cork.filter((l) => !inView(view, l)).map((l) => l.LocationID)).toEqual([]);
+    expect(km(view.centre, { latitude: 51.87, longitude: -8.33 })).toBeLessThan(10);
+    // A click on one of them, a few pixels across at this zoom, places the centre where it lands, not on the POI's.
+    const leaflet = map.locator('.leaflet-container');
+    const box = (await leaflet.boundingBox())!;
+    const mercator = (latitude: number) => Math.log(Math.tan(Math.PI / 4 + (latitude * Math.PI) / 360));
+    const x = ((-8.3 - view.west) / (view.east - view.west)) * box.width;
+    const y = ((mercator(view.north) - mercator(51.85)) / (mercator(view.north) - mercator(view.south))) * box.height;
+    await leaflet.click({ position: { x: x + 2, y: y + 2 } });
+    await expect(page.getByTestId('draw-latitude')).toHaveValue(/^51\.8[45]\d*$/);
+    expect(await page.getByTestId('draw-latitude').inputValue()).not.toBe('51.85');
+    expect(await page.getByTestId('draw-longitude').inputValue()).not.toBe('-8.3');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // A tenant with no POI yet: the whole of Ireland, Mizen Head to Malin Head.
+    await page.unroute(isList);
+    await page.route(isList, (route) => route.fulfill({ json: [] }));
+    await page.goto('/locations');
+    await page.getByTestId('add-location').click();
+    const ireland = [
+      { Latitude: 51.45, Longitude: -9.82 },
+      { Latitude: 55.38, Longitude: -7.37 },
+      { Latitude: 52.1, Longitude: -10.46 },
+      { Latitude: 54.66, Longitude: -5.55 },
+    ];
+    await expect
+      .poll(async () => {
+        const view = await viewOf(map);
+        return ireland.filter((l) => !inView(view, l)).length;
+      })
+      .toBe(0);
+    expect((await viewOf(map)).zoom).toBeGreaterThanOrEqual(6);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    await page.unroute(isList);
+  }
+
+  // The demo tenant's own POIs: every one of them in view, and on the map.
+  await page.goto('/locations');
+  await page.getByTestId('add-location').click();
+  const map = page.getByTestId('draw-map');
+  await expect(map.locator('[data-shapes]')).toHaveAttribute('data-shapes', /circle:\d+/);
+  await expect
+    .poll(async () => {
+      const view = await viewOf(map);
+      return real.filter((l) => !inView(view, l)).map((l) => l.LocationID);
+    })
+    .toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
+
 test('a typed latitude and longitude place the circle; a bad one is refused, naming its field', async () => {
   await openAddDialog('E2E-TYPED', 'E2E typed circle');
   await page.getByTestId('draw-latitude').fill('53.3498');

@@ -11,6 +11,7 @@ import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
 import { buildModuleGraph } from './module-graph';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
+import { inProcessSessionLeases, postgresSessionLeases } from './modules/ingest/mqtt-session-leases';
 import { createConfiguredEmbeddedProvider } from './oidc/embedded-provider';
 import { BrokerPortInUseError, startEmbeddedBroker, type EmbeddedBroker } from './modules/ingest/mqtt-broker';
 
@@ -81,7 +82,9 @@ async function start(config: ServerConfig): Promise<void> {
       });
   }
   if (config.mqtt) {
-    mqttSubscriber = startMqttSubscriber(config.mqtt, graph.ingest.service, graph.tenants.tenantExists, app.log);
+    // Processes share the broker sessions through the database; PGlite is one process's, which holds them all.
+    const leases = config.databaseUrl ? postgresSessionLeases(config.databaseUrl, config.mqtt.clientId, app.log) : inProcessSessionLeases();
+    mqttSubscriber = startMqttSubscriber(config.mqtt, graph.ingest.service, graph.tenants.tenantExists, app.log, leases);
   } else if (config.mqttBroker) {
     mqttBroker = await startEmbeddedBroker(
       config.mqttBroker,

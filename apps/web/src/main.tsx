@@ -1,35 +1,8 @@
-import './lib/zod-jitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadScreenCode } from './app/screen-preload';
-import { fetchClientConfig } from './lib/api/client-config';
+import { preloadScreenChunk } from './app/screen-chunks';
 import { loadChunk } from './lib/chunk-load';
-import { initI18n } from './lib/i18n';
-import { provideDigestOutsideSecureContexts } from './lib/insecure-context-digest';
-import { readStoredLanguage } from './lib/language-preference';
-import { readInitialThemeMode, THEME_ATTRIBUTE } from './lib/theme-preference';
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-// Set before the first paint so a dark-theme user never sees a light flash.
-document.body.setAttribute(THEME_ATTRIBUTE, readInitialThemeMode());
-
-const language = readStoredLanguage();
-preloadScreenCode();
-const [config] = await Promise.all([fetchClientConfig().catch(() => null), initI18n(language), provideDigestOutsideSecureContexts()]);
-const root = createRoot(rootElement);
-if (config)
-  root.render(
-    <StrictMode>
-      <App config={config} language={language} />
-    </StrictMode>,
-  );
-else {
-  const { StartupFailure } = await loadChunk(() => import('./app/startup-failure'));
-  root.render(
-    <StrictMode>
-      <StartupFailure />
-    </StrictMode>,
-  );
-}
+// The start-up, kept small: the screen at the address bar is asked for at once, then the app (the shell, fetched
+// beside this file from index.html's preload links). On a cold load the two then arrive together instead of one
+// after the other (docs/performance.md).
+preloadScreenChunk(window.location.pathname);
+await loadChunk(() => import('./start'));

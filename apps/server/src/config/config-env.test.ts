@@ -199,4 +199,13 @@ describe('loadConfig', () => {
     expect([outside.mqttBroker, outside.mqtt?.url]).toEqual([null, 'mqtt://broker:1883']);
     for (const bad of ['65536', '-1', 'on', '18.5']) expect(() => loadConfig({ MQTT_PORT: bad }), bad).toThrow(/MQTT_PORT/);
   });
+
+  it("names the outside broker's sessions after MQTT_CLIENT_ID, by default after the share group, never after the process", () => {
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker:1883' }).mqtt?.clientId).toBe('gridlens-gridlens');
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_SHARE_GROUP: 'portal-a' }).mqtt?.clientId).toBe('gridlens-portal-a');
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_CLIENT_ID: 'site-7.ingest' }).mqtt?.clientId).toBe('site-7.ingest');
+    for (const bad of ['has space', 'a/b', 'x'.repeat(101)]) {
+      expect(() => loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_CLIENT_ID: bad }), bad).toThrow(/MQTT_CLIENT_ID/);
+    }
+  });
 });

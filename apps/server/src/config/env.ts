@@ -105,6 +105,11 @@ const EnvSchema = z.object({
     .min(1)
     .regex(/^[^/#+]+$/, 'must not contain /, # or +')
     .default('gridlens'),
+  // Prefix of the subscriber's session client ids on an outside broker (<prefix>-0 … -15); default gridlens-<share group>.
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1 to 100 letters, digits, ".", "_", ":" or "-"')
+    .optional(),
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   // How far a device's clock may be off: messages dated further ahead of the server, or further back, are refused
   // one by one (dead letters). Behind defaults to RAW_RETENTION_DAYS. See docs/decisions.md.
@@ -208,7 +213,14 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     demoHistoryDays: env.DEMO_HISTORY_DAYS,
     demoTrackingHistoryDays: env.DEMO_TRACKING_HISTORY_DAYS,
     webDistDir: env.WEB_DIST_DIR ?? null,
-    mqtt: env.MQTT_URL ? { url: env.MQTT_URL, topicPrefix: env.MQTT_TOPIC_PREFIX, shareGroup: env.MQTT_SHARE_GROUP } : null,
+    mqtt: env.MQTT_URL
+      ? {
+          url: env.MQTT_URL,
+          topicPrefix: env.MQTT_TOPIC_PREFIX,
+          shareGroup: env.MQTT_SHARE_GROUP,
+          clientId: env.MQTT_CLIENT_ID ?? `gridlens-${env.MQTT_SHARE_GROUP}`,
+        }
+      : null,
     // The embedded broker, when no outside one is named.
     mqttBroker:
       !env.MQTT_URL && env.MQTT_PORT !== 'off' ? { port: env.MQTT_PORT, host: env.HOST, topicPrefix: env.MQTT_TOPIC_PREFIX } : null,

@@ -62,3 +62,40 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     close: () => pool.end(),
   };
 }
+
+/** One PostgreSQL connection of its own, outside the pool, for what lasts as long as a connection does. */
+export interface SessionConnection extends Queryable {
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a connection of its own (session advisory locks live and die with one). `onLost` is told, once, when the
+ * connection ends or fails other than by `close`: whatever the session held is then gone.
+ */
+export async function openSessionConnection(connectionString: string, onLost: (error: Error) => void): Promise<SessionConnection> {
+  const client = new pg.Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  let state: 'connecting' | 'open' | 'ended' = 'connecting';
+  const lost = (error: Error) => {
+    if (state !== 'open') return;
+    state = 'ended';
+    onLost(error);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('the database connection ended')));
+  try {
+    await client.connect();
+  } catch (error) {
+    state = 'ended';
+    throw error;
+  }
+  state = 'open';
+  return {
+    query: async <Row>(sql: string, params?: readonly unknown[]) =>
+      (await client.query(sql, params ? [...params] : undefined)).rows as Row[],
+    async close() {
+      if (state !== 'open') return;
+      state = 'ended';
+      await client.end();
+    },
+  };
+}

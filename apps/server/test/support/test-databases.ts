@@ -8,6 +8,8 @@ export interface TestDatabase {
   open(): Promise<Database>;
   /** Closes the database and, for PostgreSQL, drops the throw-away database. */
   dispose(db: Database): Promise<void>;
+  /** PostgreSQL: the database's URL, for what opens connections of its own (another process, a session lock). */
+  connectionString?(db: Database): string;
 }
 
 const pgliteDatabase: TestDatabase = {
@@ -23,6 +25,11 @@ const pgliteDatabase: TestDatabase = {
 /** A fresh PostgreSQL database per suite (unique name), dropped afterwards, so runs never see each other's rows. */
 function postgresDatabase(adminUrl: string): TestDatabase {
   const created = new Map<Database, string>();
+  const urlOf = (dbName: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    return url.toString();
+  };
   const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -37,12 +44,15 @@ function postgresDatabase(adminUrl: string): TestDatabase {
     async open() {
       const dbName = `gridlens_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
       await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
-      const url = new URL(adminUrl);
-      url.pathname = `/${dbName}`;
-      const db = openPostgres(url.toString(), 4);
+      const db = openPostgres(urlOf(dbName), 4);
       created.set(db, dbName);
       await migrate(db);
       return db;
+    },
+    connectionString(db) {
+      const dbName = created.get(db);
+      if (!dbName) throw new Error('not a database of this suite');
+      return urlOf(dbName);
     },
     async dispose(db) {
       await db.close();

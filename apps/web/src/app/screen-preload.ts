@@ -7,16 +7,10 @@ import { routes } from './routes';
 
 // On a cold start the router renders nothing until the screen's chunk has arrived, the shell asks for its
 // settings only once it renders, and the screen for its data only after that: three waits in a row on a slow
-// network. These start each of them as early as it can start, so that they overlap.
+// network. The screen's chunk is asked for by main.tsx (app/screen-chunks.ts); this starts the rest as early as it
+// can start, so that they overlap.
 
 const matchedRoutes = () => matchRoutes(routes, window.location) ?? [];
-
-/** Fetches the chunks of the screen at the address bar's path, while the configuration and translations load. */
-export function preloadScreenCode(): void {
-  for (const { route } of matchedRoutes()) {
-    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined); // the router reports a failure
-  }
-}
 
 /**
  * For a signed-in user: the shell's settings and the screen's own data at once, in parallel. The screen's request is

@@ -1,32 +1,39 @@
-import { deviceIssuesAt, type DeviceIssue, type IssueColumns } from '@gridlens/domain/power/device-status';
+import { deviceIssuesAt, type DeviceStatusCategory, type IssueColumns } from '@gridlens/domain/power/device-status';
 import { textsMatch } from './text-search';
 
-/** The i18n key of a device issue's name: the device status of that issue, one name on every screen. */
-export const issueKey = (issue: DeviceIssue) => `assets.values.status_category.${issue}`;
+/**
+ * The i18n key of a device status's name (an issue, or "No issue"): the device status of that issue, one name on every
+ * screen.
+ */
+export const issueKey = (status: DeviceStatusCategory) => `assets.values.status_category.${status}`;
 
 type SearchColumns = IssueColumns & {
   readonly device_id: readonly string[];
   readonly transformer_name: readonly (string | null | undefined)[];
+  readonly status_category: readonly (DeviceStatusCategory | null | undefined)[];
 };
 
 /**
  * Whether the header search finds row `index` of a power-data list on every screen that lists devices (assets,
- * analytics, power report): by its device id, its name, or any of its issues in the user's language (the domain's
- * `deviceIssues`, so "Phase imbalance" finds every device with a phase imbalance, not only those whose most serious
- * issue it is), or by the screen's own further texts (`more`, e.g. the assets table's text columns). `search` is a
- * `searchKey`.
+ * analytics, power report): by its device id, its name, its device status as the status column writes it (so
+ * "No issue" finds the devices without an issue, whether that column is shown or not), or any of its issues in the
+ * user's language (the domain's `deviceIssues`, so "Phase imbalance" finds every device with a phase imbalance,
+ * not only those whose most serious issue it is), or by the screen's own further texts (`more`, e.g. the assets
+ * table's text columns). `search` is a `searchKey`; `statusName` names a status in the user's language.
  */
 export function deviceMatchesSearch(
   columns: SearchColumns,
   index: number,
   search: string,
-  issueName: (issue: DeviceIssue) => string,
+  statusName: (status: DeviceStatusCategory) => string,
   more: readonly (string | null | undefined)[] = [],
 ): boolean {
   if (search === '') return true;
+  const status = columns.status_category[index];
   // The issues are judged only for a row its own texts do not match: a search over 10,000 rows stays cheap.
   return (
     textsMatch([columns.device_id[index], columns.transformer_name[index], ...more], search) ||
-    textsMatch(deviceIssuesAt(columns, index).map(issueName), search)
+    (status !== null && status !== undefined && textsMatch([statusName(status)], search)) ||
+    textsMatch(deviceIssuesAt(columns, index).map(statusName), search)
   );
 }

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthApi } from '@gridlens/contract/health';
@@ -17,12 +14,10 @@ import { createIngestKeysRepository } from './ingest-keys.repository';
 import { createIngestKeysService } from './ingest-keys.service';
 import { countRows, reading } from '../../../test/support/power-fixtures';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
+import { freePort, ServerProcess } from '../../../test/support/server-process';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/src/server.ts');
 const DEVICE = 'DURABLE-1';
 const BATCH_SIZE = 500;
-const START_TIMEOUT_MS = 30_000;
 
 /** Where a backend keeps its data between two server processes, and how the test reads it afterwards. */
 interface Storage {
@@ -55,91 +50,6 @@ async function postgresStorage(adminUrl: string): Promise<Storage> {
     open: () => Promise.resolve(openPostgres(url.toString(), 2)),
     dispose: () => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** The real server as `tsx src/server.ts` runs it. tsx starts node as a child, so the pair gets its own process group. */
-class ServerProcess {
-  readonly output: string[] = [];
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private readonly child: ChildProcess;
-  private running = true;
-
-  constructor(
-    readonly port: number,
-    dataDir: string,
-    extraEnv: Record<string, string>,
-  ) {
-    // One process (node with tsx as its loader), so that signals reach the server itself and nothing relays them.
-    this.child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-      cwd: REPO_ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Only what the server needs: nothing inherited may point it at another database, broker or issuer.
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: process.env['HOME'] ?? tmpdir(),
-        TMPDIR: tmpdir(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DEMO_DATA: 'true',
-        DEMO_HISTORY_DAYS: '0', // the demo fleet without history: readiness comes at once
-        DEMO_TRACKING_HISTORY_DAYS: '0',
-        WEB_DIST_DIR: '/nonexistent',
-        MQTT_PORT: '0', // the embedded broker on a free port: suites run side by side
-        ...extraEnv,
-      },
-    });
-    this.child.stdout?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
-    this.child.stderr?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
-    this.exited = new Promise((resolve) =>
-      this.child.once('exit', (code, signal) => {
-        this.running = false;
-        resolve({ code, signal });
-      }),
-    );
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async waitUntilReady(): Promise<void> {
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (!this.running) throw new Error(`server exited before it was ready:\n${this.output.join('')}`);
-      const ready = await fetch(`${this.url}${pathOf(healthApi.ready)}`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`server not ready after ${START_TIMEOUT_MS} ms:\n${this.output.join('')}`);
-  }
-
-  /** Signals the whole process group (tsx and the node process running the server). */
-  signal(signal: NodeJS.Signals): void {
-    if (this.running && this.child.pid !== undefined) process.kill(-this.child.pid, signal);
-  }
-
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.signal('SIGKILL');
-    await this.exited;
-  }
 }
 
 /** The server accepts no connection once it is dead: the kill did not leave an orphan behind. */

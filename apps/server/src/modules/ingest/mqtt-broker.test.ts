@@ -1,4 +1,5 @@
 import mqtt from 'mqtt';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ingestApi } from '@gridlens/contract/ingest';
@@ -76,6 +77,42 @@ for (const backend of TEST_DATABASES) {
     it('refuses a connection without a valid ingest key as password', async () => {
       await expect(connect(broker.port, 'glk_00000000_' + 'x'.repeat(43))).rejects.toThrow(/Bad username or password/i);
       await expect(connect(broker.port, undefined)).rejects.toThrow(/Bad username or password/i);
+    });
+
+    it('logs failed sign-ins in aggregate and holds a guessing address, whatever the key it tries next', async () => {
+      const lines: Record<string, unknown>[] = [];
+      const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+      let offset = 0; // the guard's clock, moved on by a minute below
+      const guarded = await startEmbeddedBroker(
+        {
+          port: 0,
+          host: '127.0.0.1',
+          topicPrefix: PREFIX,
+          signIn: { freeFailures: 3, baseDelayMs: 40, maxDelayMs: 160, now: () => Date.now() + offset },
+        },
+        graph.ingest.service,
+        (secret: string) => graph.ingest.keys.tenantOfKey(secret),
+        logger,
+      );
+      const failures = () => lines.filter((line) => String(line['msg']).includes('failed MQTT sign-in'));
+      try {
+        const wrong = 'glk_00000000_' + 'x'.repeat(43);
+        for (let i = 0; i < 10; i++) await expect(connect(guarded.port, wrong)).rejects.toThrow(/Bad username or password/i);
+        // Ten failures, one line so far: the rest of the minute is counted.
+        expect(failures().map((line) => [line['address'], line['count'], line['reasons']])).toEqual([['127.0.0.1', 1, { bad_key: 1 }]]);
+        // Held 40, 80, then 160 ms each: the address waits its turn before any key is checked, a valid one too.
+        const started = Date.now();
+        const device = await connect(guarded.port, netzeroKey);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+        await device.endAsync();
+        // A minute on, the next failure first logs the rest of the last minute with its count.
+        offset += 61_000;
+        await expect(connect(guarded.port, wrong)).rejects.toThrow(/Bad username or password/i);
+        expect(failures().map((line) => line['count'])).toEqual([1, 9, 1]);
+        expect(JSON.stringify(lines)).not.toContain(wrong); // never the key itself
+      } finally {
+        await guarded.close();
+      }
     });
 
     it('acknowledges a QoS 1 message only once it is stored, and the API reads it back', async () => {

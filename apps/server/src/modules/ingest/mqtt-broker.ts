@@ -1,8 +1,10 @@
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { normalizeIP } from '@fastify/rate-limit';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from './ingest.service';
 import { createMqttIngestQueue, readDelivery } from './mqtt-ingest-queue';
+import { createSignInGuard, type SignInGuardOptions } from './mqtt-sign-in-guard';
 import { parseDeviceTopic } from './mqtt-topics';
 
 export interface EmbeddedBrokerOptions {
@@ -16,6 +18,8 @@ export interface EmbeddedBrokerOptions {
   batchWindowMs?: number;
   /** Larger packets close the connection (default MQTT_PACKET_MAX_BYTES). */
   maxPacketBytes?: number;
+  /** How failed sign-ins slow a guessing address (defaults: mqtt-sign-in-guard.ts). */
+  signIn?: SignInGuardOptions;
 }
 
 export class BrokerPortInUseError extends Error {}
@@ -23,6 +27,7 @@ export class BrokerPortInUseError extends Error {}
 /** MQTT 3.1.1 CONNACK return codes. */
 const BAD_USERNAME_OR_PASSWORD = 4;
 const IDENTIFIER_REJECTED = 2;
+const SERVER_UNAVAILABLE = 3;
 
 /** Aedes keeps its connected clients by id; its types leave the map out. */
 const clientsOf = (broker: Aedes) => (broker as unknown as { clients: Record<string, Client> }).clients;
@@ -61,6 +66,12 @@ const payloadOf = (packet: PublishPacket) => (typeof packet.payload === 'string'
 
 const refusal = (message: string, returnCode: number): AuthenticateError => Object.assign(new Error(message), { returnCode });
 
+/** The address a device connects from, IPv6 by its /64 as the HTTP rate limits count it. */
+const addressOf = (client: Client) => {
+  const address = (client.conn as Partial<Socket> | undefined)?.remoteAddress;
+  return address ? normalizeIP(address) : 'unknown';
+};
+
 /**
  * The MQTT broker the server runs when MQTT_URL is unset, so that devices are served out of the box as users are.
  * A device signs in with any user name and an ingest key of its tenant as password, and may publish and subscribe
@@ -70,7 +81,8 @@ const refusal = (message: string, returnCode: number): AuthenticateError => Obje
  * stored closes the connection without an acknowledgement, so the device sends the message again; a message
  * refused on its merits (not JSON, bad fields, unknown device) is filed as a dead letter and acknowledged, as the
  * HTTP path answers it, since sending it again cannot help. Publishing under another tenant's topic is filed as a
- * dead letter of the key's tenant and closes the connection (MQTT 3.1.1 has no other way to refuse).
+ * dead letter of the key's tenant and closes the connection (MQTT 3.1.1 has no other way to refuse). Failed sign-ins
+ * are logged in aggregate and slow the address they come from (mqtt-sign-in-guard.ts).
  */
 export async function startEmbeddedBroker(
   options: EmbeddedBrokerOptions,
@@ -82,6 +94,7 @@ export async function startEmbeddedBroker(
   /** Each connection's key, asked again at each publication (a cached look-up), so that a revoked key stops there. */
   const keyOf = new WeakMap<Client, string>();
   const queue = createMqttIngestQueue(ingest, log, options);
+  const signIns = createSignInGuard(log, options.signIn);
   const prefixLevels = options.topicPrefix.split('/');
 
   /** Stores one authorized device's publication, then answers Aedes (which then writes the PUBACK). */
@@ -110,25 +123,36 @@ export async function startEmbeddedBroker(
   };
 
   const broker: Aedes = await Aedes.createBroker({
-    authenticate: (client, _username, password, done) => {
-      const secret = password?.toString('utf8') ?? '';
-      tenantOfKey(secret).then(
-        (tenantId) => {
-          if (!tenantId) return done(refusal('the password is not an active ingest key', BAD_USERNAME_OR_PASSWORD), false);
-          // Client ids are one namespace for every tenant: one tenant's key must not take over another's session.
-          const holder = clientsOf(broker)[client.id];
-          if (holder && tenantOf.get(holder) !== tenantId) {
-            return done(refusal('this client id is in use by another tenant', IDENTIFIER_REJECTED), false);
-          }
-          tenantOf.set(client, tenantId);
-          keyOf.set(client, secret);
-          done(null, true);
-        },
-        (error: unknown) => {
-          log.error({ err: error }, 'MQTT sign-in check failed');
-          done(refusal('the sign-in could not be checked', 3), false);
-        },
-      );
+    authenticate: (client, username, password, done) => {
+      const address = addressOf(client);
+      const failed = (reason: Parameters<typeof signIns.failed>[1]) => signIns.failed(address, reason, { username, clientId: client.id });
+      const check = async () => {
+        // A guessing address waits its turn before its key is checked, whatever the key.
+        if (!(await signIns.admit(address))) {
+          failed('held_back');
+          return done(refusal('too many failed sign-ins from this address; try again later', SERVER_UNAVAILABLE), false);
+        }
+        if (client.closed) return done(refusal('the connection closed', SERVER_UNAVAILABLE), false); // gave up waiting
+        const secret = password?.toString('utf8') ?? '';
+        const tenantId = await tenantOfKey(secret);
+        if (!tenantId) {
+          failed(secret === '' ? 'no_key' : 'bad_key');
+          return done(refusal('the password is not an active ingest key', BAD_USERNAME_OR_PASSWORD), false);
+        }
+        // Client ids are one namespace for every tenant: one tenant's key must not take over another's session.
+        const holder = clientsOf(broker)[client.id];
+        if (holder && tenantOf.get(holder) !== tenantId) {
+          failed('client_id_taken');
+          return done(refusal('this client id is in use by another tenant', IDENTIFIER_REJECTED), false);
+        }
+        tenantOf.set(client, tenantId);
+        keyOf.set(client, secret);
+        done(null, true);
+      };
+      check().catch((error: unknown) => {
+        log.error({ err: error }, 'MQTT sign-in check failed');
+        done(refusal('the sign-in could not be checked', SERVER_UNAVAILABLE), false);
+      });
     },
 
     authorizePublish: (client, packet, done) => {
@@ -194,6 +218,7 @@ export async function startEmbeddedBroker(
       for (const client of Object.values(clientsOf(broker))) client.close();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await closed;
+      signIns.close();
     },
   };
 }

@@ -16,6 +16,7 @@ import { reading, registerDevice, registerDeviceWithKey } from '../../../test/su
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
 import type { ModuleGraph } from '../../module-graph';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
+import { discardBrokerSessions, sessionClientIds } from '../../../test/support/mqtt-sessions';
 
 const BROKER_URL = process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
 
@@ -65,7 +66,7 @@ for (const backend of TEST_DATABASES) {
         },
       };
       subscriber = startMqttSubscriber(
-        { url: BROKER_URL, topicPrefix: prefix, shareGroup: prefix },
+        { url: BROKER_URL, topicPrefix: prefix, shareGroup: prefix, clientId: prefix },
         ingest,
         (t) => Promise.resolve(t === 'netzero' || t === 'gridwest'),
         app.log,
@@ -76,6 +77,7 @@ for (const backend of TEST_DATABASES) {
     afterAll(async () => {
       await publisher.endAsync();
       await subscriber.close();
+      await discardBrokerSessions(BROKER_URL, sessionClientIds(prefix));
       await app.close();
       await backend.dispose(db);
     });

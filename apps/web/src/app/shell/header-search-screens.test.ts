@@ -116,6 +116,36 @@ describe('the header search on the screens that list the fleet', () => {
   });
 });
 
+describe('the header search for the status a device without an issue shows', () => {
+  // The power report's status column, and the assets table's, write "No issue" for these two devices (NZ-5 has a
+  // capacity under limit, which is no issue): typing what the screen shows finds them.
+  it('finds the devices without an issue on the power report', () => {
+    expect(onReport('No issue')).toEqual(['NZ-5', 'NZ-7']);
+    expect(onReport('no ISSUE ')).toEqual(['NZ-5', 'NZ-7']);
+  });
+
+  it('finds the same devices on the assets screen, whether its status column is shown or not', () => {
+    expect(onAssets('No issue')).toEqual(['NZ-5', 'NZ-7']);
+    const withoutStatus = shown.filter((c) => c.field !== 'status_category');
+    const found = narrowRows(
+      columns,
+      list.count,
+      { search: searchKey('No issue'), searched: withoutStatus, columnFilters: {} },
+      byField,
+      display,
+    );
+    expect(ids(found)).toEqual(['NZ-5', 'NZ-7']);
+  });
+
+  it('finds the same devices in Irish, as the screen writes the status', () => {
+    const ga = translatorFor('GA');
+    const noIssue = ga('assets.values.status_category.no_issue');
+    expect(noIssue).not.toBe('No issue');
+    const found = reportSearch(columns, list.count, searchKey(noIssue), (status) => ga(issueKey(status)));
+    expect(ids(found)).toEqual(['NZ-5', 'NZ-7']);
+  });
+});
+
 describe('devices with an issue', () => {
   it('are the same devices on analytics as outside "No issue" on the assets device-status chart', () => {
     const statusChart = SUMMARY_CHARTS.find((chart) => chart.id === 'deviceStatus')!;

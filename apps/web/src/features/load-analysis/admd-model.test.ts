@@ -70,6 +70,25 @@ describe('the ADMD period text', () => {
     const part = { from: '2026-01-12T17:00:00.000Z', to: '2026-01-12T18:00:00.000Z', days: 1, period_days: 120 };
     expect(admdPeriodSentences({ ...winter, data: part }).map((s) => s.key)).toEqual(['winter', 'covered']);
     expect(admdPeriodSentences({ ...winter, data: { ...part, days: 120 } }).map((s) => s.key)).toEqual(['winter']);
-    expect(admdPeriodSentences({ ...winter, data: null }).map((s) => s.key)).toEqual(['winter']);
+    expect(admdPeriodSentences({ ...winter, data: null }).map((s) => s.key)).toEqual(['noReadings']);
+  });
+
+  it('says the period holds no readings, not "(0 of 0)", when no transformer has a reading in it', () => {
+    // A tenant whose transformers have not reported yet, or a range before the first reading: the answer has no data.
+    const period90 = { ...period, period: 'last_90_days' as const, data: null };
+    expect(admdPeriodSentences(period90)).toEqual([{ key: 'noReadings', values: period }]);
+    const requested = { from: '2025-01-01T00:00:00.000Z', to: '2025-04-01T00:00:00.000Z', period: 'requested' as const, data: null };
+    expect(admdPeriodSentences(requested)).toEqual([{ key: 'noReadings', values: { from: requested.from, to: requested.to } }]);
+  });
+
+  it.each(['EN', 'GA', 'FR', 'ES', 'PL'] as const)('words the period without readings in %s, with its dates and no count', (language) => {
+    const t = translatorFor(language);
+    const text = t('loadAnalysis.period.noReadings', { from: '26/08/2026', to: '24/11/2026' });
+    expect(text).toContain('26/08/2026');
+    expect(text).toContain('24/11/2026');
+    expect(text).not.toMatch(/\b0\b/);
+    expect(text).not.toContain('loadAnalysis');
+    if (language !== 'EN')
+      expect(text).not.toBe(translatorFor('EN')('loadAnalysis.period.noReadings', { from: '26/08/2026', to: '24/11/2026' }));
   });
 });

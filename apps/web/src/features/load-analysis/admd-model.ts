@@ -47,23 +47,24 @@ export function admdCsv(rows: readonly AdmdRow[], labels: CsvLabels): string {
 
 /** A sentence of the period text: its key under `loadAnalysis.period` and its values (dates as ISO, for the page to format). */
 export interface PeriodSentence {
-  key: 'winter' | 'last90Days' | 'requested' | 'covered';
+  key: 'winter' | 'last90Days' | 'requested' | 'covered' | 'noReadings';
   values: { from: string; to: string; days?: number; periodDays?: number };
 }
 
 /**
  * What the period text says: the window the figures were taken over. The default "last 90 days" is named by the
  * days that hold readings ("the last days that hold readings (21 of 90)"), and a winter or a requested period that
- * the readings only partly cover says which part they cover.
+ * the readings only partly cover says which part they cover. A period without any reading says so with its dates
+ * (rather than "(0 of 0)"): every transformer's row then reads "No readings".
  */
 export function admdPeriodSentences(answer: Pick<AdmdExtraction, 'from' | 'to' | 'period' | 'data'>): PeriodSentence[] {
   const { data } = answer;
   const bounds = { from: answer.from, to: answer.to };
+  if (data === null) return [{ key: 'noReadings', values: bounds }];
   if (answer.period === 'last_90_days') {
-    const days = data?.days ?? 0;
-    return [{ key: 'last90Days', values: { from: data?.from ?? answer.from, to: answer.to, days, periodDays: data?.period_days ?? days } }];
+    return [{ key: 'last90Days', values: { from: data.from, to: answer.to, days: data.days, periodDays: data.period_days } }];
   }
   const first: PeriodSentence = { key: answer.period === 'winter' ? 'winter' : 'requested', values: bounds };
-  if (data === null || data.days >= data.period_days) return [first];
+  if (data.days >= data.period_days) return [first];
   return [first, { key: 'covered', values: { from: data.from, to: data.to, days: data.days, periodDays: data.period_days } }];
 }

@@ -117,8 +117,11 @@ export function AdmdPage() {
       {admd.isPending && <Typography>{t('assetDetail.loadingTab')}</Typography>}
       {admd.data && (
         <>
-          <Typography variant="body2" data-testid="admd-period">
-            {periodText} {median !== null && t('loadAnalysis.median', { value: number(median) })}
+          {/* While another range loads, the previous answer's table stays, but its period is not the one chosen. */}
+          <Typography variant="body2" data-testid="admd-period" aria-live="polite">
+            {admd.isPlaceholderData
+              ? t('assetDetail.loadingTab')
+              : `${periodText} ${median !== null ? t('loadAnalysis.median', { value: number(median) }) : ''}`.trim()}
           </Typography>
           <DataTable
             label={t('loadAnalysis.table')}

@@ -10,13 +10,14 @@ import { useLocations } from '@/lib/api/tracking';
 import { usePositionColours } from '@/lib/ui/location-colours';
 import { MapView } from '@/lib/ui/map/map-view';
 import type { MapMarker, MapTone } from '@/lib/ui/map/map-model';
+import { trackFixColours } from './track-colours';
 import { trackShapes } from './track-shapes';
 import { valueText } from './use-device-text';
 
 /**
  * A device's track over the chosen range: a line through its fixes in time order, the POIs it visited in their
- * location type's colours, and the fixes on the line coloured by how each was found (GPS, one or two Wi-Fi
- * networks), with a legend.
+ * location type's colours (outlined, and marked by a named pin seen at any zoom), and the fixes on the line
+ * coloured by how each was found (GPS, one or two Wi-Fi networks), with a legend.
  */
 export default function DeviceTrack({ messages, tiles }: { messages: readonly TrackerMessageRow[]; tiles: ClientConfig['mapTiles'] }) {
   const { t } = useTranslation();
@@ -25,20 +26,23 @@ export default function DeviceTrack({ messages, tiles }: { messages: readonly Tr
   const locations = useLocations();
   const colours = usePositionColours();
   const shapes = useMemo(
-    () => trackShapes(messages, locations.data ?? [], colours, theme.palette.text.secondary),
-    [messages, locations.data, colours, theme],
+    () =>
+      trackShapes(messages, locations.data ?? [], colours, theme.palette.text.secondary, (location) =>
+        t('trackingDevices.detail.visitedPoi', { type: valueText(t, 'position_category', location.LocationType), name: location.FullName }),
+      ),
+    [messages, locations.data, colours, theme, t],
   );
-  // The legend: how each fix was found, then the types of the POIs drawn, in their one colour. A fix found by one
-  // Wi-Fi network is purple: the warning colour is a customer's site's (lib/ui/location-colours).
+  // The legend: how each fix was found, then the types of the POIs drawn, in their one colour. The fixes' colours
+  // stay apart from the POI types' (track-colours.ts).
   const tones = useMemo((): MapTone[] => {
-    const oneWifi = theme.palette.mode === 'dark' ? '#ce93d8' : '#7b1fa2';
+    const fixColours = trackFixColours(theme);
     const drawn = new Set(
       (locations.data ?? []).filter((l) => messages.some((m) => m.location_id === l.LocationID)).map((l) => l.LocationType),
     );
     return [
       ...POSITION_MESSAGE_TYPES.map((type) => ({
         id: type,
-        colour: { gps: theme.palette.primary.main, OneWifi: oneWifi, TwoWifi: theme.palette.secondary.main }[type],
+        colour: fixColours[type],
         label: valueText(t, 'last_message_type', type),
       })),
       ...LOCATION_TYPES.filter((type) => drawn.has(type)).map((type) => ({

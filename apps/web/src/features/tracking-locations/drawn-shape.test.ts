@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from '@gridlens/contract/tracking-locations';
-import { emptyShape, geometryOf, isComplete, shapeOfLocation } from './drawn-shape';
+import { IRELAND_BOUNDS } from '@/lib/ui/map/map-model';
+import { drawingOpeningView, emptyShape, geometryOf, isComplete, shapeOfLocation } from './drawn-shape';
 
 const base: Location = {
   LocationID: 'YARD',
@@ -69,5 +70,48 @@ describe('drawn shapes', () => {
       ],
     });
     expect(geometryOf(polygon).Polygon).toEqual([ring]);
+  });
+});
+
+describe('where the map for drawing a new POI opens', () => {
+  it("frames every one of the tenant's POIs, a circle with its radius and a polygon with every corner", () => {
+    const cork = { ...base, LocationID: 'CORK', Latitude: 51.9, Longitude: -8.47, RadiusM: 1_000 };
+    const yard: Location = {
+      ...base,
+      LocationID: 'YARD',
+      Shape: 'polygon',
+      Latitude: 51.95,
+      Longitude: -8.3,
+      Polygon: [
+        [
+          [-8.31, 51.94],
+          [-8.29, 51.94],
+          [-8.3, 51.97],
+          [-8.31, 51.94],
+        ],
+      ],
+    };
+    const view = drawingOpeningView([cork, yard]);
+    // The circle's reach: 1 km is 0.009° of latitude, and 0.0145° of longitude at 51.9° N.
+    expect(view.south).toBeCloseTo(51.9 - 0.009, 3);
+    expect(view.west).toBeCloseTo(-8.47 - 0.0145, 3);
+    expect(view.north).toBeCloseTo(51.97, 6);
+    expect(view.east).toBeCloseTo(-8.29, 6);
+  });
+
+  it('frames Ireland, where the tenants are, when the tenant has no POI yet', () => {
+    expect(drawingOpeningView([])).toEqual(IRELAND_BOUNDS);
+    // The whole island, Mizen Head to Malin Head and Slea Head to Belfast Lough.
+    for (const [latitude, longitude] of [
+      [51.45, -9.82],
+      [55.38, -7.37],
+      [52.1, -10.46],
+      [54.66, -5.55],
+    ] as const) {
+      expect(latitude).toBeGreaterThan(IRELAND_BOUNDS.south);
+      expect(latitude).toBeLessThan(IRELAND_BOUNDS.north);
+      expect(longitude).toBeGreaterThan(IRELAND_BOUNDS.west);
+      expect(longitude).toBeLessThan(IRELAND_BOUNDS.east);
+    }
   });
 });

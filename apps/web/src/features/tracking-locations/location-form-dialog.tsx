@@ -128,6 +128,7 @@ export default function LocationFormDialog({ location, onClose }: Props) {
           </Stack>
           <PoiDrawer
             value={shape}
+            editing={location?.LocationID ?? null}
             onChange={(next) => {
               setShape(next);
               // A new drawing answers the drawing's problem; the server judges it again on saving.

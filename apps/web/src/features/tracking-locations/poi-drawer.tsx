@@ -12,14 +12,19 @@ import { DEGREES_LIMIT, formatDegrees, parseDegrees, type Axis } from '@gridlens
 import type { GeoPoint } from '@gridlens/domain/geo';
 import { DEFAULT_MAP_VIEW } from '@gridlens/domain/map-view';
 import { LOCATION_RADIUS_MAX_M, LOCATION_RADIUS_MIN_M } from '@gridlens/domain/tracking/positions';
+import { useLocations } from '@/lib/api/tracking';
 import { usePlaceSearch } from '@/lib/api/tracking-locations';
 import { ClientConfigContext } from '@/lib/client-config-context';
+import { usePositionColours } from '@/lib/ui/location-colours';
+import { poiShape } from '@/lib/ui/map/location-shape';
 import { MapView } from '@/lib/ui/map/map-view';
-import type { MapShape } from '@/lib/ui/map/map-model';
-import { emptyShape, type DrawnShape } from './drawn-shape';
+import type { GeoBounds, MapShape } from '@/lib/ui/map/map-model';
+import { drawingOpeningView, emptyShape, type DrawnShape } from './drawn-shape';
 
 interface PoiDrawerProps {
   value: DrawnShape;
+  /** The id of the POI being edited, left out of the tenant's POIs drawn around it; null for a new one. */
+  editing: string | null;
   onChange: (shape: DrawnShape) => void;
 }
 
@@ -35,14 +40,24 @@ const SEARCH_DELAY_MS = 250;
  * A click on the map is the only gesture, so the same drawing works with a mouse, a touch screen and the browser
  * tests; everything else is an ordinary form control.
  */
-export function PoiDrawer({ value, onChange }: PoiDrawerProps) {
+export function PoiDrawer({ value, editing, onChange }: PoiDrawerProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const mapTiles = useContext(ClientConfigContext)?.mapTiles ?? null;
   const colour = theme.palette.primary.main;
-  // Framed on the shape it opened with (an edit), then on a town picked or a centre typed; the user's own zoom
-  // and pan are kept otherwise.
-  const [frame, setFrame] = useState<MapShape | null>(() => shapeOnMap(value, colour)[0] ?? null);
+  const locations = useLocations();
+  const typeColours = usePositionColours();
+  // Framed on the shape it opened with (an edit), else on the tenant's POIs once they are known (on Ireland without
+  // any, or when they cannot be read), then on a town picked or a centre typed; the user's own zoom and pan are
+  // kept otherwise.
+  const [frame, setFrame] = useState<MapShape | GeoBounds | null>(() => shapeOnMap(value, colour)[0] ?? null);
+  // Whether the map has opened on something: a drawing begun before the POIs arrive is not moved away from.
+  const [opened, setOpened] = useState(frame !== null);
+  if (!opened && shapeOnMap(value, colour).length > 0) setOpened(true);
+  else if (!opened && (locations.data || locations.isError)) {
+    setOpened(true);
+    setFrame(drawingOpeningView(locations.data ?? []));
+  }
   // The town picked, marked on the map: inside the land the offline map has nothing else to go by.
   const [town, setTown] = useState<GazetteerPlace | null>(null);
   const townColour = theme.palette.text.secondary;
@@ -58,9 +73,20 @@ export function PoiDrawer({ value, onChange }: PoiDrawerProps) {
     onChange({ ...value, centre: point });
     setFrame({ kind: 'circle', centre: point, radiusMetres: value.radiusM, colour });
   };
+  // The tenant's POIs, in their types' colours, under the one being drawn: where it goes among them. The one being
+  // edited is left out (it is the shape drawn). Not named on hover: a named outline would take the click, and
+  // Leaflet gives a click on one a few pixels wide the POI's centre instead of the point clicked.
+  const existing = useMemo(
+    () => (locations.data ?? []).filter((l) => l.LocationID !== editing).map((l) => poiShape(l, typeColours[l.LocationType], false)),
+    [locations.data, typeColours, editing],
+  );
   const shapes = useMemo(
-    (): MapShape[] => [...(town ? [{ kind: 'ring' as const, centre: town, colour: townColour }] : []), ...shapeOnMap(value, colour)],
-    [value, colour, town, townColour],
+    (): MapShape[] => [
+      ...existing,
+      ...(town ? [{ kind: 'ring' as const, centre: town, colour: townColour }] : []),
+      ...shapeOnMap(value, colour),
+    ],
+    [existing, value, colour, town, townColour],
   );
 
   return (

@@ -20,6 +20,7 @@ const SCREENS_WITH_LOCATION_COLOURS = [
   'features/tracking-devices/devices-map.tsx',
   'features/tracking-devices/devices-summary.tsx',
   'features/tracking-devices/device-track.tsx',
+  'features/tracking-locations/poi-drawer.tsx',
   'features/tracking-locations/location-tones.ts',
   'lib/ui/location-type-mark.tsx',
 ];

@@ -1,6 +1,6 @@
 import type { AssetList } from '@gridlens/contract/assets';
 import type { FleetTotals, IssueTimeline } from '@gridlens/contract/power-readings';
-import { deviceIssuesAt, type DeviceIssue } from '@gridlens/domain/power/device-status';
+import { deviceIssuesAt, type DeviceIssue, type DeviceStatusCategory } from '@gridlens/domain/power/device-status';
 import { ISSUE_FLAG_NAMES } from '@gridlens/domain/power/issue-flags';
 import { deviceMatchesSearch } from '@/lib/device-issue-search';
 
@@ -39,12 +39,12 @@ export function devicesByIssues(list: AssetList): DeviceIssues[] {
   return rows.sort((a, b) => b.issues.length - a.issues.length || capacity(b.index) - capacity(a.index));
 }
 
-/** The devices the header search finds (a `searchKey`), as every power-data screen finds them: by id, name or issue. */
+/** The devices the header search finds (a `searchKey`), as every power-data screen finds them: by id, name, status or issue. */
 export function searchDevices(
   list: AssetList,
   rows: readonly DeviceIssues[],
   search: string,
-  issueName: (issue: DeviceIssue) => string,
+  statusName: (status: DeviceStatusCategory) => string,
 ): DeviceIssues[] {
-  return search ? rows.filter((r) => deviceMatchesSearch(list.columns, r.index, search, issueName)) : [...rows];
+  return search ? rows.filter((r) => deviceMatchesSearch(list.columns, r.index, search, statusName)) : [...rows];
 }

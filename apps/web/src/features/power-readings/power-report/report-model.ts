@@ -2,7 +2,7 @@ import type { AssetListColumns } from '@gridlens/contract/assets';
 import type { PowerReport } from '@gridlens/contract/power-readings';
 import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
 import { COMMUNICATION_STATES } from '@gridlens/domain/power/communication';
-import { DEVICE_STATUS_CATEGORIES, type DeviceIssue } from '@gridlens/domain/power/device-status';
+import { DEVICE_STATUS_CATEGORIES, type DeviceStatusCategory } from '@gridlens/domain/power/device-status';
 import { deviceMatchesSearch } from '@/lib/device-issue-search';
 import { CAPACITY_STATES } from '@gridlens/domain/power/electrical';
 
@@ -56,15 +56,15 @@ export function fleetCountsOf(columns: AssetListColumns, rows: readonly number[]
 }
 
 /**
- * The report's devices the header search finds (a `searchKey`), as every power-data screen finds them: by id, name
- * or any of the device's issues (the status column shows the most serious one). All of them without a search.
+ * The report's devices the header search finds (a `searchKey`), as every power-data screen finds them: by id, name,
+ * the status its status column shows ("No issue" included) or any of the device's issues. All of them without a search.
  */
 export function reportSearch(
   columns: AssetListColumns,
   count: number,
   search: string,
-  issueName: (issue: DeviceIssue) => string,
+  statusName: (status: DeviceStatusCategory) => string,
 ): number[] {
   const all = Array.from({ length: count }, (_unused, i) => i);
-  return search ? all.filter((i) => deviceMatchesSearch(columns, i, search, issueName)) : all;
+  return search ? all.filter((i) => deviceMatchesSearch(columns, i, search, statusName)) : all;
 }

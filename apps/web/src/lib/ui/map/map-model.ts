@@ -19,13 +19,15 @@ export interface MapMarker extends GeoPoint {
 /**
  * Drawn above the basemap and below the markers: a radius in metres (a site's reach, a geofence), an area, a
  * ring of fixed size on screen that marks a picked point whatever the zoom, or a line through points in order
- * (a device's track).
+ * (a device's track). A pin, of fixed size on screen too, marks a place above everything else (a POI a track
+ * visited, seen at any zoom) and is named for screen readers by its `label` (its tooltip too).
  */
 export type MapShape =
   | { kind: 'line'; points: readonly GeoPoint[]; colour: string; tooltip?: string }
   | { kind: 'circle'; centre: GeoPoint; radiusMetres: number; colour: string; tooltip?: string }
   | { kind: 'polygon'; points: readonly GeoPoint[]; holes?: readonly (readonly GeoPoint[])[]; colour: string; tooltip?: string }
-  | { kind: 'ring'; centre: GeoPoint; colour: string };
+  | { kind: 'ring'; centre: GeoPoint; colour: string }
+  | { kind: 'pin'; centre: GeoPoint; colour: string; label: string };
 
 export interface GeoBounds {
   south: number;
@@ -33,6 +35,12 @@ export interface GeoBounds {
   north: number;
   east: number;
 }
+
+/**
+ * The island of Ireland, with a little sea around it: where a map opens framed when it has nothing of the tenant's
+ * to frame (every tenant is Irish: the product keeps no tenant's country, and maps open on Ireland, spec §3).
+ */
+export const IRELAND_BOUNDS: Readonly<GeoBounds> = { south: 51.35, west: -10.7, north: 55.45, east: -5.35 };
 
 /** The smallest box holding every point; null for none, so that the map keeps its default view. */
 export function boundsOf(points: Iterable<GeoPoint>): GeoBounds | null {

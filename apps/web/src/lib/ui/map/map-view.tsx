@@ -14,7 +14,7 @@ import { MapLegend } from './map-legend';
 import { BASEMAP_PANE, BasemapLayer } from './basemap-layer';
 import { markerLayers, shapeBounds, shapeLayer, toLatLngBounds } from './map-layers';
 import { MarkerClusters } from './marker-clusters';
-import { boundsOf, shapeCounts, type MapMarker, type MapShape, type MapTone } from './map-model';
+import { boundsOf, shapeCounts, type GeoBounds, type MapMarker, type MapShape, type MapTone } from './map-model';
 
 export interface MapViewProps {
   /** The accessible name of the map's region. */
@@ -30,8 +30,11 @@ export interface MapViewProps {
   cluster?: boolean;
   markerRadius?: number;
   shapes?: readonly MapShape[];
-  /** A shape to frame, for a place typed in a form; a new object frames again, null leaves the view alone. */
-  frame?: MapShape | null;
+  /**
+   * A shape to frame (a place typed in a form), or an area (where a form's map opens); a new object frames again,
+   * null leaves the view alone.
+   */
+  frame?: MapShape | GeoBounds | null;
   /** A click on the map, where picking a place is what the map is for; the cursor becomes a crosshair. */
   onPick?: (point: GeoPoint) => void;
   /** A line under the map saying what it is for. */
@@ -202,17 +205,20 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     const element = container.current;
     if (!map || shapes.length === 0) return;
-    const layer = L.layerGroup(shapes.map(shapeLayer)).addTo(map);
+    const layer = L.layerGroup(shapes.map((shape) => shapeLayer(shape, edge))).addTo(map);
     // Drawn on the canvas, out of the DOM's reach: the container tells tests what is on the map.
     element?.setAttribute('data-shapes', shapeCounts(shapes));
     return () => {
       layer.remove();
       element?.removeAttribute('data-shapes');
     };
-  }, [map, shapes]);
+  }, [map, shapes, edge]);
 
   useEffect(() => {
-    if (map && frame) frameTo(map, shapeBounds(frame), { maxZoom: Math.min(maxZoom, 15), padding: [24, 24] });
+    if (!map || !frame) return;
+    // A shape is framed close (a typed centre, a town); an area as the markers are.
+    if ('kind' in frame) frameTo(map, shapeBounds(frame), { maxZoom: Math.min(maxZoom, 15), padding: [24, 24] });
+    else frameTo(map, toLatLngBounds(frame), { maxZoom: 12, padding: [24, 24] });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- frameTo reads refs alone
   }, [map, frame]);
 
