@@ -73,14 +73,14 @@ function modelEndpoints<Body extends z.ZodType, Model extends z.ZodType>(routes:
   return {
     list: endpoint(routes.list, {
       tags,
-      summary: `The tenant's ${label} models, by name (a power-data tenant starts with a default one)`,
-      responses: { 200: z.array(model) },
+      summary: `The tenant's ${label} models, by name (a power-data tenant starts with a default one); 404 for a tracking tenant`,
+      responses: { 200: z.array(model), 404: ApiErrorSchema },
     }),
     create: endpoint(routes.create, {
       tags,
-      summary: `Creates a ${label} model; 409 naming name when the tenant has one of that name`,
+      summary: `Creates a ${label} model; 409 naming name when the tenant has one of that name; 404 for a tracking tenant`,
       body,
-      responses: { 201: model, 409: ApiErrorSchema },
+      responses: { 201: model, 404: ApiErrorSchema, 409: ApiErrorSchema },
     }),
     get: endpoint(routes.get, { tags, summary: `One ${label} model`, params: ModelIdParamsSchema, responses: { 200: model } }),
     update: endpoint(routes.update, {

@@ -1,8 +1,12 @@
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { allEndpoints } from '@gridlens/contract/api-catalogue';
 import { assetsApi } from '@gridlens/contract/assets';
+import { evModelsApi, hpModelsApi } from '@gridlens/contract/load-models';
 import { openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createTestApp } from '../../test/support/test-app';
@@ -32,22 +36,27 @@ const PUBLIC_WITHOUT_4XX = ['/healthz', '/readyz', '/client-config.json'].map(
 const problemText = (problem: NormalizedProblem) =>
   `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`;
 
-// The document is built from code alone; PGlite stands in for the database the app needs to start.
+// The document is built from code alone; PGlite stands in for the database the app needs to start. The app serves a
+// web app build, as in production, so that the web app's own routes (its client-side catch-all) are there to leak.
 describe('the OpenAPI document', () => {
   let db: Database;
   let app: FastifyInstance;
   let document: Document;
+  let webDist: string;
 
   beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'openapi-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
     db = await openPglite(null);
     await migrate(db);
-    ({ app } = await createTestApp(db));
+    ({ app } = await createTestApp(db, { env: { WEB_DIST_DIR: webDist } }));
     await app.ready();
     document = app.swagger() as unknown as Document;
   });
   afterAll(async () => {
     await app.close();
     await db.close();
+    rmSync(webDist, { recursive: true, force: true });
   });
 
   it("passes Redocly's recommended rules with no error and no warning", async () => {
@@ -65,6 +74,24 @@ describe('the OpenAPI document', () => {
     list.responses['200'] = { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nowhere' } } } };
     const errors = (await lint(planted)).filter((problem) => problem.severity === 'error').map((problem) => problem.ruleId);
     expect(errors).toEqual(expect.arrayContaining(['operation-operationId', 'no-unresolved-refs']));
+  });
+
+  it("leaves out the web app's client-side routes, which the app does serve", async () => {
+    const page = await app.inject({ method: 'GET', url: '/assets-list/somewhere' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(
+      Object.keys(document.paths)
+        .filter((path) => !path.startsWith('/api') && !path.startsWith('/ingest'))
+        .sort(),
+    ).toEqual(['/client-config.json', '/healthz', '/readyz']);
+  });
+
+  it('declares the 404 a tracking tenant gets from the EV and heat-pump model lists', () => {
+    for (const operation of [evModelsApi.list, evModelsApi.create, hpModelsApi.list, hpModelsApi.create]) {
+      const path = operation.path.replace(/:(\w+)/g, '{$1}');
+      expect(Object.keys(document.paths[path]?.[operation.method.toLowerCase()]?.responses ?? {})).toContain('404');
+    }
   });
 
   it("holds exactly the contract's endpoints, each with its operationId, summary and security", () => {

@@ -41,7 +41,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/*', (request, reply) => {
+    // Hidden from the OpenAPI document: it serves the web app's pages, not the API (an undocumented, unsecured
+    // operation there fails an integrator's lint and code generation).
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
       if (isServerPath || isFileRequest(path, folders)) return reply.callNotFound();
