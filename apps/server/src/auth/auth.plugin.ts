@@ -55,8 +55,8 @@ export function bearerChallenge(refusal?: { reason: TokenRefusalReason; descript
 export function registerTenantAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request, reply) => {
-    // Answers about a user's data are for that user alone: no browser or proxy cache keeps them (a route may
-    // still choose its own caching, as the image bytes do).
+    // Answers about a user's data are for that user alone: no browser or proxy cache keeps them (the image bytes
+    // included).
     void reply.header('cache-control', 'no-store');
     request.principal = await authenticate(request, reply, options);
   });

@@ -25,12 +25,9 @@ export function registerDeviceImageRoutes(app: FastifyInstance, images: DeviceIm
     bindEndpoint(scope, powerQualityApi.images, (request) => images.list(tenantPrincipal(request).tenantId, request.params.device_id));
     bindEndpoint(scope, powerQualityApi.imageBytes, async (request, reply) => {
       const { contentType, bytes } = await images.content(tenantPrincipal(request).tenantId, request.params.image_id);
-      // Private: the bytes are tenant data fetched with a bearer token, so only the browser may cache them.
-      return reply
-        .header('content-type', contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      // No caching of their own: the bytes are tenant data fetched with a bearer token, so they keep the auth hook's
+      // `no-store` like every other answer of the API (a browser cache would keep them past sign-out).
+      return reply.header('content-type', contentType).header('x-content-type-options', 'nosniff').send(bytes);
     });
     bindEndpoint(scope, powerQualityApi.deleteImage, (request) =>
       images.remove(tenantPrincipal(request).tenantId, request.params.image_id),

@@ -306,7 +306,7 @@ for (const backend of TEST_DATABASES) {
         const bytes = await follow(meta.url);
         expect(bytes.statusCode).toBe(200);
         expect(bytes.headers['content-type']).toBe('image/png');
-        expect(bytes.headers['cache-control']).toBe('private, max-age=3600');
+        expect(bytes.headers['cache-control']).toBe('no-store');
         expect(bytes.headers['x-content-type-options']).toBe('nosniff');
         expect(Buffer.compare(bytes.rawPayload, TINY_PNG)).toBe(0);
 
