@@ -9,6 +9,7 @@ import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config/env';
 import { registerClientConfigRoute } from './http/client-config.routes';
 import { registerErrorHandler } from './http/error-handler';
+import { answerContinueWhenBodyIsRead } from './http/expect-continue';
 import { registerHealthRoutes, type StartupTasks } from './http/health.routes';
 import { registerOpenApi } from './http/openapi';
 import { isPotentiallyTrustworthy, registerPublicOriginRedirect } from './http/public-origin';
@@ -42,6 +43,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before every route, so that a body refused on its headers (401, 413) is never invited with 100 Continue.
+  answerContinueWhenBodyIsRead(app);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
   // A trial reached over plain http at the machine's address: browsers ignore Cross-Origin-Opener-Policy there and
   // log an error for it on every page, which an operator opening the console would take for a fault.
