@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { allEndpoints } from '@gridlens/contract/api-catalogue';
 import { assetsApi } from '@gridlens/contract/assets';
 import { evModelsApi, hpModelsApi } from '@gridlens/contract/load-models';
+import { API_PREFIX } from '@gridlens/contract/route';
 import { openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createTestApp } from '../../test/support/test-app';
@@ -82,7 +83,7 @@ describe('the OpenAPI document', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(
       Object.keys(document.paths)
-        .filter((path) => !path.startsWith('/api') && !path.startsWith('/ingest'))
+        .filter((path) => !path.startsWith(API_PREFIX) && !path.startsWith('/ingest/'))
         .sort(),
     ).toEqual(['/client-config.json', '/healthz', '/readyz']);
   });
