@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerTenantAuth } from './auth/auth.plugin';
 import { createTokenRefusalLog } from './auth/token-refusal-log';
+import { createUnknownTenantLog } from './auth/unknown-tenant-log';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config/env';
 import { registerClientConfigRoute } from './http/client-config.routes';
@@ -93,17 +94,18 @@ export async function buildApp({
   for (const module of modules) if (module.open) await app.register(module.open);
   // One log of refused tokens for both authenticated scopes, so that each reason has one line a minute.
   const refusals = createTokenRefusalLog(app.log);
+  const unknownTenants = createUnknownTenantLog(app.log);
   app.addHook('onClose', (_instance, done) => {
     refusals.close();
     done();
   });
   await app.register(async (api) => {
-    registerTenantAuth(api, { verifyToken, tenantExists, refusals });
+    registerTenantAuth(api, { verifyToken, tenantExists, refusals, unknownTenants });
     for (const module of modules) if (module.api) await api.register(module.api);
   });
   // The installer's device test is the one API Installer-only users may call (spec §2 /checkcoverage).
   await app.register(async (api) => {
-    registerTenantAuth(api, { verifyToken, tenantExists, refusals, allowInstallers: true });
+    registerTenantAuth(api, { verifyToken, tenantExists, refusals, unknownTenants, allowInstallers: true });
     for (const module of modules) if (module.installerApi) await api.register(module.installerApi);
   });
 

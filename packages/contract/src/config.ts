@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { configRoutes } from './routes/config';
-import { SECTION_IDS } from '@gridlens/domain/sections';
+import { SECTION_IDS, TENANT_TYPES } from '@gridlens/domain/sections';
 import { TEMPERATURE_METRICS } from '@gridlens/domain/temperature';
 
 export const SectionIdSchema = z.enum(SECTION_IDS);
@@ -13,7 +13,7 @@ export const TenantSettingsSchema = z
   .object({
     tenant: z.string(),
     name: z.string(),
-    type: z.enum(['tracking', 'powerdata']),
+    type: z.enum(TENANT_TYPES),
     powerdata_type: z.string().nullable(),
     tabs: z.array(TenantTabSchema),
   })

@@ -17,6 +17,34 @@ export const SECTION_IDS = [
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
+/** Spec §3 Tenant config: a tenant tracks assets (tracking) or keeps power data (powerdata). */
+export const TENANT_TYPES = ['tracking', 'powerdata'] as const;
+export type TenantType = (typeof TENANT_TYPES)[number];
+
+/**
+ * The kind of tenant each section serves (issue 28): the power sections read power data, which only a powerdata
+ * tenant keeps (its endpoints answer 404 to a tracking tenant), and the tracking sections read trackers. A tenant's
+ * tabs name sections of its own kind.
+ */
+export const SECTION_TENANT_TYPE: Readonly<Record<SectionId, TenantType>> = {
+  poi: 'tracking',
+  locations: 'tracking',
+  journeys: 'tracking',
+  devices: 'tracking',
+  report: 'tracking',
+  alerts: 'tracking',
+  powercoil_analytics: 'powerdata',
+  assets: 'powerdata',
+  powercoil_report: 'powerdata',
+  powercoil_alerts: 'powerdata',
+  powercoil_ev: 'powerdata',
+};
+
+/** The sections a tenant of this type may have as tabs, in catalogue order. */
+export function sectionsOfTenantType(type: TenantType): SectionId[] {
+  return SECTION_IDS.filter((id) => SECTION_TENANT_TYPE[id] === type);
+}
+
 export interface SectionDefinition {
   id: SectionId;
   route: string;

@@ -3,6 +3,7 @@ import { portalAccess } from '@gridlens/domain/roles';
 import { HttpError } from '../http/http-error';
 import type { Principal } from './principal';
 import type { TokenRefusalLog } from './token-refusal-log';
+import type { UnknownTenantLog } from './unknown-tenant-log';
 import { InvalidTokenError, IssuerUnavailableError, type TokenRefusalReason, type TokenVerifier } from './token-verifier';
 
 /** The OpenAPI security requirement of every tenant-scoped route: a bearer token and the Tenant header. */
@@ -24,6 +25,8 @@ export interface AuthOptions {
   tenantExists: (tenantId: string) => Promise<boolean>;
   /** Where refused tokens are logged (one line per reason a minute). */
   refusals: TokenRefusalLog;
+  /** Where a signed-in user's unknown tenant is logged (once per tenant). */
+  unknownTenants: UnknownTenantLog;
   /**
    * Lets Installer-only users through (default false). Only the installer's device test sets it: it is the one
    * screen such users may use (spec §2 /checkcoverage), and its answer is about one device they are fitting.
@@ -99,6 +102,7 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply, option
     throw new HttpError(403, 'forbidden', 'Installer accounts have no access to portal data');
   }
   if (!(await tenantExists(principal.tenantId))) {
+    options.unknownTenants.record(principal.tenantId);
     throw new HttpError(403, 'unknown_tenant', 'Your organisation is not set up in this portal');
   }
   return { ...principal, tenantId: principal.tenantId };

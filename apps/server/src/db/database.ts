@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockPgliteDataDir } from './pglite-lock';
 
 /** Anything that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -14,10 +15,21 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** PGlite: PostgreSQL in WASM. `dataDir` null keeps everything in memory (tests). */
+/**
+ * PGlite: PostgreSQL in WASM. `dataDir` null keeps everything in memory (tests). A data directory is locked for this
+ * process (PgliteInUseError while another live process has it: PGlite would otherwise open it twice and corrupt it).
+ */
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(dataDir ?? undefined));
+  if (!dataDir) return wrapPglite(await PGlite.create());
+  mkdirSync(dataDir, { recursive: true });
+  const release = lockPgliteDataDir(dataDir);
+  try {
+    const db = wrapPglite(await PGlite.create(dataDir));
+    return { ...db, close: () => db.close().finally(release) };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** The Database interface over an open PGlite instance. */

@@ -47,9 +47,9 @@ export function App({ config, language }: { config: ClientConfig; language: Lang
         return { accessToken: user.access_token, tenant: userIdentity(user, config).tenant };
       },
       onBadRequest: () => store.showSnackbar(i18next.t('errors.error')),
-      onForbidden: (path) => {
+      onForbidden: (path, code) => {
         if (isPublicPath(path)) return; // the page says what the refusal means, and the visitor stays on it
-        const target = forbiddenRedirect(path);
+        const target = forbiddenRedirect(path, code);
         if (target) replaceRoute(target);
       },
       onTokenRefused: store.setTokenRefusal,

@@ -7,6 +7,11 @@ describe('forbiddenRedirect', () => {
     expect(forbiddenRedirect('/assets?filter=x#map')).toBe('/error?redirect=%2Fassets%3Ffilter%3Dx%23map');
   });
 
+  it('says when the API refused the user because their organisation is not set up (issue 28)', () => {
+    expect(forbiddenRedirect('/profile', 'unknown_tenant')).toBe('/error?redirect=%2Fprofile&reason=unknown_tenant');
+    expect(forbiddenRedirect('/profile', 'forbidden')).toBe('/error?redirect=%2Fprofile');
+  });
+
   it('stays on an access page instead of wrapping its address again', () => {
     expect(forbiddenRedirect('/error?redirect=%2Fprofile')).toBeNull();
     expect(forbiddenRedirect('/error')).toBeNull();

@@ -8,12 +8,17 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
 const ACCESS_PAGES = ['/error', '/accessdenied'];
 
 /**
- * Where a refused request (403) sends the user: /error, with the page they were on to return to. Null when
+ * Where a refused request (403) sends the user: /error, with the page they were on to return to (and
+ * `reason=unknown_tenant` when the API said the user's organisation is not set up). Null when
  * they are on an access page already, so that the other refused requests of the same page (each screen asks
  * several) do not wrap the address again and again (/error?redirect=/error?redirect=/profile).
  */
-export function forbiddenRedirect(currentPath: string): string | null {
+export function forbiddenRedirect(currentPath: string, code?: string): string | null {
   const pathname = currentPath.split(/[?#]/, 1)[0] ?? '';
   if (ACCESS_PAGES.includes(pathname)) return null;
-  return `/error?redirect=${encodeURIComponent(currentPath)}`;
+  const reason = code === UNKNOWN_TENANT ? `&reason=${UNKNOWN_TENANT}` : '';
+  return `/error?redirect=${encodeURIComponent(currentPath)}${reason}`;
 }
+
+/** The API's code for a user whose organisation (tenant) is not set up: /error then says so instead of "limited access". */
+export const UNKNOWN_TENANT = 'unknown_tenant';

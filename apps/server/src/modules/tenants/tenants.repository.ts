@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/database';
-import type { SectionId } from '@gridlens/domain/sections';
+import type { SectionId, TenantType } from '@gridlens/domain/sections';
 
 export interface TenantRow {
   id: string;
   name: string;
-  type: 'tracking' | 'powerdata';
+  type: TenantType;
   powerdata_type: string | null;
   tabs: { id: SectionId; label: string }[];
   language: string;
@@ -33,6 +33,45 @@ export function createTenantsRepository(db: Queryable) {
     },
     async setStaticAfterHours(tenantId: string, hours: number): Promise<void> {
       await db.query('UPDATE tenants SET static_after_hours = $2 WHERE id = $1', [tenantId, hours]);
+    },
+    /** Every tenant, by id (the operator's tenant command lists them). */
+    async list(): Promise<TenantRow[]> {
+      return db.query<TenantRow>('SELECT id, name, type, powerdata_type, tabs, language, time_zone FROM tenants ORDER BY id');
+    },
+    /** Adds a tenant; false (and nothing changed) when one of that id exists. */
+    async insert(tenant: TenantRow): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        `INSERT INTO tenants (id, name, type, powerdata_type, tabs, language, time_zone) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [tenant.id, tenant.name, tenant.type, tenant.powerdata_type, JSON.stringify(tenant.tabs), tenant.language, tenant.time_zone],
+      );
+      return rows.length > 0;
+    },
+    /** Changes the given fields of a tenant (each left null stays as it is); false when there is no such tenant. */
+    async update(
+      tenantId: string,
+      change: {
+        name: string | null;
+        powerdata_type: { value: string | null } | null;
+        tabs: TenantRow['tabs'] | null;
+        language: string | null;
+      },
+    ): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE tenants SET name = COALESCE($2, name),
+           powerdata_type = CASE WHEN $3::boolean THEN $4 ELSE powerdata_type END,
+           tabs = COALESCE($5::jsonb, tabs), language = COALESCE($6, language)
+         WHERE id = $1 RETURNING id`,
+        [
+          tenantId,
+          change.name,
+          change.powerdata_type !== null,
+          change.powerdata_type?.value ?? null,
+          change.tabs ? JSON.stringify(change.tabs) : null,
+          change.language,
+        ],
+      );
+      return rows.length > 0;
     },
     async upsert(tenant: Omit<TenantRow, 'time_zone'>): Promise<void> {
       await db.query(

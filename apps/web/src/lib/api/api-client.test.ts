@@ -44,7 +44,7 @@ describe('a quiet request', () => {
     await expect(quietly(() => config.sections())).rejects.toMatchObject({ status: 403 });
     await expect(config.sections()).rejects.toMatchObject({ status: 403 });
     expect(onForbidden).toHaveBeenCalledTimes(1);
-    expect(onForbidden).toHaveBeenCalledWith('/assets?x=1');
+    expect(onForbidden).toHaveBeenCalledWith('/assets?x=1', 'forbidden');
   });
 
   it('keeps a 400 quiet as well: no error snackbar', async () => {

@@ -19,7 +19,8 @@ export interface ApiSession {
 export interface ApiClientHooks {
   getSession: () => Promise<ApiSession | null>;
   onBadRequest: () => void;
-  onForbidden: (redirectPath: string) => void;
+  /** A 403: the page refused, and the API's error code (`unknown_tenant` when the user's organisation is not set up). */
+  onForbidden: (redirectPath: string, code: string) => void;
   /** The API refused the token in a way signing in again cannot mend (an identity provider set up wrongly). */
   onTokenRefused: (refusal: TokenRefusal) => void;
   onRequestStarted: () => void;
@@ -109,7 +110,7 @@ async function request(method: string, path: string, { json, bytes, query, answe
       console.warn(`API ${method} ${path} refused the sign-in token (${refusal.reason}): ${refusal.description}`);
       onTokenRefused(refusal); // even when quiet: every screen would meet the same refusal
     } else if (response.status === 403) {
-      if (!quiet) onForbidden(window.location.pathname + window.location.search + window.location.hash);
+      if (!quiet) onForbidden(window.location.pathname + window.location.search + window.location.hash, error.code);
     } else console.warn(`API ${method} ${path} answered ${response.status}: ${error.message}`);
     throw error;
   } finally {

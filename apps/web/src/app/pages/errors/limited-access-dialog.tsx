@@ -12,16 +12,20 @@ interface Props {
   onSignOut?: () => void;
   /** An Installer's way on: the device test (/checkcoverage) is theirs to use. */
   offerDeviceTest?: boolean;
+  /** The API refused the user's organisation as not set up (issue 28): say so, rather than "limited access". */
+  unknownTenant?: boolean;
 }
 
 /** Spec §2: the user has limited access and should contact the provider to learn about the features offered. */
-export function LimitedAccessDialog({ onRetry, onSignOut, offerDeviceTest = false }: Props) {
+export function LimitedAccessDialog({ onRetry, onSignOut, offerDeviceTest = false, unknownTenant = false }: Props) {
   const { t } = useTranslation();
   return (
     <Dialog open aria-labelledby="limited-access-title" aria-describedby="limited-access-body">
       <DialogTitle id="limited-access-title">{t('errors.limitedAccessTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="limited-access-body">{t('errors.limitedAccessBody')}</DialogContentText>
+        <DialogContentText id="limited-access-body">
+          {t(unknownTenant ? 'errors.unknownTenantBody' : 'errors.limitedAccessBody')}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         {onSignOut && <Button onClick={onSignOut}>{t('nav.signOut')}</Button>}

@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from 'react-oidc-context';
 import { hasRole, INSTALLER_ROLE } from '@gridlens/domain/roles';
-import { safeRedirectPath } from '@/lib/safe-redirect';
+import { safeRedirectPath, UNKNOWN_TENANT } from '@/lib/safe-redirect';
 import { useIdentity } from '@/lib/use-identity';
 import { LimitedAccessDialog } from './limited-access-dialog';
 
 /**
  * /error and /accessdenied (report-style, no shell). /error?redirect=<path> offers to try that path
  * again; both offer signing out, so a user on the wrong account can switch, and an Installer the device test.
+ * `reason=unknown_tenant` (the API's refusal of a user whose organisation is not set up) says that instead.
  */
 export function LimitedAccessPage() {
   const auth = useAuth();
@@ -24,6 +25,7 @@ export function LimitedAccessPage() {
         onRetry={redirect ? () => void navigate(redirect, { replace: true }) : undefined}
         onSignOut={signOut}
         offerDeviceTest={installer}
+        unknownTenant={params.get('reason') === UNKNOWN_TENANT}
       />
     </Box>
   );
