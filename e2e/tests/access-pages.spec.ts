@@ -38,14 +38,15 @@ test('a power-data snapshot page names itself in the browser tab', async ({ page
 test('a user whose tenant is unknown is sent to /error once, with the first path to return to', async ({ page }) => {
   await signIn(page, DEMO.stranger, '/profile');
   await expect(page).toHaveURL(/\/error\?redirect=/);
-  await expect(page.getByRole('dialog', { name: 'Limited access' })).toBeVisible();
+  // The API's reason travels with the address, and the dialog says it in words.
+  await expect(page.getByRole('dialog', { name: 'Limited access' })).toContainText('Your organisation is not set up in this portal yet');
   await expect(page).toHaveTitle('Error · Gridlens');
   // Every other request of the page answers 403 too; none of them may wrap the address again.
   await page.waitForLoadState('networkidle');
-  await expect(page).toHaveURL(/\/error\?redirect=%2Fprofile$/);
+  await expect(page).toHaveURL(/\/error\?redirect=%2Fprofile&reason=unknown_tenant$/);
   await page.getByRole('button', { name: 'Try again' }).click();
   await page.waitForLoadState('networkidle');
-  await expect(page).toHaveURL(/\/error\?redirect=%2Fprofile$/);
+  await expect(page).toHaveURL(/\/error\?redirect=%2Fprofile&reason=unknown_tenant$/);
 });
 
 test('the installer’s limited-access dialog points to the device test, which opens', async ({ page }) => {

@@ -34,7 +34,7 @@ test('sign-in returns to the deep link the user first asked for', async ({ page 
 test('a 403 from the API replaces the page with /error and the full path to return to', async ({ page }) => {
   // The stranger's tenant is not set up in the portal, so the API answers 403 to its first call.
   await signIn(page, DEMO.stranger, '/assets?filter=x');
-  await expect(page).toHaveURL(/\/error\?redirect=%2Fassets%3Ffilter%3Dx$/);
+  await expect(page).toHaveURL(/\/error\?redirect=%2Fassets%3Ffilter%3Dx&reason=unknown_tenant$/);
   await expect(page.getByRole('dialog', { name: 'Limited access' })).toBeVisible();
 });
 
