@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createAggregateLog } from '../logging/aggregate-log';
 
 /** One line per reason in this time; the refusals that follow within it are counted, and logged when it is over. */
 export const TOKEN_REFUSAL_LOG_WINDOW_MS = 60_000;
@@ -10,63 +11,39 @@ export interface LoggedRefusal {
   description: string;
 }
 
-interface Tally {
-  description: string;
-  windowStart: number;
-  suppressed: number;
-}
-
 /** An expired token is routine (a tab left open); every other reason means sign-in is set up wrongly, or an attack. */
 const levelOf = (reason: string) => (reason === 'expired' ? 'info' : 'warn');
 
 /**
- * Logs refused bearer tokens so that a misconfigured provider is seen in the log at once, without one line per
- * request: the first refusal of a reason is logged, the ones that follow within the minute are counted and logged
- * together when the minute is over (by `sweep`, which a timer runs every minute, or by the next refusal after it).
- * The reasons are a short fixed list, so the tallies stay small.
+ * Logs refused bearer tokens in aggregate (logging/aggregate-log.ts), so that a misconfigured provider is seen in the
+ * log at once, without one line per request: one line per reason a minute, with the latest example. The reasons are a
+ * short fixed list, so the tallies stay small.
  */
 export function createTokenRefusalLog(log: Pick<FastifyBaseLogger, 'warn' | 'info'>, now: () => number = Date.now) {
-  const tallies = new Map<string, Tally>();
-
   /** The first refusal of a window (count 1), or the ones held back in it (`suppressed`: their count). */
-  const write = (reason: string, description: string, count: number, suppressed: boolean) =>
+  const write = ({ reason, description }: LoggedRefusal, count: number, suppressed: boolean) =>
     log[levelOf(reason)](
       { reason, description, count, suppressed, windowSeconds: TOKEN_REFUSAL_LOG_WINDOW_MS / 1000 },
       suppressed
         ? `${count} more bearer token(s) refused (${reason}) within the minute, not logged one by one: ${description}`
         : `bearer token refused (${reason}): ${description}`,
     );
-
-  const sweep = () => {
-    const at = now();
-    for (const [reason, tally] of tallies) {
-      if (at - tally.windowStart < TOKEN_REFUSAL_LOG_WINDOW_MS) continue;
-      if (tally.suppressed > 0) write(reason, tally.description, tally.suppressed, true);
-      tallies.delete(reason);
-    }
-  };
-
-  const timer = setInterval(sweep, TOKEN_REFUSAL_LOG_WINDOW_MS);
-  timer.unref();
+  const aggregate = createAggregateLog<LoggedRefusal, LoggedRefusal>({
+    windowMs: TOKEN_REFUSAL_LOG_WINDOW_MS,
+    start: (refusal) => ({ ...refusal }),
+    add: (tally, refusal) => {
+      tally.description = refusal.description; // the latest example
+    },
+    writeFirst: (_reason, refusal) => write(refusal, 1, false),
+    writeRest: (_reason, tally, count) => write(tally, count, true),
+    now,
+  });
 
   return {
-    record({ reason, description }: LoggedRefusal): void {
-      const at = now();
-      const tally = tallies.get(reason);
-      if (tally && at - tally.windowStart < TOKEN_REFUSAL_LOG_WINDOW_MS) {
-        tally.suppressed += 1;
-        tally.description = description; // the latest example
-        return;
-      }
-      if (tally && tally.suppressed > 0) write(reason, tally.description, tally.suppressed, true); // the last window's remainder
-      tallies.set(reason, { description, windowStart: at, suppressed: 0 });
-      write(reason, description, 1, false);
-    },
+    record: (refusal: LoggedRefusal): void => aggregate.record(refusal.reason, refusal),
     /** Logs the counts of windows that are over (the timer calls it every minute). */
-    sweep,
-    close(): void {
-      clearInterval(timer);
-    },
+    sweep: () => aggregate.sweep(),
+    close: () => aggregate.close(),
   };
 }
 export type TokenRefusalLog = ReturnType<typeof createTokenRefusalLog>;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createAggregateLog } from '../../logging/aggregate-log';
 
 /** Why a sign-in to the embedded broker failed. */
 export type SignInFailure = 'no_key' | 'bad_key' | 'client_id_taken' | 'held_back';
@@ -38,13 +39,20 @@ interface AddressState {
   lastFailureAt: number;
   /** When the last attempt let through or queued is checked: the next one waits its delay after it. */
   nextAt: number;
-  /** The current log window: its start, whether its first line is out, and what was counted since. */
-  windowStart: number;
-  firstLogged: boolean;
-  unlogged: number;
-  reasons: Map<SignInFailure, number>;
+}
+
+/** A failed sign-in as logged, with the address's standing at the time. */
+interface LoggedFailure {
+  reason: SignInFailure;
+  failuresSoFar: number;
+  heldSeconds: number;
   lastUsername: string | null;
   lastClientId: string | null;
+}
+
+/** What followed a minute's first failure: the latest standing, and the count of each reason. */
+interface FailureTally extends Omit<LoggedFailure, 'reason'> {
+  reasons: Map<SignInFailure, number>;
 }
 
 const defaultWait = (ms: number) =>
@@ -71,33 +79,29 @@ export function createSignInGuard(log: Pick<FastifyBaseLogger, 'warn'>, options:
   /** The address's entry, or the shared one once too many addresses are tracked. */
   const keyOf = (address: string) => (states.has(address) || states.size < MAX_TRACKED ? address : MANY);
 
-  const write = (address: string, state: AddressState, count: number, reasons: ReadonlyMap<SignInFailure, number>) =>
+  const write = (address: string, failure: Omit<LoggedFailure, 'reason'>, count: number, reasons: ReadonlyMap<SignInFailure, number>) =>
     log.warn(
-      {
-        address,
-        count,
-        windowSeconds: SIGN_IN_LOG_WINDOW_MS / 1000,
-        reasons: Object.fromEntries(reasons),
-        failuresSoFar: state.failures,
-        heldSeconds: delayFor(state.failures) / 1000,
-        lastUsername: state.lastUsername,
-        lastClientId: state.lastClientId,
-      },
+      { address, count, windowSeconds: SIGN_IN_LOG_WINDOW_MS / 1000, reasons: Object.fromEntries(reasons), ...failure },
       `${count} failed MQTT sign-in(s) from ${address}`,
     );
+  const failures = createAggregateLog<LoggedFailure, FailureTally>({
+    windowMs: SIGN_IN_LOG_WINDOW_MS,
+    start: ({ reason: _reason, ...standing }) => ({ ...standing, reasons: new Map() }),
+    add: (tally, { reason, ...standing }) => {
+      Object.assign(tally, standing);
+      tally.reasons.set(reason, (tally.reasons.get(reason) ?? 0) + 1);
+    },
+    writeFirst: (address, { reason, ...standing }) => write(address, standing, 1, new Map([[reason, 1]])),
+    writeRest: (address, { reasons, ...standing }, count) => write(address, standing, count, reasons),
+    now,
+  });
 
-  /** Logs what the window counted after its first line. */
-  const flush = (address: string, state: AddressState) => {
-    if (state.unlogged > 0) write(address, state, state.unlogged, state.reasons);
-    state.unlogged = 0;
-    state.reasons = new Map();
-  };
-
+  /** Logs the log windows that are over, and forgets addresses quiet for `forgetAfterMs`. */
   const sweep = () => {
     const at = now();
+    failures.sweep();
     for (const [address, state] of states) {
-      if (at - state.windowStart >= SIGN_IN_LOG_WINDOW_MS) flush(address, state);
-      if (at - state.lastFailureAt >= forgetAfterMs && state.nextAt <= at && state.unlogged === 0) states.delete(address);
+      if (at - state.lastFailureAt >= forgetAfterMs && state.nextAt <= at) states.delete(address);
     }
   };
   const timer = setInterval(sweep, SIGN_IN_LOG_WINDOW_MS);
@@ -107,43 +111,21 @@ export function createSignInGuard(log: Pick<FastifyBaseLogger, 'warn'>, options:
     const at = now();
     const key = keyOf(address);
     let state = states.get(key);
-    if (state && at - state.lastFailureAt >= forgetAfterMs && state.nextAt <= at) {
-      flush(key, state);
-      states.delete(key);
-      state = undefined;
-    }
-    if (!state) {
-      state = {
-        failures: 0,
-        lastFailureAt: at,
-        nextAt: at,
-        windowStart: at,
-        firstLogged: false,
-        unlogged: 0,
-        reasons: new Map(),
-        lastUsername: null,
-        lastClientId: null,
-      };
+    if (!state || (at - state.lastFailureAt >= forgetAfterMs && state.nextAt <= at)) {
+      state = { failures: 0, lastFailureAt: at, nextAt: at };
       states.set(key, state);
     }
     if (reason !== 'held_back') {
       state.failures += 1;
       state.lastFailureAt = at;
     }
-    state.lastUsername = username?.slice(0, 100) ?? null;
-    state.lastClientId = clientId?.slice(0, 100) ?? null;
-    if (at - state.windowStart >= SIGN_IN_LOG_WINDOW_MS) {
-      flush(key, state); // the last window's remainder
-      state.windowStart = at;
-      state.firstLogged = false;
-    }
-    if (!state.firstLogged) {
-      state.firstLogged = true;
-      write(key, state, 1, new Map([[reason, 1]]));
-      return;
-    }
-    state.unlogged += 1;
-    state.reasons.set(reason, (state.reasons.get(reason) ?? 0) + 1);
+    failures.record(key, {
+      reason,
+      failuresSoFar: state.failures,
+      heldSeconds: delayFor(state.failures) / 1000,
+      lastUsername: username?.slice(0, 100) ?? null,
+      lastClientId: clientId?.slice(0, 100) ?? null,
+    });
   };
 
   return {
@@ -181,6 +163,7 @@ export function createSignInGuard(log: Pick<FastifyBaseLogger, 'warn'>, options:
     sweep,
     close(): void {
       clearInterval(timer);
+      failures.close();
     },
   };
 }
