@@ -123,7 +123,11 @@ export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), 
     addedLoadsByHour: loadPlanning.addedLoadsByHour,
   });
   const coverage = createCoverageModule({ linkQuality: powerReadings.linkQuality });
-  const settings = createConfigModule({ db, findTenant: tenants.findTenant });
+  const settings = createConfigModule({
+    db,
+    findTenant: tenants.findTenant,
+    changeTenant: (tenantId, change) => tenants.changeTenant(tenantId, change),
+  });
   const feedback = createFeedbackModule({ db });
 
   // Every module, in the order their routes appear in the API document; retention asks the others to prune.

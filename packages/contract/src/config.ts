@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { configRoutes } from './routes/config';
+import { LANGUAGES } from '@gridlens/domain/language';
+import { ADMIN_ROLE } from '@gridlens/domain/roles';
 import { SECTION_IDS, TENANT_TYPES } from '@gridlens/domain/sections';
 import { TEMPERATURE_METRICS } from '@gridlens/domain/temperature';
 
@@ -16,9 +18,38 @@ export const TenantSettingsSchema = z
     type: z.enum(TENANT_TYPES),
     powerdata_type: z.string().nullable(),
     tabs: z.array(TenantTabSchema),
+    language: z.enum(LANGUAGES).describe('The language of emails to the tenant’s recipients'),
+    time_zone: z.string().describe('IANA time zone of the tenant’s calendar days; fixed once the tenant exists'),
   })
   .meta({ id: 'TenantSettings' });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
+
+/** A tenant's display name, as the operator's command and the tenant's administrators give it. */
+export const TenantNameSchema = z.string().trim().min(1, 'name must not be empty').max(120, 'name has at most 120 characters');
+
+/**
+ * A tenant's tabs: the sections its users see, in order, each with an optional own label ('' shows the section's
+ * translated name). Whether each section suits the tenant's type is the tenants module's check (it knows the type).
+ */
+export const TenantTabsSchema = z
+  .array(TenantTabSchema.extend({ label: z.string().trim().max(60, 'a tab label has at most 60 characters') }))
+  .min(1, 'tabs must name at least one section: a tenant without tabs shows its users "Limited access"')
+  .refine((tabs) => new Set(tabs.map((tab) => tab.id)).size === tabs.length, 'tabs must not name a section twice');
+
+/**
+ * PUT /api/config/tenant/settings: what the tenant's own administrators may change (only the fields sent). Adding
+ * a tenant, its type, power-data kind and time zone stay with the operator's tenant command (docs/decisions.md).
+ */
+export const UpdateTenantSettingsSchema = z
+  .object({
+    name: TenantNameSchema.optional(),
+    tabs: TenantTabsSchema.optional(),
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .strict()
+  .refine((change) => Object.values(change).some((value) => value !== undefined), 'give at least one field to change')
+  .meta({ id: 'UpdateTenantSettings' });
+export type UpdateTenantSettings = z.infer<typeof UpdateTenantSettingsSchema>;
 
 /** GET /api/config/sections: the catalogue mapping a section to its route and icon. */
 export const SectionDefinitionSchema = z.object({
@@ -71,6 +102,12 @@ export const configApi = {
   tenantSettings: endpoint(configRoutes.tenantSettings, {
     tags,
     summary: "The caller's tenant: type, power-data sub-type and tabs",
+    responses: { 200: TenantSettingsSchema },
+  }),
+  updateTenantSettings: endpoint(configRoutes.updateTenantSettings, {
+    tags,
+    summary: `Changes the caller's tenant: its name, tabs and email language (only the fields sent); only users with the ${ADMIN_ROLE} role`,
+    body: UpdateTenantSettingsSchema,
     responses: { 200: TenantSettingsSchema },
   }),
   sections: endpoint(configRoutes.sections, {

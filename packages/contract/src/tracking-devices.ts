@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAST_MESSAGE_TYPES, LOCATION_TYPES, POSITION_CATEGORIES, TRACKER_TYPES } from '@gridlens/domain/tracking/enumerations';
 import { LOW_BATTERY_PERCENT } from '@gridlens/domain/power/battery';
 import { NO_COMMUNICATION_MS } from '@gridlens/domain/power/communication';
+import { ADMIN_ROLE } from '@gridlens/domain/roles';
 import { MOVEMENTS, STATIC_AFTER_HOURS_MAX, STATIC_AFTER_HOURS_MIN } from '@gridlens/domain/tracking/movement';
 import {
   MOTION_SENSITIVITIES,
@@ -149,8 +150,6 @@ export const TrackingSettingsSchema = z
   })
   .strict()
   .meta({ id: 'TrackingSettings' });
-/** The role that may change the tenant's tracking settings (a value of the identity provider's roles claim). */
-export const TRACKING_ADMIN_ROLE = 'Admin';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Endpoints
@@ -220,7 +219,7 @@ export const trackingDevicesApi = {
   }),
   updateMovementSettings: endpoint(trackingDevicesRoutes.updateMovementSettings, {
     tags,
-    summary: `Changes the tenant's tracking settings; only users with the ${TRACKING_ADMIN_ROLE} role`,
+    summary: `Changes the tenant's tracking settings; only users with the ${ADMIN_ROLE} role`,
     body: TrackingSettingsSchema,
     responses: { 200: TrackingSettingsSchema },
   }),

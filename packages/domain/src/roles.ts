@@ -1,6 +1,12 @@
 export const INSTALLER_ROLE = 'Installer';
 
 /**
+ * The tenant's administrators (a value of the identity provider's roles claim): they change the tenant's own
+ * settings — its name, tabs and email language, and the tracking Static period. Matched as any role is, by hasRole.
+ */
+export const ADMIN_ROLE = 'Admin';
+
+/**
  * The role names a roles claim holds: a list keeps its non-blank strings, a single string is a list of one
  * (some providers write one role that way). null when the claim is missing or is neither (an object, a number):
  * the token then says nothing about roles, which is a fault of the provider's set-up, not a role set.

@@ -7,6 +7,12 @@ export const configRoutes = {
     path: '/api/config/tenant/settings',
     operationId: 'getTenantSettings',
   }),
+  updateTenantSettings: route({
+    security: 'tenant',
+    method: 'PUT',
+    path: '/api/config/tenant/settings',
+    operationId: 'updateTenantSettings',
+  }),
   sections: route({
     security: 'tenant',
     method: 'GET',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configApi } from '@gridlens/contract/config';
+import type { ApiError } from '@gridlens/contract/errors';
 import type { Database } from '../../db/database';
 import type { createTestIssuer } from '../../../test/support/test-app';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
@@ -67,6 +68,85 @@ for (const backend of TEST_DATABASES) {
         const response = await tenantSettings('gridwest');
         expect(response.json()).toMatchObject({ tenant: 'gridwest' });
         expect(response.json().tabs.map((t) => t.id)).toEqual(GRIDWEST_TABS);
+      });
+    });
+
+    describe(routeName(configApi.updateTenantSettings), () => {
+      const ADMIN_TENANT = 'admin-co';
+      const ADMIN_TABS = [
+        { id: 'devices', label: '' },
+        { id: 'alerts', label: 'Alarms' },
+      ] as const;
+      const tokenFor = async (roles: string[], tenant = ADMIN_TENANT) =>
+        authHeaders(await issuer.token({ sub: `user-${roles.join('-')}`, tenant, roles }), tenant);
+      const change = async (body: object, roles: string[] = ['Admin'], tenant = ADMIN_TENANT) =>
+        inject(app, configApi.updateTenantSettings, { headers: await tokenFor(roles, tenant), body });
+      const stored = async () =>
+        (
+          await db.query<Record<string, unknown>>('SELECT name, type, tabs, language, time_zone FROM tenants WHERE id = $1', [ADMIN_TENANT])
+        )[0];
+
+      beforeAll(async () => {
+        await db.query("INSERT INTO tenants (id, name, type, tabs, language) VALUES ($1, 'Admin Co', 'tracking', $2, 'EN')", [
+          ADMIN_TENANT,
+          JSON.stringify(ADMIN_TABS),
+        ]);
+      });
+
+      it("lets the tenant's administrator rename it, reorder its tabs and set its email language, seen at once", async () => {
+        const tabs = [
+          { id: 'alerts', label: 'Alarms' },
+          { id: 'devices', label: '' },
+          { id: 'report', label: 'Weekly' },
+        ];
+        const response = await change({ name: 'Admin Company', tabs, language: 'FR' });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ tenant: ADMIN_TENANT, name: 'Admin Company', tabs, language: 'FR', type: 'tracking' });
+        const read = await inject(app, configApi.tenantSettings, { headers: await tokenFor(['Operator']) });
+        expect(read.json()).toMatchObject({ name: 'Admin Company', tabs, language: 'FR', time_zone: 'Europe/Dublin' });
+        const settings = await inject(app, configApi.userSettings, { headers: await tokenFor(['Operator']) });
+        expect(settings.json().sections_order).toEqual(['alerts', 'devices', 'report']);
+
+        expect((await change({ name: 'Admin Co', tabs: [...ADMIN_TABS], language: 'EN' }, ['admin'])).statusCode).toBe(200);
+        expect(await stored()).toMatchObject({ name: 'Admin Co', tabs: ADMIN_TABS, language: 'EN' });
+      });
+
+      it('refuses anyone without the Admin role, and changes nothing', async () => {
+        for (const roles of [['Operator'], ['Operator', 'Viewer']]) {
+          const response = await change({ name: 'Taken over' }, roles);
+          expect(response.statusCode).toBe(403);
+          expect(response.json<ApiError>().message).toContain('Admin');
+        }
+        expect((await stored())?.name).toBe('Admin Co');
+      });
+
+      it('names the field it refuses and stores nothing of the request', async () => {
+        const cases: [object, string][] = [
+          [{ tabs: [] }, 'tabs'],
+          [{ tabs: [{ id: 'assets', label: '' }] }, 'tabs'],
+          [{ tabs: [{ id: 'nowhere', label: '' }] }, 'tabs.0.id'],
+          [{ tabs: [{ id: 'devices', label: 'x'.repeat(61) }] }, 'tabs.0.label'],
+          [{ name: '  ', language: 'FR' }, 'name'],
+          [{ language: 'DE' }, 'language'],
+        ];
+        for (const [body, field] of cases) expectValidationError(await change(body), field);
+        for (const fixed of [{ type: 'powerdata' }, { time_zone: 'Europe/Paris' }, {}]) {
+          expect((await change(fixed)).statusCode).toBe(400);
+        }
+        expect(await stored()).toMatchObject({
+          name: 'Admin Co',
+          type: 'tracking',
+          tabs: ADMIN_TABS,
+          language: 'EN',
+          time_zone: 'Europe/Dublin',
+        });
+      });
+
+      it("changes only the caller's own tenant, whatever the Tenant header says", async () => {
+        const gridwestAdmin = authHeaders(await issuer.token({ sub: 'gw-admin', tenant: 'gridwest', roles: ['Admin'] }), ADMIN_TENANT);
+        const response = await inject(app, configApi.updateTenantSettings, { headers: gridwestAdmin, body: { name: 'Hijacked' } });
+        expect(response.statusCode).toBe(403);
+        expect((await stored())?.name).toBe('Admin Co');
       });
     });
 

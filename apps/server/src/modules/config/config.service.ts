@@ -1,19 +1,30 @@
-import type { TenantSettings, UpdateUserSettings, UserSettings } from '@gridlens/contract/config';
+import type { TenantSettings, UpdateTenantSettings, UpdateUserSettings, UserSettings } from '@gridlens/contract/config';
 import { isSectionId, SECTION_CATALOGUE, type SectionId } from '@gridlens/domain/sections';
 import { resolveTemperatureMetric } from '@gridlens/domain/temperature';
 import { isValidTimeZone } from '@gridlens/domain/time-zone';
 import { notFound, validationError } from '../../http/http-error';
-import type { FindTenant } from '../tenants/tenants.module';
+import type { ChangeTenant, FindTenant, TenantRow } from '../tenants/tenants.module';
 import type { UserSettingsRepository, UserSettingsRow } from './user-settings.repository';
 
 interface Deps {
   findTenant: FindTenant;
+  changeTenant: ChangeTenant;
   userSettings: UserSettingsRepository;
 }
 
 type FieldProblem = { field: string; message: string };
 
-export function createConfigService({ findTenant, userSettings }: Deps) {
+const tenantSettingsOf = (tenant: TenantRow): TenantSettings => ({
+  tenant: tenant.id,
+  name: tenant.name,
+  type: tenant.type,
+  powerdata_type: tenant.powerdata_type,
+  tabs: tenant.tabs,
+  language: tenant.language,
+  time_zone: tenant.time_zone,
+});
+
+export function createConfigService({ findTenant, changeTenant, userSettings }: Deps) {
   async function tenantOrThrow(tenantId: string) {
     const tenant = await findTenant(tenantId);
     if (!tenant) throw notFound('Tenant');
@@ -43,8 +54,15 @@ export function createConfigService({ findTenant, userSettings }: Deps) {
 
   return {
     async tenantSettings(tenantId: string): Promise<TenantSettings> {
-      const tenant = await tenantOrThrow(tenantId);
-      return { tenant: tenant.id, name: tenant.name, type: tenant.type, powerdata_type: tenant.powerdata_type, tabs: tenant.tabs };
+      return tenantSettingsOf(await tenantOrThrow(tenantId));
+    },
+
+    /** The tenant's administrators' change; the tabs must be sections of the tenant's type. */
+    async updateTenantSettings(tenantId: string, change: UpdateTenantSettings): Promise<TenantSettings> {
+      const outcome = await changeTenant(tenantId, change);
+      if ('missing' in outcome) throw notFound('Tenant');
+      if ('problems' in outcome) throw validationError(outcome.problems);
+      return tenantSettingsOf(outcome.tenant);
     },
 
     sectionCatalogue: () => [...SECTION_CATALOGUE],

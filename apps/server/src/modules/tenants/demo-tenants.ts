@@ -1,13 +1,14 @@
 import type { TenantRow } from './tenants.repository';
 
 /** Tenants of the demo data set; the embedded identity provider's demo users belong to them. */
-export const DEMO_TENANTS: Omit<TenantRow, 'time_zone'>[] = [
+export const DEMO_TENANTS: TenantRow[] = [
   {
     id: 'netzero',
     name: 'NetZero Networks',
     type: 'powerdata',
     powerdata_type: 'netzero',
     language: 'EN',
+    time_zone: 'Europe/Dublin',
     tabs: [
       { id: 'assets', label: 'Assets' },
       { id: 'powercoil_analytics', label: 'Analytics' },
@@ -22,6 +23,7 @@ export const DEMO_TENANTS: Omit<TenantRow, 'time_zone'>[] = [
     type: 'tracking',
     powerdata_type: null,
     language: 'EN',
+    time_zone: 'Europe/Dublin',
     tabs: [
       { id: 'devices', label: 'Devices' },
       { id: 'locations', label: 'Locations' },
@@ -38,6 +40,7 @@ export const DEMO_TENANTS: Omit<TenantRow, 'time_zone'>[] = [
     type: 'powerdata',
     powerdata_type: 'netzero',
     language: 'EN',
+    time_zone: 'Europe/Dublin',
     tabs: [
       { id: 'assets', label: 'Assets' },
       { id: 'powercoil_report', label: 'Daily grid report' },

@@ -4,16 +4,20 @@ const TENANT_CACHE_TTL_MS = 30_000;
 
 /**
  * Every authenticated request asks whether its tenant exists; a short cache keeps that off the
- * database. 30 s means a tenant added or removed takes effect within half a minute.
+ * database. 30 s means a tenant added, changed or removed elsewhere (the operator's command, another process) takes
+ * effect within half a minute; a change made through this process's API takes effect here at once.
  */
 export function createTenantLookup(repository: TenantsRepository, now: () => number = Date.now) {
   const cache = new Map<string, { row: TenantRow | null; expiresAt: number }>();
-  return async (tenantId: string): Promise<TenantRow | null> => {
+  const find = async (tenantId: string): Promise<TenantRow | null> => {
     const hit = cache.get(tenantId);
     if (hit && hit.expiresAt > now()) return hit.row;
     const row = await repository.findById(tenantId);
     cache.set(tenantId, { row, expiresAt: now() + TENANT_CACHE_TTL_MS });
     return row;
   };
+  /** A tenant changed in this process: its next lookup here reads it again (the other processes within the TTL). */
+  const remember = (row: TenantRow) => cache.set(row.id, { row, expiresAt: now() + TENANT_CACHE_TTL_MS });
+  return Object.assign(find, { remember });
 }
 export type TenantLookup = ReturnType<typeof createTenantLookup>;

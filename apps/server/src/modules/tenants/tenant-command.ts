@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Queryable } from '../../db/database';
-import { describeIssues, NewTenantSchema, tabsOutsideType, TenantChangeSchema } from './tenant-input';
+import { changeTenant } from './tenant-change';
+import { fieldProblems, NewTenantSchema, TenantChangeSchema, type FieldProblem } from './tenant-input';
 import { createTenantsRepository, type TenantRow } from './tenants.repository';
 
 export const TENANT_COMMAND_USAGE = `Usage:
@@ -56,12 +57,11 @@ export function parseTabs(text: string): { id: string; label: string }[] {
     });
 }
 
-function refusalLines(lines: string[]): string[] {
-  return lines.map((line) => {
-    const match = /^(([a-z_]+)[a-z_.\d]*): (.*)$/.exec(line);
-    const option = match?.[2] ? OPTION_OF[match[2]] : undefined;
-    return match && option ? `${match[1]} (${option}): ${match[3]}` : line;
-  });
+/** A refused field as the operator reads it, with the option they typed: `tabs (--tabs): …`. */
+function refusalLine({ field, message }: FieldProblem): string {
+  const option = OPTION_OF[field.split('.')[0] ?? ''];
+  if (field === '') return message;
+  return option ? `${field} (${option}): ${message}` : `${field}: ${message}`;
 }
 
 function describe(tenant: TenantRow): string {
@@ -105,7 +105,7 @@ export async function runTenantCommand(argv: readonly string[], db: Queryable, i
   }
   if (action === 'show') {
     const tenant = await repository.findById(id);
-    if (!tenant) return refuse(io, [`No tenant "${id}"`]);
+    if (!tenant) return refuseWith(io, `No tenant "${id}"`);
     io.out(JSON.stringify(tenant, null, 2));
     return 0;
   }
@@ -122,14 +122,14 @@ export async function runTenantCommand(argv: readonly string[], db: Queryable, i
       language,
       time_zone: values['time-zone'],
     });
-    if (!input.success) return refuse(io, describeIssues(input.error));
-    if (!(await repository.insert(input.data))) return refuse(io, [`A tenant "${id}" exists already: change it with "set"`]);
+    if (!input.success) return refuse(io, fieldProblems(input.error));
+    if (!(await repository.insert(input.data))) return refuseWith(io, `A tenant "${id}" exists already: change it with "set"`);
     io.out(`Added tenant ${id}`);
     return 0;
   }
   if (values.type !== undefined || values['time-zone'] !== undefined) {
     const field = values.type !== undefined ? 'type' : 'time_zone';
-    return refuse(io, [`${field}: the ${field === 'type' ? 'type' : 'time zone'} is fixed once the tenant exists`]);
+    return refuse(io, [{ field, message: `the ${field === 'type' ? 'type' : 'time zone'} is fixed once the tenant exists` }]);
   }
   const change = TenantChangeSchema.safeParse({
     name: values.name,
@@ -137,25 +137,20 @@ export async function runTenantCommand(argv: readonly string[], db: Queryable, i
     tabs,
     language,
   });
-  if (!change.success) return refuse(io, describeIssues(change.error));
-  const existing = await repository.findById(id);
-  if (!existing) return refuse(io, [`No tenant "${id}": add it with "add"`]);
-  if (existing.type === 'tracking' && typeof change.data.powerdata_type === 'string') {
-    return refuse(io, ['powerdata_type: powerdata_type is only for a powerdata tenant']);
-  }
-  const misfit = change.data.tabs ? tabsOutsideType(existing.type, change.data.tabs) : null;
-  if (misfit) return refuse(io, [`tabs: ${misfit}`]);
-  await repository.update(id, {
-    name: change.data.name ?? null,
-    powerdata_type: change.data.powerdata_type === undefined ? null : { value: change.data.powerdata_type },
-    tabs: change.data.tabs ?? null,
-    language: change.data.language ?? null,
-  });
+  if (!change.success) return refuse(io, fieldProblems(change.error));
+  const outcome = await changeTenant(repository, id, change.data);
+  if ('missing' in outcome) return refuseWith(io, `No tenant "${id}": add it with "add"`);
+  if ('problems' in outcome) return refuse(io, outcome.problems);
   io.out(`Changed tenant ${id}`);
   return 0;
 }
 
-function refuse(io: CommandOutput, lines: string[]): 1 {
-  for (const line of refusalLines(lines)) io.err(line);
+function refuse(io: CommandOutput, problems: FieldProblem[]): 1 {
+  for (const problem of problems) io.err(refusalLine(problem));
+  return 1;
+}
+
+function refuseWith(io: CommandOutput, line: string): 1 {
+  io.err(line);
   return 1;
 }

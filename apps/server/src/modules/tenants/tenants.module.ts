@@ -2,6 +2,8 @@ import type { Queryable } from '../../db/database';
 import { STATIC_AFTER_HOURS_DEFAULT } from '@gridlens/domain/tracking/movement';
 import { DEMO_TENANTS } from './demo-tenants';
 import { createTenantLookup } from './tenant-cache';
+import { changeTenant } from './tenant-change';
+import type { TenantChange } from './tenant-input';
 import { createTenantsRepository } from './tenants.repository';
 
 /**
@@ -14,7 +16,13 @@ export function createTenantsModule({ db }: { db: Queryable }) {
   const zones = new Map<string, string>();
   return {
     name: 'tenants',
-    findTenant,
+    findTenant: (tenantId: string) => findTenant(tenantId),
+    /** The tenant's administrators' change (name, tabs, email language), validated against the tenant's type. */
+    async changeTenant(tenantId: string, change: TenantChange) {
+      const outcome = await changeTenant(repository, tenantId, change);
+      if ('tenant' in outcome) findTenant.remember(outcome.tenant);
+      return outcome;
+    },
     tenantExists: async (tenantId: string) => (await findTenant(tenantId)) !== null,
     /** Whether a tenant keeps power data (its type): the power-data endpoints answer 404 to any other (a tracking tenant). */
     keepsPowerData: async (tenantId: string) => (await findTenant(tenantId))?.type === 'powerdata',
@@ -35,13 +43,15 @@ export function createTenantsModule({ db }: { db: Queryable }) {
       read: async (tenantId: string) => (await repository.staticAfterHours(tenantId)) ?? STATIC_AFTER_HOURS_DEFAULT,
       write: (tenantId: string, hours: number) => repository.setStaticAfterHours(tenantId, hours),
     },
-    /** Idempotent: adds the demo tenants that are missing and leaves existing rows as they are. */
+    /** Idempotent: adds the demo tenants that are missing and leaves existing rows (and any change to them) as they are. */
     async seedDemoTenants(): Promise<void> {
-      for (const tenant of DEMO_TENANTS) await repository.upsert(tenant);
+      for (const tenant of DEMO_TENANTS) await repository.insert(tenant);
     },
   };
 }
 export type TenantsModule = ReturnType<typeof createTenantsModule>;
 export type FindTenant = TenantsModule['findTenant'];
+export type { TenantRow } from './tenants.repository';
+export type ChangeTenant = TenantsModule['changeTenant'];
 export type TimeZoneOf = TenantsModule['timeZoneOf'];
 export type TenantMovementPeriod = TenantsModule['movementPeriod'];

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { Language } from '@gridlens/domain/language';
 import type { SectionId, TenantType } from '@gridlens/domain/sections';
 
 export interface TenantRow {
@@ -7,7 +8,7 @@ export interface TenantRow {
   type: TenantType;
   powerdata_type: string | null;
   tabs: { id: SectionId; label: string }[];
-  language: string;
+  language: Language;
   /** IANA time zone of the tenant's calendar days (migration 0012). */
   time_zone: string;
 }
@@ -47,21 +48,21 @@ export function createTenantsRepository(db: Queryable) {
       );
       return rows.length > 0;
     },
-    /** Changes the given fields of a tenant (each left null stays as it is); false when there is no such tenant. */
+    /** Changes the given fields of a tenant (each left null stays as it is); the tenant as changed, null when there is none. */
     async update(
       tenantId: string,
       change: {
         name: string | null;
         powerdata_type: { value: string | null } | null;
         tabs: TenantRow['tabs'] | null;
-        language: string | null;
+        language: Language | null;
       },
-    ): Promise<boolean> {
-      const rows = await db.query<{ id: string }>(
+    ): Promise<TenantRow | null> {
+      const rows = await db.query<TenantRow>(
         `UPDATE tenants SET name = COALESCE($2, name),
            powerdata_type = CASE WHEN $3::boolean THEN $4 ELSE powerdata_type END,
            tabs = COALESCE($5::jsonb, tabs), language = COALESCE($6, language)
-         WHERE id = $1 RETURNING id`,
+         WHERE id = $1 RETURNING id, name, type, powerdata_type, tabs, language, time_zone`,
         [
           tenantId,
           change.name,
@@ -71,14 +72,7 @@ export function createTenantsRepository(db: Queryable) {
           change.language,
         ],
       );
-      return rows.length > 0;
-    },
-    async upsert(tenant: Omit<TenantRow, 'time_zone'>): Promise<void> {
-      await db.query(
-        `INSERT INTO tenants (id, name, type, powerdata_type, tabs, language) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (id) DO NOTHING`,
-        [tenant.id, tenant.name, tenant.type, tenant.powerdata_type, JSON.stringify(tenant.tabs), tenant.language],
-      );
+      return rows[0] ?? null;
     },
   };
 }
