@@ -65,36 +65,15 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * English, the language of every new user until they choose another (lib/language-preference.ts), is fetched beside
- * the shell instead of after it has run: the first screen cannot render before its texts.
- */
-function preloadDefaultCatalogue(): Plugin {
-  return {
-    name: 'gridlens-preload-default-catalogue',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        if (!ctx.filename.endsWith('index.html')) return [];
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && /[\\/]locales[\\/]en\.json$/.test(output.facadeModuleId ?? ''),
-        );
-        if (!chunk) throw new Error('no chunk of the English catalogue to preload');
-        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }];
-      },
-    },
-  };
-}
+type Chunks = ReadonlyMap<string, Rolldown.OutputChunk>;
 
 /**
- * The app (src/start.tsx and the shell) is imported by the main entry dynamically, after it has asked for the screen's
- * chunk; its files are named in index.html as module preloads all the same, so that they are fetched from the first
- * moment, beside the main entry, and not only once it has run.
+ * Names the files `pick` chooses from the built chunks (by file name) in index.html as module preloads, so that the
+ * browser fetches them from the first moment, beside the main entry, and not only once a script has asked for them.
  */
-function preloadApp(): Plugin {
+function preloadInIndex(name: string, pick: (chunks: Chunks) => Iterable<string>): Plugin {
   return {
-    name: 'gridlens-preload-app',
+    name,
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -103,15 +82,7 @@ function preloadApp(): Plugin {
         const chunks = new Map(
           Object.values(ctx.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
         );
-        const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId === START_MODULE);
-        if (!start) throw new Error('no chunk of src/start.tsx to preload');
-        const files = new Set<string>();
-        for (let queue = [start.fileName], file = queue.pop(); file !== undefined; file = queue.pop()) {
-          if (files.has(file)) continue;
-          files.add(file);
-          queue.push(...(chunks.get(file)?.imports ?? []));
-        }
-        return [...files]
+        return [...new Set(pick(chunks))]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
             tag: 'link',
@@ -122,6 +93,34 @@ function preloadApp(): Plugin {
     },
   };
 }
+
+/**
+ * English, the language of every new user until they choose another (lib/language-preference.ts), is fetched beside
+ * the shell instead of after it has run: the first screen cannot render before its texts.
+ */
+const preloadDefaultCatalogue = () =>
+  preloadInIndex('gridlens-preload-default-catalogue', (chunks) => {
+    const chunk = [...chunks.values()].find((output) => /[\\/]locales[\\/]en\.json$/.test(output.facadeModuleId ?? ''));
+    if (!chunk) throw new Error('no chunk of the English catalogue to preload');
+    return [chunk.fileName];
+  });
+
+/**
+ * The app (src/start.tsx and the shell) is imported by the main entry dynamically, after it has asked for the screen's
+ * chunk; its files, start.tsx's chunk and every chunk that one imports, are preloaded all the same.
+ */
+const preloadApp = () =>
+  preloadInIndex('gridlens-preload-app', (chunks) => {
+    const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId === START_MODULE);
+    if (!start) throw new Error('no chunk of src/start.tsx to preload');
+    const files = new Set<string>();
+    for (let queue = [start.fileName], file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (files.has(file)) continue;
+      files.add(file);
+      queue.push(...(chunks.get(file)?.imports ?? []));
+    }
+    return files;
+  });
 
 const serverUrl = process.env['GRIDLENS_SERVER_URL'] ?? 'http://localhost:3000';
 

@@ -29,6 +29,22 @@ const send = async (messages: object[]) => {
 };
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
+/** The track tests' own depot, on the Mizen peninsula, far from the demo's POIs and trackers. */
+const TRACK_YARD = {
+  LocationID: 'E2E-TRACK-YARD',
+  FullName: 'E2E track yard',
+  LocationType: 'Friendly',
+  Latitude: 51.5,
+  Longitude: -9.7,
+  RadiusM: 300,
+};
+/** The track yard and a vehicle of the test's own; each answers 409 once it is there, so every test stands alone. */
+const addTrackYardAndVehicle = async (device_id: string, name: string) => {
+  expect([201, 409]).toContain((await apiCall(page, 'fleetco', trackingRoutes.addLocation, { body: TRACK_YARD })).status());
+  const registered = await apiCall(page, 'fleetco', trackingRoutes.registerDevice, { body: { device_id, name, device_type: 'Vehicle' } });
+  expect([201, 409]).toContain(registered.status());
+};
+
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, timezoneId: 'UTC' });
   page = await context.newPage();
@@ -121,21 +137,7 @@ test("a device's messages that fail to load say so, with a way to try again", as
 
 test("a device's track is a line through its fixes, over the POIs it visited", async () => {
   const TRAVELLER = 'E2E-TRAVELLER';
-  // This test's own depot, on the Mizen peninsula, far from the demo's POIs and trackers.
-  const yard = {
-    LocationID: 'E2E-TRACK-YARD',
-    FullName: 'E2E track yard',
-    LocationType: 'Friendly',
-    Latitude: 51.5,
-    Longitude: -9.7,
-    RadiusM: 300,
-  };
-  const added = await apiCall(page, 'fleetco', trackingRoutes.addLocation, { body: yard });
-  expect([201, 409]).toContain(added.status());
-  const registered = await apiCall(page, 'fleetco', trackingRoutes.registerDevice, {
-    body: { device_id: TRAVELLER, name: 'E2E traveller', device_type: 'Vehicle' },
-  });
-  expect([201, 409]).toContain(registered.status());
+  await addTrackYardAndVehicle(TRAVELLER, 'E2E traveller');
   const seq = Math.floor(Date.now() / 1000);
   const at = (i: number, latitude: number, minutes: number) => ({
     kind: 'position',
@@ -157,20 +159,7 @@ test("a device's track is a line through its fixes, over the POIs it visited", a
 
 test("on a long trip's track, framed far out, the POI it visited is a clear pin in its type's colour, named", async () => {
   const HAULER = 'E2E-LONG-HAUL';
-  // The previous test's yard, added here too (409 once it is there) so that this test stands alone.
-  const yard = {
-    LocationID: 'E2E-TRACK-YARD',
-    FullName: 'E2E track yard',
-    LocationType: 'Friendly',
-    Latitude: 51.5,
-    Longitude: -9.7,
-    RadiusM: 300,
-  };
-  expect([201, 409]).toContain((await apiCall(page, 'fleetco', trackingRoutes.addLocation, { body: yard })).status());
-  const registered = await apiCall(page, 'fleetco', trackingRoutes.registerDevice, {
-    body: { device_id: HAULER, name: 'E2E long haul', device_type: 'Vehicle' },
-  });
-  expect([201, 409]).toContain(registered.status());
+  await addTrackYardAndVehicle(HAULER, 'E2E long haul');
   const seq = Math.floor(Date.now() / 1000);
   const at = (i: number, latitude: number, longitude: number, minutes: number) => ({
     kind: 'position',

@@ -3,7 +3,7 @@ import { isNavigationWide } from './navigation-width';
 import { readStoredLanguage } from './language-preference';
 import { readInitialThemeMode, type ThemeMode } from './theme-preference';
 import type { Language } from '@gridlens/domain/language';
-import type { TokenRefusal } from './token-refusal';
+import { sameRefusal, type TokenRefusal } from './token-refusal';
 
 /** App-wide UI state only (conventions §3); server data lives in TanStack Query. */
 interface AppState {
@@ -49,5 +49,7 @@ export const useAppStore = create<AppState>()((set) => ({
   requestStarted: () => set((s) => ({ pendingRequests: s.pendingRequests + 1 })),
   requestFinished: () => set((s) => ({ pendingRequests: Math.max(0, s.pendingRequests - 1) })),
   setSignInError: (signInError) => set({ signInError }),
-  setTokenRefusal: (tokenRefusal) => set({ tokenRefusal }),
+  // Every request the refused token makes reports the refusal again: the same one leaves the state (and the screens
+  // that read it) as they are.
+  setTokenRefusal: (tokenRefusal) => set((s) => (sameRefusal(s.tokenRefusal, tokenRefusal) ? s : { tokenRefusal })),
 }));

@@ -10,16 +10,16 @@ export const issueKey = (status: DeviceStatusCategory) => `assets.values.status_
 type SearchColumns = IssueColumns & {
   readonly device_id: readonly string[];
   readonly transformer_name: readonly (string | null | undefined)[];
-  readonly status_category: readonly (DeviceStatusCategory | null | undefined)[];
 };
 
 /**
  * Whether the header search finds row `index` of a power-data list on every screen that lists devices (assets,
- * analytics, power report): by its device id, its name, its device status as the status column writes it (so
- * "No issue" finds the devices without an issue, whether that column is shown or not), or any of its issues in the
- * user's language (the domain's `deviceIssues`, so "Phase imbalance" finds every device with a phase imbalance,
- * not only those whose most serious issue it is), or by the screen's own further texts (`more`, e.g. the assets
- * table's text columns). `search` is a `searchKey`; `statusName` names a status in the user's language.
+ * analytics, power report): by its device id, its name, any of its issues in the user's language (the domain's
+ * `deviceIssues`, so "Phase imbalance" finds every device with a phase imbalance, not only those whose most serious
+ * issue it is) or, for a device without any, "No issue" (so that finds them whether the status column is shown or
+ * not), or by the screen's own further texts (`more`, e.g. the assets table's text columns). The device status the
+ * status column writes is the first of those issues, or "No issue": it is matched with them, once. `search` is a
+ * `searchKey`; `statusName` names a status in the user's language.
  */
 export function deviceMatchesSearch(
   columns: SearchColumns,
@@ -29,11 +29,10 @@ export function deviceMatchesSearch(
   more: readonly (string | null | undefined)[] = [],
 ): boolean {
   if (search === '') return true;
-  const status = columns.status_category[index];
+  if (textsMatch([columns.device_id[index], columns.transformer_name[index], ...more], search)) return true;
   // The issues are judged only for a row its own texts do not match: a search over 10,000 rows stays cheap.
-  return (
-    textsMatch([columns.device_id[index], columns.transformer_name[index], ...more], search) ||
-    (status !== null && status !== undefined && textsMatch([statusName(status)], search)) ||
-    textsMatch(deviceIssuesAt(columns, index).map(statusName), search)
-  );
+  const issues: readonly DeviceStatusCategory[] = deviceIssuesAt(columns, index);
+  return textsMatch((issues.length > 0 ? issues : NO_ISSUE).map(statusName), search);
 }
+
+const NO_ISSUE: readonly DeviceStatusCategory[] = ['no_issue'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSetUpFault, tokenRefusalOf } from './token-refusal';
+import { isSetUpFault, sameRefusal, tokenRefusalOf } from './token-refusal';
 
 describe('tokenRefusalOf', () => {
   it("reads the API's challenge: the reason code and its description", () => {
@@ -30,5 +30,17 @@ describe('isSetUpFault', () => {
       expect(isSetUpFault({ reason, description: '' }), reason).toBe(true);
     }
     expect(isSetUpFault({ reason: 'expired', description: '' })).toBe(false);
+  });
+});
+
+describe('sameRefusal', () => {
+  it('is the same reason and description, or no refusal on both sides', () => {
+    const audience = { reason: 'audience', description: 'wrong audience' };
+    expect(sameRefusal(audience, { ...audience })).toBe(true);
+    expect(sameRefusal(null, null)).toBe(true);
+    expect(sameRefusal(audience, { ...audience, description: 'other' })).toBe(false);
+    expect(sameRefusal(audience, { ...audience, reason: 'issuer' })).toBe(false);
+    expect(sameRefusal(audience, null)).toBe(false);
+    expect(sameRefusal(null, audience)).toBe(false);
   });
 });

@@ -28,3 +28,8 @@ export function tokenRefusalOf(header: string | null): TokenRefusal | null {
 export function isSetUpFault(refusal: TokenRefusal): boolean {
   return refusal.reason !== 'expired';
 }
+
+/** Whether two refusals (or their absence) say the same: the app keeps what it shows when a refusal repeats. */
+export function sameRefusal(a: TokenRefusal | null, b: TokenRefusal | null): boolean {
+  return a === b || (a !== null && b !== null && a.reason === b.reason && a.description === b.description);
+}

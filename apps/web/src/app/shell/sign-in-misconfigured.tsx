@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
 import type { TokenRefusal } from '@/lib/token-refusal';
+import { useSignOut } from '@/lib/use-sign-out';
+import { FullPage } from './full-page-message';
 
 /**
  * The user signed in, but the API refuses the token the identity provider gave (wrong audience or issuer, no
@@ -12,27 +13,24 @@ import type { TokenRefusal } from '@/lib/token-refusal';
  */
 export function SignInMisconfigured({ refusal }: { refusal: TokenRefusal }) {
   const { t } = useTranslation();
-  const auth = useAuth();
-  const signOut = () => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token });
+  const signOut = useSignOut();
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }}>
-      <Box role="alert" sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}>
-        <Typography variant="h5" component="h1">
-          {t('auth.misconfigured.title')}
+    <FullPage role="alert" centred={false}>
+      <Typography variant="h5" component="h1">
+        {t('auth.misconfigured.title')}
+      </Typography>
+      <Typography>{t('auth.misconfigured.body')}</Typography>
+      {refusal.description && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('auth.misconfigured.detail', { detail: refusal.description })}
         </Typography>
-        <Typography>{t('auth.misconfigured.body')}</Typography>
-        {refusal.description && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {t('auth.misconfigured.detail', { detail: refusal.description })}
-          </Typography>
-        )}
-        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-          {auth.isAuthenticated && <Button onClick={signOut}>{t('nav.signOut')}</Button>}
-          <Button variant="contained" onClick={() => window.location.reload()}>
-            {t('errors.tryAgain')}
-          </Button>
-        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        {signOut && <Button onClick={signOut}>{t('nav.signOut')}</Button>}
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          {t('errors.tryAgain')}
+        </Button>
       </Box>
-    </Box>
+    </FullPage>
   );
 }

@@ -7,14 +7,14 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
 import { useIdentity } from '@/lib/use-identity';
+import { useSignOut } from '@/lib/use-sign-out';
 
 export function UserInformationCard({ tenantName }: { tenantName: string }) {
   const { t } = useTranslation();
   const identity = useIdentity();
-  const auth = useAuth();
+  const signOut = useSignOut();
   if (!identity) return null;
   const row = (label: string, value: React.ReactNode) => (
     <Stack direction="row" spacing={2}>
@@ -32,7 +32,7 @@ export function UserInformationCard({ tenantName }: { tenantName: string }) {
           </Typography>
         }
         action={
-          <Button startIcon={<LogoutIcon />} onClick={() => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token })}>
+          <Button startIcon={<LogoutIcon />} onClick={signOut}>
             {t('nav.signOut')}
           </Button>
         }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useClientConfig } from '@/lib/client-config-context';
 import type { SignInState } from '@/lib/oidc-settings';
+import { useSignOut } from '@/lib/use-sign-out';
 import { DeviceTester } from './device-tester';
 
 /**
@@ -15,6 +16,7 @@ import { DeviceTester } from './device-tester';
  */
 export function DeviceTestPage() {
   const auth = useAuth();
+  const signOut = useSignOut();
   const config = useClientConfig();
   const location = useLocation();
   const { t } = useTranslation();
@@ -41,7 +43,7 @@ export function DeviceTestPage() {
         <>
           <DeviceTester />
           <Box>
-            <Button size="small" onClick={() => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token })}>
+            <Button size="small" onClick={signOut}>
               {t('coverage.deviceTest.signOut')}
             </Button>
           </Box>

@@ -108,19 +108,26 @@ export function AdmdPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Button startIcon={<DownloadIcon />} variant="outlined" onClick={exportCsv} disabled={rows.length === 0} data-testid="admd-csv">
+        {/* The previous range's rows, shown while another loads, are not the period chosen: nothing to export yet. */}
+        <Button
+          startIcon={<DownloadIcon />}
+          variant="outlined"
+          onClick={exportCsv}
+          disabled={rows.length === 0 || admd.isPlaceholderData}
+          data-testid="admd-csv"
+        >
           {t('loadAnalysis.exportCsv')}
         </Button>
       </Box>
 
       {admd.isError && <LoadFailed onRetry={() => void admd.refetch()} />}
-      {admd.isPending && <Typography>{t('assetDetail.loadingTab')}</Typography>}
+      {admd.isPending && <Typography>{t('app.loading')}</Typography>}
       {admd.data && (
         <>
           {/* While another range loads, the previous answer's table stays, but its period is not the one chosen. */}
           <Typography variant="body2" data-testid="admd-period" aria-live="polite">
             {admd.isPlaceholderData
-              ? t('assetDetail.loadingTab')
+              ? t('app.loading')
               : `${periodText} ${median !== null ? t('loadAnalysis.median', { value: number(median) }) : ''}`.trim()}
           </Typography>
           <DataTable

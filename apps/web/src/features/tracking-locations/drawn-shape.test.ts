@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from '@gridlens/contract/tracking-locations';
-import { IRELAND_BOUNDS } from '@/lib/ui/map/map-model';
+import { DEFAULT_MAP_VIEW, IRELAND_BOUNDS } from '@gridlens/domain/map-view';
 import { drawingOpeningView, emptyShape, geometryOf, isComplete, shapeOfLocation } from './drawn-shape';
 
 const base: Location = {
@@ -113,5 +113,8 @@ describe('where the map for drawing a new POI opens', () => {
       expect(longitude).toBeGreaterThan(IRELAND_BOUNDS.west);
       expect(longitude).toBeLessThan(IRELAND_BOUNDS.east);
     }
+    // Around the centre every other map opens on, one source for both.
+    expect((IRELAND_BOUNDS.south + IRELAND_BOUNDS.north) / 2).toBeCloseTo(DEFAULT_MAP_VIEW.latitude, 6);
+    expect((IRELAND_BOUNDS.west + IRELAND_BOUNDS.east) / 2).toBeCloseTo(DEFAULT_MAP_VIEW.longitude, 6);
   });
 });

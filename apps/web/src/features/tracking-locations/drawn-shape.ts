@@ -1,7 +1,9 @@
 import type { CreateLocation, Location } from '@gridlens/contract/tracking-locations';
 import type { GeoPoint } from '@gridlens/domain/geo';
+import { IRELAND_BOUNDS } from '@gridlens/domain/map-view';
+import { boundingBoxOf } from '@gridlens/domain/tracking/place-geometry';
 import { LOCATION_RADIUS_DEFAULT_M, LOCATION_RADIUS_MAX_M, LOCATION_RADIUS_MIN_M } from '@gridlens/domain/tracking/positions';
-import { boundsOf, IRELAND_BOUNDS, type GeoBounds } from '@/lib/ui/map/map-model';
+import { boundsOf, type GeoBounds } from '@/lib/ui/map/map-model';
 
 /** A POI's shape as drawn on the map: a circle (centre and radius) or a polygon's corners (not closed). */
 export type DrawnShape = { kind: 'circle'; centre: GeoPoint | null; radiusM: number } | { kind: 'polygon'; points: GeoPoint[] };
@@ -29,24 +31,23 @@ export function geometryOf(shape: DrawnShape): Pick<CreateLocation, 'Latitude' |
   return { Polygon: [[...ring, ring[0]!]] };
 }
 
-/** Metres in a degree of latitude (and of longitude at the equator), near enough to frame a map. */
-const METRES_PER_DEGREE = 111_320;
-
 /**
  * Where the map for drawing a new POI opens: on every POI the tenant has (a circle's reach included, every corner
- * of a polygon), so the new one is drawn among them; on Ireland, where the tenants are, while it has none.
+ * of a polygon: the domain's box of each), so the new one is drawn among them; on Ireland, where the tenants are,
+ * while it has none.
  */
 export function drawingOpeningView(locations: readonly Location[]): GeoBounds {
-  const points = locations.flatMap((location): GeoPoint[] => {
+  const corners = locations.flatMap((location): GeoPoint[] => {
     const outline = location.Polygon?.[0];
-    if (location.Shape === 'polygon' && outline) return outline.map(([longitude = 0, latitude = 0]) => ({ latitude, longitude }));
-    const { Latitude: latitude, Longitude: longitude, RadiusM: radius } = location;
-    const dLatitude = radius / METRES_PER_DEGREE;
-    const dLongitude = radius / (METRES_PER_DEGREE * Math.max(Math.cos((latitude * Math.PI) / 180), 0.01));
+    const box = boundingBoxOf(
+      location.Shape === 'polygon' && outline
+        ? { kind: 'polygon', rings: [outline] }
+        : { kind: 'circle', latitude: location.Latitude, longitude: location.Longitude, radiusM: location.RadiusM },
+    );
     return [
-      { latitude: latitude - dLatitude, longitude: longitude - dLongitude },
-      { latitude: latitude + dLatitude, longitude: longitude + dLongitude },
+      { latitude: box.minLatitude, longitude: box.minLongitude },
+      { latitude: box.maxLatitude, longitude: box.maxLongitude },
     ];
   });
-  return boundsOf(points) ?? IRELAND_BOUNDS;
+  return boundsOf(corners) ?? IRELAND_BOUNDS;
 }

@@ -102,10 +102,7 @@ describe('a request whose token is refused', () => {
     );
     const error = await config.sections().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect((error as ApiRequestError).tokenRefusal).toEqual({
-      reason: 'roles_claim',
-      description: 'The access token has no roles claim at realm_access.roles',
-    });
+    expect((error as ApiRequestError).status).toBe(401);
     expect(onTokenRefused).toHaveBeenCalledWith({
       reason: 'roles_claim',
       description: 'The access token has no roles claim at realm_access.roles',
@@ -117,9 +114,9 @@ describe('a request whose token is refused', () => {
       'fetch',
       answer401('Bearer realm="gridlens", error="invalid_token", error_description="The access token has expired", reason="expired"'),
     );
-    await expect(config.sections()).rejects.toMatchObject({ status: 401, tokenRefusal: { reason: 'expired' } });
+    await expect(config.sections()).rejects.toMatchObject({ status: 401 });
     vi.stubGlobal('fetch', answer401('Bearer realm="gridlens"'));
-    await expect(config.sections()).rejects.toMatchObject({ status: 401, tokenRefusal: null });
+    await expect(config.sections()).rejects.toMatchObject({ status: 401 });
     expect(onTokenRefused).not.toHaveBeenCalled();
   });
 });

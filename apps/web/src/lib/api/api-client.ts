@@ -33,8 +33,6 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly details: { field: string; message: string }[] = [],
-    /** A 401's reason, from its WWW-Authenticate challenge. */
-    readonly tokenRefusal: TokenRefusal | null = null,
   ) {
     super(message);
   }
@@ -103,7 +101,7 @@ async function request(method: string, path: string, { json, bytes, query, answe
     const data: unknown = isJson ? await response.json() : undefined;
     if (response.status === 200 || response.status === 201) return data;
     const refusal = response.status === 401 ? tokenRefusalOf(response.headers.get('www-authenticate')) : null;
-    const error = toApiError(response.status, data, refusal);
+    const error = toApiError(response.status, data);
     if (response.status === 400) {
       if (!quiet) onBadRequest();
     } else if (refusal && isSetUpFault(refusal)) {
@@ -118,13 +116,13 @@ async function request(method: string, path: string, { json, bytes, query, answe
   }
 }
 
-function toApiError(status: number, data: unknown, refusal: TokenRefusal | null): ApiRequestError {
+function toApiError(status: number, data: unknown): ApiRequestError {
   const body = (typeof data === 'object' && data !== null ? data : {}) as {
     error?: string;
     message?: string;
     details?: { field: string; message: string }[];
   };
-  return new ApiRequestError(status, body.error ?? 'http_error', body.message ?? `HTTP ${status}`, body.details ?? [], refusal);
+  return new ApiRequestError(status, body.error ?? 'http_error', body.message ?? `HTTP ${status}`, body.details ?? []);
 }
 
 type Input = { params?: Record<string, string | number>; query?: Query; body?: unknown };

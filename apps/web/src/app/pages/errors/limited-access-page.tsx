@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from 'react-oidc-context';
 import { hasRole, INSTALLER_ROLE } from '@gridlens/domain/roles';
 import { safeRedirectPath, UNKNOWN_TENANT } from '@/lib/safe-redirect';
 import { useIdentity } from '@/lib/use-identity';
+import { useSignOut } from '@/lib/use-sign-out';
 import { LimitedAccessDialog } from './limited-access-dialog';
 
 /**
@@ -12,13 +12,12 @@ import { LimitedAccessDialog } from './limited-access-dialog';
  * `reason=unknown_tenant` (the API's refusal of a user whose organisation is not set up) says that instead.
  */
 export function LimitedAccessPage() {
-  const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const identity = useIdentity();
   const installer = identity ? hasRole(identity.roles, INSTALLER_ROLE) : false;
   const redirect = safeRedirectPath(params.get('redirect'));
-  const signOut = auth.isAuthenticated ? () => void auth.signoutRedirect({ id_token_hint: auth.user?.id_token }) : undefined;
+  const signOut = useSignOut();
   return (
     <Box component="main" sx={{ minHeight: '100vh' }}>
       <LimitedAccessDialog

@@ -38,7 +38,7 @@ export function shapeLayer(shape: MapShape, edge: string): L.Layer {
 }
 
 /** A pin's size on screen, whatever the zoom: big enough to see and hover at a glance, small enough not to hide a place. */
-export const PIN_SIZE = { width: 24, height: 32 } as const;
+const PIN_SIZE = { width: 24, height: 32 } as const;
 const SVG = 'http://www.w3.org/2000/svg';
 
 /**
@@ -49,7 +49,6 @@ function pinLayer(shape: Extract<MapShape, { kind: 'pin' }>, edge: string): L.Ma
   const element = document.createElement('div');
   element.setAttribute('role', 'img');
   element.setAttribute('aria-label', shape.label);
-  element.dataset['colour'] = shape.colour;
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('width', String(PIN_SIZE.width));
   svg.setAttribute('height', String(PIN_SIZE.height));

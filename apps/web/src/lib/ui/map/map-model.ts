@@ -36,12 +36,6 @@ export interface GeoBounds {
   east: number;
 }
 
-/**
- * The island of Ireland, with a little sea around it: where a map opens framed when it has nothing of the tenant's
- * to frame (every tenant is Irish: the product keeps no tenant's country, and maps open on Ireland, spec §3).
- */
-export const IRELAND_BOUNDS: Readonly<GeoBounds> = { south: 51.35, west: -10.7, north: 55.45, east: -5.35 };
-
 /** The smallest box holding every point; null for none, so that the map keeps its default view. */
 export function boundsOf(points: Iterable<GeoPoint>): GeoBounds | null {
   let bounds: GeoBounds | null = null;

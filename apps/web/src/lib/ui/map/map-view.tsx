@@ -50,6 +50,8 @@ export interface MapViewProps {
 export const MIN_ZOOM = 3;
 export const OFFLINE_MAX_ZOOM = 13;
 export const maxZoomOf = (tiles: ClientConfig['mapTiles']): number => tiles?.maxZoom ?? OFFLINE_MAX_ZOOM;
+/** How the markers, or an area, are framed: close enough to tell them apart, with a margin for the edge ones. */
+const AREA_FRAMING: L.FitBoundsOptions = { maxZoom: 12, padding: [24, 24] };
 const NO_SHAPES: readonly MapShape[] = [];
 const NO_MARKERS: readonly MapMarker[] = [];
 
@@ -199,14 +201,15 @@ export function MapView(props: MapViewProps) {
     const bounds = boundsOf(markers);
     if (!bounds) return;
     framed.current = map;
-    frameTo(map, toLatLngBounds(bounds), { maxZoom: 12, padding: [24, 24] });
+    frameTo(map, toLatLngBounds(bounds), AREA_FRAMING);
   }, [map, markers]);
 
   useEffect(() => {
     const element = container.current;
     if (!map || shapes.length === 0) return;
     const layer = L.layerGroup(shapes.map((shape) => shapeLayer(shape, edge))).addTo(map);
-    // Drawn on the canvas, out of the DOM's reach: the container tells tests what is on the map.
+    // The lines and areas are drawn on the canvas, out of the DOM's reach (only a pin is an element of its own): the
+    // container tells tests what the map draws.
     element?.setAttribute('data-shapes', shapeCounts(shapes));
     return () => {
       layer.remove();
@@ -217,8 +220,8 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     if (!map || !frame) return;
     // A shape is framed close (a typed centre, a town); an area as the markers are.
-    if ('kind' in frame) frameTo(map, shapeBounds(frame), { maxZoom: Math.min(maxZoom, 15), padding: [24, 24] });
-    else frameTo(map, toLatLngBounds(frame), { maxZoom: 12, padding: [24, 24] });
+    if ('kind' in frame) frameTo(map, shapeBounds(frame), { ...AREA_FRAMING, maxZoom: Math.min(maxZoom, 15) });
+    else frameTo(map, toLatLngBounds(frame), AREA_FRAMING);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- frameTo reads refs alone
   }, [map, frame]);
 
