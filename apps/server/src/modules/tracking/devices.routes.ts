@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { trackingApi } from '@gridlens/contract/tracking';
 import { TRACKING_ADMIN_ROLE, trackingDevicesApi as api } from '@gridlens/contract/tracking-devices';
+import { hasRole } from '@gridlens/domain/roles';
 import { HttpError } from '../../http/http-error';
 import { tenantPrincipal } from '../../auth/auth.plugin';
 import { bindEndpoint } from '../../http/bind-endpoint';
@@ -26,7 +27,7 @@ export function registerDevicesRoutes(
   }));
   bindEndpoint(app, api.updateMovementSettings, async (request) => {
     const { tenantId, roles } = tenantPrincipal(request);
-    if (!roles.includes(TRACKING_ADMIN_ROLE))
+    if (!hasRole(roles, TRACKING_ADMIN_ROLE))
       throw new HttpError(403, 'forbidden', `Only a user with the ${TRACKING_ADMIN_ROLE} role may change the tracking settings`);
     await movementPeriod.write(tenantId, request.body.static_after_hours);
     return { static_after_hours: await movementPeriod.read(tenantId) };
