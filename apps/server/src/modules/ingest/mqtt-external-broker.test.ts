@@ -10,18 +10,17 @@ import type { Database } from '../../db/database';
 import { seedDemoData } from '../../demo/seed-demo';
 import type { IngestService } from './ingest.service';
 import { inProcessSessionLeases, postgresSessionLeases, type SessionLeases } from './mqtt-session-leases';
-import { startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
+import { MQTT_SESSIONS, sessionClientIds, startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
 import { deviceMessagesTopic } from './mqtt-topics';
 import { reading } from '../../../test/support/power-fixtures';
 import { createTestApp } from '../../../test/support/test-app';
-import { discardBrokerSessions, sessionClientIds } from '../../../test/support/mqtt-sessions';
+import { discardBrokerSessions } from '../../../test/support/mqtt-sessions';
 import { freePort, ServerProcess } from '../../../test/support/server-process';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
 const BROKER_URL = process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
 /** Each test's own devices, so that its stored rows are its own. */
 const devicesOf = (name: string) => [0, 1, 2, 3].map((i) => `EXT-${name}-${i}`);
-const SESSIONS = 16;
 
 /** Polls until `check` passes or the time is up (MQTT delivery and the sessions' hand-overs are asynchronous). */
 async function eventually(check: () => Promise<void> | void, timeoutMs: number): Promise<void> {
@@ -167,7 +166,7 @@ for (const backend of TEST_DATABASES) {
     it('stores what arrived while it was stopped once it starts again, each message once', { timeout: 60_000 }, async () => {
       const first = subscriber(leases());
       await first.ready;
-      expect(first.held()).toHaveLength(SESSIONS);
+      expect(first.held()).toHaveLength(MQTT_SESSIONS);
       const fleet = await startFleet(prefix, devicesOf('restart'), 5);
       await pause(600);
       await first.close(); // the broker keeps the sessions, and what arrives meanwhile
@@ -175,7 +174,7 @@ for (const backend of TEST_DATABASES) {
       await pause(600);
       const second = subscriber(leases());
       await second.ready;
-      expect(second.held()).toHaveLength(SESSIONS);
+      expect(second.held()).toHaveLength(MQTT_SESSIONS);
       await pause(600);
       await fleet.stop();
       await expectStoredOnce(db, fleet, `one process stopped and started again [${backend.name}]`);
@@ -204,8 +203,8 @@ for (const backend of TEST_DATABASES) {
           await second.ready;
           // Two processes: half each, and every session held by one of them.
           await eventually(() => {
-            expect([first.held().length, second.held().length]).toEqual([SESSIONS / 2, SESSIONS / 2]);
-            expect(new Set([...first.held(), ...second.held()]).size).toBe(SESSIONS);
+            expect([first.held().length, second.held().length]).toEqual([MQTT_SESSIONS / 2, MQTT_SESSIONS / 2]);
+            expect(new Set([...first.held(), ...second.held()]).size).toBe(MQTT_SESSIONS);
           }, 20_000);
           // The first loses its database connection (its leases with it): it closes its sessions, the second takes them.
           cutOff = true;
@@ -222,7 +221,7 @@ for (const backend of TEST_DATABASES) {
             await admin.end();
           }
           await eventually(() => expect(first.held()).toEqual([]), 5_000);
-          await eventually(() => expect(second.held()).toHaveLength(SESSIONS), 10_000);
+          await eventually(() => expect(second.held()).toHaveLength(MQTT_SESSIONS), 10_000);
           await pause(600);
           await fleet.stop();
           await expectStoredOnce(db, fleet, `one of two processes losing its leases [${backend.name}]`);
@@ -288,7 +287,7 @@ for (const backend of TEST_DATABASES.filter((b) => b.connectionString)) {
       // Two processes share the sessions.
       const [a, b] = [await startServer(), await startServer()];
       await Promise.all([a.waitUntilReady(), b.waitUntilReady()]);
-      await eventually(() => expect(heldBy(a, b).size).toBe(SESSIONS), 30_000);
+      await eventually(() => expect(heldBy(a, b).size).toBe(MQTT_SESSIONS), 30_000);
 
       const fleet = await startFleet(prefix, devicesOf('processes'), 20);
       await pause(1500);
@@ -299,21 +298,21 @@ for (const backend of TEST_DATABASES.filter((b) => b.connectionString)) {
       const c = await startServer();
       await c.waitUntilReady();
       await eventually(() => {
-        expect(heldBy(b, c).size).toBe(SESSIONS);
+        expect(heldBy(b, c).size).toBe(MQTT_SESSIONS);
         expect(held(c).size).toBeGreaterThan(0); // b handed some of a's over
       }, 30_000);
 
       // A scale-down: one of the two stopped gracefully; the other takes its sessions over.
       b.signal('SIGTERM');
       expect((await b.exited).code, tail(b)).toBe(0);
-      await eventually(() => expect(held(c).size).toBe(SESSIONS), 30_000);
+      await eventually(() => expect(held(c).size).toBe(MQTT_SESSIONS), 30_000);
 
       // The one process left restarted gracefully (a deployment of one process).
       c.signal('SIGTERM');
       expect((await c.exited).code, tail(c)).toBe(0);
       const d = await startServer();
       await d.waitUntilReady();
-      await eventually(() => expect(held(d).size).toBe(SESSIONS), 30_000);
+      await eventually(() => expect(held(d).size).toBe(MQTT_SESSIONS), 30_000);
       await pause(1000);
 
       await fleet.stop();

@@ -8,7 +8,7 @@ import { trackingApi } from '@gridlens/contract/tracking';
 import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
 import { trackingDevicesApi } from '@gridlens/contract/tracking-devices';
 import type { Database } from '../../db/database';
-import { startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
+import { sessionClientIds, startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
 import { deviceMessagesTopic } from './mqtt-topics';
 import type { IngestService } from './ingest.service';
 import { inject } from '../../../test/support/inject';
@@ -16,7 +16,7 @@ import { reading, registerDevice, registerDeviceWithKey } from '../../../test/su
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
 import type { ModuleGraph } from '../../module-graph';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
-import { discardBrokerSessions, sessionClientIds } from '../../../test/support/mqtt-sessions';
+import { discardBrokerSessions } from '../../../test/support/mqtt-sessions';
 
 const BROKER_URL = process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
 

@@ -7,6 +7,11 @@ import { parseDeviceTopic, sharedSubscription } from './mqtt-topics';
 
 /** The broker sessions of the shared subscription, shared by every process of the portal (see below). */
 export const MQTT_SESSIONS = 16;
+
+/** The sessions' stable client ids: `<clientId>-0` … `<clientId>-<sessions - 1>`. */
+export function sessionClientIds(clientId: string, sessions: number = MQTT_SESSIONS): string[] {
+  return Array.from({ length: sessions }, (_unused, slot) => `${clientId}-${slot}`);
+}
 /**
  * How long the broker keeps a session (its subscription, its queued and unacknowledged messages) while no process
  * holds it: only while every process is down, since a live one takes every session over. A week covers a long
@@ -84,7 +89,7 @@ export function startMqttSubscriber(
   const rebalanceMs = options.rebalanceMs ?? 2000;
   const queue = createMqttIngestQueue(ingest, log, options);
   const subscription = sharedSubscription(options.topicPrefix, options.shareGroup);
-  const clientIds = Array.from({ length: total }, (_unused, slot) => `${options.clientId}-${slot}`);
+  const clientIds = sessionClientIds(options.clientId, total);
   const held = new Map<string, Session>();
   let closing = false;
 
