@@ -112,7 +112,7 @@ export function createTokenVerifier(
  * role: the claim missing means the provider is not set up to send it (or OIDC_ROLES_CLAIM names the wrong place),
  * and reading it as "some other role" once gave Installer-only users the whole tenant's data.
  */
-export function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig): Principal {
+function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig): Principal {
   const metadata = payload[config.appMetadataClaim];
   const tenant = isRecord(metadata) ? metadata[config.tenantKey] : undefined;
   const rolesClaim = readClaim(payload, config.rolesPath);
@@ -188,9 +188,11 @@ function refusalOf(
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
       return claimRefusal(error as errors.JWTClaimValidationFailed, expected);
     case 'ERR_JWKS_INVALID':
-    case 'ERR_JWKS_TIMEOUT':
     case 'ERR_JWK_INVALID':
       return new IssuerUnavailableError(`The keys of ${expected.issuer} are not usable (${code})`);
+    // Only jose's remote key set times out; the issuer's keys are fetched by issuer-keys.ts, whose timeout is its own
+    // IssuerUnavailableError. Listed for the switch to be exhaustive, it cannot arise here.
+    case 'ERR_JWKS_TIMEOUT':
     case 'ERR_JOSE_GENERIC':
     default:
       return new InvalidTokenError('not_a_jwt', `The access token could not be read as a JWT (${code})`);

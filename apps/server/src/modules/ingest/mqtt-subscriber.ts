@@ -17,7 +17,7 @@ export function sessionClientIds(clientId: string, sessions: number = MQTT_SESSI
  * holds it: only while every process is down, since a live one takes every session over. A week covers a long
  * outage; the broker's own queue limit (Mosquitto's max_queued_messages) bounds what it keeps meanwhile.
  */
-export const MQTT_SESSION_EXPIRY_SECONDS = 7 * 24 * 3600;
+const MQTT_SESSION_EXPIRY_SECONDS = 7 * 24 * 3600;
 /** MQTT 5 DISCONNECT reason: another connection took the session over (the same client id). */
 const SESSION_TAKEN_OVER = 0x8e;
 
