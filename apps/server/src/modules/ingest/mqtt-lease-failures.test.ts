@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { capturedLog } from '../../../test/support/captured-log';
 import { describe, expect, it, vi } from 'vitest';
 import type { IngestService } from './ingest.service';
 import type { SessionLeases } from './mqtt-session-leases';
@@ -12,8 +12,7 @@ interface LogLine {
 
 describe("the MQTT subscriber's failing lease store", () => {
   it('is logged at its first failure, and the failures that followed as one count once it answers again', async () => {
-    const lines: LogLine[] = [];
-    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+    const { log, lines } = capturedLog<LogLine>();
     let failuresLeft = 3;
     const leases: SessionLeases = {
       members: () => {
