@@ -7,6 +7,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { ingestApi } from '@gridlens/contract/ingest';
 import { urlOf } from '@gridlens/contract/route';
+import { withClaim } from '@gridlens/domain/claim-path';
 import { createIngestKeysRepository } from '../../apps/server/src/modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../../apps/server/src/modules/ingest/ingest-keys.service';
 import { buildApp } from '../../apps/server/src/app';
@@ -110,7 +111,7 @@ export async function benchApp(db: Database): Promise<{
   const graph = buildModuleGraph({ config, db });
   const app = await buildApp({ config, graph, verifyToken, embeddedProvider: null });
   const tokenFor = (subject: string, tenant: string, roles = ['Operator']) =>
-    new SignJWT({ [config.auth.rolesClaim]: roles, [config.auth.appMetadataClaim]: { tenant } })
+    new SignJWT(withClaim({ [config.auth.appMetadataClaim]: { tenant } }, config.auth.rolesPath, roles))
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
       .setSubject(subject)
       .setIssuer('https://bench.invalid/')

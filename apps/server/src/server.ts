@@ -22,7 +22,8 @@ async function start(config: ServerConfig): Promise<void> {
   const applied = await migrate(db);
 
   const embeddedProvider = config.auth.embedded ? await createConfiguredEmbeddedProvider(config, db, config.dataDir) : null;
-  const issuerKeys = createIssuerKeys(config.auth.issuer);
+  // An external issuer's keys, fetched through its discovery document; the embedded provider signs with its own.
+  const issuerKeys = embeddedProvider ? null : createIssuerKeys(config.auth.issuer);
   const startupTasks: StartupTasks = new Map();
   const graph = buildModuleGraph({ config, db, log: pino({ level: config.logLevel }), jobs: embeddedProvider?.jobs });
   if (config.demoData) await graph.tenants.seedDemoTenants();
@@ -43,7 +44,7 @@ async function start(config: ServerConfig): Promise<void> {
   let mqttBroker: EmbeddedBroker | null = null;
   let stopDemo: () => void = () => undefined;
   // An external issuer is checked now, not at the first sign-in: /readyz says why while it cannot be reached.
-  const stopIssuerCheck = embeddedProvider ? () => undefined : checkIssuerAtStartUp(config.auth.issuer, issuerKeys, startupTasks, app.log);
+  const stopIssuerCheck = issuerKeys ? checkIssuerAtStartUp(config.auth.issuer, issuerKeys, startupTasks, app.log) : () => undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

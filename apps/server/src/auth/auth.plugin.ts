@@ -42,7 +42,7 @@ const ISSUER_RETRY_AFTER_S = 30;
  * (`error_description`) and as a code (`reason`, an extension parameter the web app reads to tell a set-up fault
  * from an expired token). A quoted-string holds no `"` or `\` and only printable ASCII (RFC 6750 §3).
  */
-export function bearerChallenge(refusal?: { reason: TokenRefusalReason; description: string }): string {
+function bearerChallenge(refusal?: { reason: TokenRefusalReason; description: string }): string {
   if (!refusal) return 'Bearer realm="gridlens"';
   const quoted = (text: string) => `"${text.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, "'").slice(0, 400)}"`;
   return `Bearer realm="gridlens", error="invalid_token", error_description=${quoted(refusal.description)}, reason=${quoted(refusal.reason)}`;

@@ -17,7 +17,14 @@ describe("an external issuer's keys", () => {
 
   const verifierOf = () => {
     const issuerKeys = createIssuerKeys(fake.issuer(), { now: () => nowMs, timeoutMs: 2000 });
-    const config = { issuer: fake.issuer(), audience: AUDIENCE, rolesClaim: 'roles', appMetadataClaim: 'app', tenantKey: 'tenant' };
+    const config = {
+      issuer: fake.issuer(),
+      audience: AUDIENCE,
+      rolesClaim: 'roles',
+      rolesPath: ['roles'],
+      appMetadataClaim: 'app',
+      tenantKey: 'tenant',
+    };
     return { issuerKeys, verify: createTokenVerifier(config, issuerKeys.keys) };
   };
 

@@ -8,7 +8,7 @@ export interface IssuerKeys {
   check(): Promise<void>;
 }
 
-export interface IssuerKeysOptions {
+interface IssuerKeysOptions {
   fetch?: typeof globalThis.fetch;
   now?: () => number;
   /** How long one request to the issuer may take. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { capturedLog } from '../../test/support/captured-log';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configApi } from '@gridlens/contract/config';
 import { healthApi } from '@gridlens/contract/health';
@@ -19,7 +19,7 @@ describe('an external identity provider that is down at start-up', () => {
   let db: Database;
   let app: FastifyInstance;
   let stop: () => void;
-  const logLines: { level: number; msg: string; reason?: string }[] = [];
+  const { log, lines: logLines } = capturedLog<{ level: number; msg: string; reason?: string }>();
   const startupTasks: StartupTasks = new Map();
 
   beforeAll(async () => {
@@ -30,7 +30,6 @@ describe('an external identity provider that is down at start-up', () => {
     await seedDemoData(db);
     const config = testConfig({ OIDC_ISSUER: fake.issuer(), OIDC_AUDIENCE: 'urn:gridlens:api' });
     const issuerKeys = createIssuerKeys(config.auth.issuer, { timeoutMs: 2000 });
-    const log = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line) as (typeof logLines)[number]) });
     app = await buildAppOn(db, {
       config,
       embeddedProvider: null,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { pino } from 'pino';
+import { capturedLog } from '../../test/support/captured-log';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configApi } from '@gridlens/contract/config';
@@ -32,11 +32,10 @@ function challengeOf(response: LightMyRequestResponse): { error?: string; error_
 }
 
 function appWithLog(backend: (typeof TEST_DATABASES)[number], env: Record<string, string> = {}) {
-  const lines: LogLine[] = [];
+  const { log, lines } = capturedLog<LogLine>();
   const state: { db?: Database; app?: FastifyInstance; issuer?: TestIssuer } = {};
   beforeAll(async () => {
     state.db = await backend.open();
-    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as LogLine) });
     ({ app: state.app, issuer: state.issuer } = await createTestApp(state.db, { env, log }));
   });
   afterAll(async () => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
 import { createTokenVerifier, InvalidTokenError } from './token-verifier';
 
-const config = { issuer: 'https://issuer.test/', audience: 'gridlens', rolesClaim: 'roles', appMetadataClaim: 'app', tenantKey: 'tenant' };
+const config = {
+  issuer: 'https://issuer.test/',
+  audience: 'gridlens',
+  rolesClaim: 'roles',
+  rolesPath: ['roles'],
+  appMetadataClaim: 'app',
+  tenantKey: 'tenant',
+};
 
 async function setUp() {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
@@ -86,7 +93,12 @@ describe('the principal of a token', () => {
     const t = await setUp();
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
     const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
-    const verify = createTokenVerifier({ ...config, rolesClaim: 'realm_access.roles' }, keys, undefined, t.now);
+    const verify = createTokenVerifier(
+      { ...config, rolesClaim: 'realm_access.roles', rolesPath: ['realm_access', 'roles'] },
+      keys,
+      undefined,
+      t.now,
+    );
     const sign = (claims: Record<string, unknown>) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: 'k' })

@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { parseClaimPath, readClaim, type ClaimPath } from '@gridlens/domain/claim-path';
+import { readClaim, type ClaimPath } from '@gridlens/domain/claim-path';
 import { roleNames } from '@gridlens/domain/roles';
 import type { RequestAddress } from '../http/public-origin';
 import type { Principal } from './principal';
@@ -7,8 +7,10 @@ import type { Principal } from './principal';
 export interface TokenClaimsConfig {
   issuer: string;
   audience: string;
-  /** A claim name or path (OIDC_ROLES_CLAIM, claim-path.ts). */
+  /** OIDC_ROLES_CLAIM as written, for the refusal that names it. */
   rolesClaim: string;
+  /** Its steps, as the configuration parsed them (claim-path.ts). */
+  rolesPath: ClaimPath;
   appMetadataClaim: string;
   tenantKey: string;
 }
@@ -70,7 +72,6 @@ export function createTokenVerifier(
   issuerFor?: IssuerFor,
   now: () => number = Date.now,
 ): TokenVerifier {
-  const claims = claimsReader(config);
   const verified = new Map<string, { principal: Principal; expiresMs: number }>();
   return async (token, request) => {
     const issuer = issuerFor && request ? issuerFor(request) : config.issuer;
@@ -93,7 +94,7 @@ export function createTokenVerifier(
       if (error instanceof errors.JOSEError) throw refusalOf(error, token, { issuer, audience: config.audience });
       throw error;
     }
-    const principal = claims(payload);
+    const principal = principalFromClaims(payload, config);
     Object.freeze(principal.roles);
     Object.freeze(principal); // shared by every request that shows the token
     const expiresMs = (payload.exp ?? 0) * 1000;
@@ -106,22 +107,15 @@ export function createTokenVerifier(
   };
 }
 
-/** Reads the principal from verified claims; the roles claim's path is parsed once. */
-function claimsReader(config: TokenClaimsConfig): (payload: JWTPayload) => Principal {
-  const rolesPath = parseClaimPath(config.rolesClaim);
-  if (!rolesPath) throw new Error(`OIDC_ROLES_CLAIM is not a claim path: ${config.rolesClaim}`); // config validation refuses it first
-  return (payload) => principalFromClaims(payload, config, rolesPath);
-}
-
 /**
  * The principal of verified claims. A token without the roles claim is refused, not taken for a user with no
  * role: the claim missing means the provider is not set up to send it (or OIDC_ROLES_CLAIM names the wrong place),
  * and reading it as "some other role" once gave Installer-only users the whole tenant's data.
  */
-export function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig, rolesPath: ClaimPath): Principal {
+function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig): Principal {
   const metadata = payload[config.appMetadataClaim];
   const tenant = isRecord(metadata) ? metadata[config.tenantKey] : undefined;
-  const rolesClaim = readClaim(payload, rolesPath);
+  const rolesClaim = readClaim(payload, config.rolesPath);
   const roles = roleNames(rolesClaim);
   if (roles === null) {
     const what =
@@ -194,9 +188,11 @@ function refusalOf(
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
       return claimRefusal(error as errors.JWTClaimValidationFailed, expected);
     case 'ERR_JWKS_INVALID':
-    case 'ERR_JWKS_TIMEOUT':
     case 'ERR_JWK_INVALID':
       return new IssuerUnavailableError(`The keys of ${expected.issuer} are not usable (${code})`);
+    // Only jose's remote key set times out; the issuer's keys are fetched by issuer-keys.ts, whose timeout is its own
+    // IssuerUnavailableError. Listed for the switch to be exhaustive, it cannot arise here.
+    case 'ERR_JWKS_TIMEOUT':
     case 'ERR_JOSE_GENERIC':
     default:
       return new InvalidTokenError('not_a_jwt', `The access token could not be read as a JWT (${code})`);

@@ -33,9 +33,15 @@ describe('loadConfig', () => {
   });
 
   it('reads OIDC_ROLES_CLAIM as a claim path, and refuses one that is not, naming it', () => {
-    expect(loadConfig({}).auth.rolesClaim).toBe('https://gridlens.io/roles');
-    expect(loadConfig({ OIDC_ROLES_CLAIM: 'realm_access.roles' }).auth.rolesClaim).toBe('realm_access.roles');
-    expect(loadConfig({ OIDC_ROLES_CLAIM: '["https://example.com/app"].roles' }).auth.rolesClaim).toBe('["https://example.com/app"].roles');
+    expect(loadConfig({}).auth).toMatchObject({ rolesClaim: 'https://gridlens.io/roles', rolesPath: ['https://gridlens.io/roles'] });
+    expect(loadConfig({ OIDC_ROLES_CLAIM: 'realm_access.roles' }).auth).toMatchObject({
+      rolesClaim: 'realm_access.roles',
+      rolesPath: ['realm_access', 'roles'],
+    });
+    expect(loadConfig({ OIDC_ROLES_CLAIM: '["https://example.com/app"].roles' }).auth).toMatchObject({
+      rolesClaim: '["https://example.com/app"].roles',
+      rolesPath: ['https://example.com/app', 'roles'],
+    });
     for (const bad of ['realm_access.', 'a..b', 'a[roles]', 'https://example.com/app["roles"]']) {
       expect(() => loadConfig({ OIDC_ROLES_CLAIM: bad }), bad).toThrow(/OIDC_ROLES_CLAIM: must be a claim name or a path/);
     }

@@ -176,14 +176,21 @@ const EnvSchema = z.object({
   OIDC_SCOPE: z.string().min(1).optional(),
   // Where the roles are in a token: a claim name, a dotted path (realm_access.roles) or bracketed names
   // (["https://example.com/app"].roles); a URL is one name whole. See claim-path.ts and docs/configuration.md.
+  // Parsed here, once: the API, the embedded provider and the tests read the path's steps from the configuration.
   OIDC_ROLES_CLAIM: z
     .string()
     .min(1)
-    .refine(
-      (path) => parseClaimPath(path) !== null,
-      'must be a claim name or a path such as realm_access.roles; a name holding dots goes in brackets: ["https://example.com/app"].roles',
-    )
-    .default('https://gridlens.io/roles'),
+    .default('https://gridlens.io/roles')
+    .transform((text, context) => {
+      const path = parseClaimPath(text);
+      if (path !== null) return { text, path };
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be a claim name or a path such as realm_access.roles; a name holding dots goes in brackets: ["https://example.com/app"].roles',
+      });
+      return z.NEVER;
+    }),
   // Extra parameters of the authorization request, e.g. resource=… for providers that follow RFC 8707. Unset: the
   // external issuer is sent audience=$OIDC_AUDIENCE (Auth0's way), the embedded provider nothing.
   OIDC_AUTHORIZATION_PARAMS: authorizationParameters.optional(),
@@ -244,7 +251,10 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
       audience: env.OIDC_AUDIENCE,
       // The embedded provider issues JWT access tokens only for its "api" resource scope.
       scope: env.OIDC_SCOPE ?? (embeddedIdentityProvider ? 'openid profile email api' : 'openid profile email'),
-      rolesClaim: env.OIDC_ROLES_CLAIM,
+      /** OIDC_ROLES_CLAIM as written (the web app's configuration, messages that name it). */
+      rolesClaim: env.OIDC_ROLES_CLAIM.text,
+      /** OIDC_ROLES_CLAIM's steps (claim-path.ts): where the roles are read and issued. */
+      rolesPath: env.OIDC_ROLES_CLAIM.path,
       // Sent with every authorization request (sign-in and silent renewal); the embedded provider needs none.
       authorizationParams: env.OIDC_AUTHORIZATION_PARAMS ?? (embeddedIdentityProvider ? {} : { audience: env.OIDC_AUDIENCE }),
       appMetadataClaim: env.OIDC_APP_METADATA_CLAIM,

@@ -61,6 +61,13 @@ export function createAggregateLog<E, T>(options: AggregateLogOptions<E, T>) {
       windows.set(key, { start: at, tally: start(event), unlogged: 0 });
       writeFirst(key, event);
     },
+    /** Logs the count of the key's window now and forgets it, over or not: its events have stopped (a fault ended). */
+    end(key: string): void {
+      const window = windows.get(key);
+      if (!window) return;
+      flush(key, window);
+      windows.delete(key);
+    },
     /** Logs the counts of windows that are over (the timer calls it every window). */
     sweep,
     close(): void {

@@ -3,7 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { parseClaimPath, withClaim } from '@gridlens/domain/claim-path';
+import { withClaim, type ClaimPath } from '@gridlens/domain/claim-path';
 import { languageTag, type Language } from '@gridlens/domain/language';
 import type { ServerConfig } from '../config/env';
 import type { Database } from '../db/database';
@@ -23,7 +23,11 @@ export interface EmbeddedProviderOptions {
   publicUrl: string | null;
   clientId: string;
   audience: string;
-  rolesClaim: string;
+  /**
+   * The roles claim's path (OIDC_ROLES_CLAIM, as the configuration parsed it): the provider issues the roles where
+   * the API and the web app read them.
+   */
+  rolesPath: ClaimPath;
   appMetadataClaim: string;
   tenantKey: string;
   /** Where the signing key is kept; null keeps it in memory. */
@@ -130,13 +134,8 @@ function corsForOwnOrigin(origin: string) {
   };
 }
 
-/** The roles claim's path (OIDC_ROLES_CLAIM): the provider issues the roles where the API and the web app read them. */
-function rolesPathOf(options: EmbeddedProviderOptions): readonly string[] {
-  return parseClaimPath(options.rolesClaim) ?? [options.rolesClaim];
-}
-
 function identityClaims(user: DemoUser, options: EmbeddedProviderOptions) {
-  return withClaim({ [options.appMetadataClaim]: { [options.tenantKey]: user.tenant } }, rolesPathOf(options), user.roles);
+  return withClaim({ [options.appMetadataClaim]: { [options.tenantKey]: user.tenant } }, options.rolesPath, user.roles);
 }
 
 function providerConfiguration(
@@ -164,7 +163,7 @@ function providerConfiguration(
     scopes: ['openid', 'profile', 'email', API_SCOPE],
     claims: {
       // The top-level claims that hold the roles (the first step of their path) and the app metadata.
-      openid: [...new Set(['sub', rolesPathOf(options)[0] ?? options.rolesClaim, options.appMetadataClaim])],
+      openid: [...new Set(['sub', ...options.rolesPath.slice(0, 1), options.appMetadataClaim])],
       profile: ['name', 'picture'],
       email: ['email', 'email_verified'],
     },

@@ -18,6 +18,3 @@ export async function discardBrokerSessions(url: string, clientIds: readonly str
     }),
   );
 }
-
-/** The subscriber's session client ids for a client id prefix. */
-export const sessionClientIds = (prefix: string, sessions = 16) => Array.from({ length: sessions }, (_unused, slot) => `${prefix}-${slot}`);

@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import { parseClaimPath, withClaim } from '@gridlens/domain/claim-path';
+import { withClaim } from '@gridlens/domain/claim-path';
 import { buildApp, type AppDependencies } from '../../src/app';
 import { createTokenVerifier } from '../../src/auth/token-verifier';
 import { loadConfig } from '../../src/config/env';
@@ -25,7 +25,6 @@ export async function createTestIssuer(env: Record<string, string> = {}) {
   const config = testConfig(env);
   const keys = createLocalJWKSet({ keys: [publicJwk] });
   const verifyToken = createTokenVerifier(config.auth, keys);
-  const rolesPath = parseClaimPath(config.auth.rolesClaim) ?? [config.auth.rolesClaim];
 
   /** A signed token; `roles: null` leaves the roles claim out, `claims` adds or replaces top-level claims. */
   async function token(
@@ -34,7 +33,7 @@ export async function createTestIssuer(env: Record<string, string> = {}) {
   ): Promise<string> {
     const identity = user.tenant === null ? {} : { [config.auth.appMetadataClaim]: { tenant: user.tenant ?? 'netzero' } };
     const claims: JWTPayload = {
-      ...(user.roles === null ? identity : withClaim(identity, rolesPath, user.roles ?? ['Operator'])),
+      ...(user.roles === null ? identity : withClaim(identity, config.auth.rolesPath, user.roles ?? ['Operator'])),
       ...overrides.claims,
     };
     return new SignJWT(claims)

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { pino } from 'pino';
+import { capturedLog } from '../../../test/support/captured-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ingestApi } from '@gridlens/contract/ingest';
@@ -80,8 +80,7 @@ for (const backend of TEST_DATABASES) {
     });
 
     it('logs failed sign-ins in aggregate and holds a guessing address, whatever the key it tries next', async () => {
-      const lines: Record<string, unknown>[] = [];
-      const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+      const { log: logger, lines } = capturedLog('warn');
       let offset = 0; // the guard's clock, moved on by a minute below
       const guarded = await startEmbeddedBroker(
         {

@@ -4,37 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { seedDemoData } from '../../demo/seed-demo';
 import type { IngestService } from './ingest.service';
 import { inProcessSessionLeases, postgresSessionLeases, type SessionLeases } from './mqtt-session-leases';
-import { startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
+import { MQTT_SESSIONS, sessionClientIds, startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
 import { deviceMessagesTopic } from './mqtt-topics';
 import { reading } from '../../../test/support/power-fixtures';
 import { createTestApp } from '../../../test/support/test-app';
-import { discardBrokerSessions, sessionClientIds } from '../../../test/support/mqtt-sessions';
+import { discardBrokerSessions } from '../../../test/support/mqtt-sessions';
 import { freePort, ServerProcess } from '../../../test/support/server-process';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 
 const BROKER_URL = process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
 /** Each test's own devices, so that its stored rows are its own. */
 const devicesOf = (name: string) => [0, 1, 2, 3].map((i) => `EXT-${name}-${i}`);
-const SESSIONS = 16;
-
-/** Polls until `check` passes or the time is up (MQTT delivery and the sessions' hand-overs are asynchronous). */
-async function eventually(check: () => Promise<void> | void, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -102,7 +88,10 @@ async function storedOf(db: Database, devices: readonly string[]): Promise<{ seq
 /** Every acknowledged message stored, once: the same set of (device, seq), no more, and counted once in the rollups. */
 async function expectStoredOnce(db: Database, fleet: Fleet, label: string): Promise<void> {
   const acknowledged = [...fleet.acknowledged].sort((a, b) => a - b);
-  await eventually(async () => expect((await storedOf(db, fleet.devices)).seqs.length).toBeGreaterThanOrEqual(acknowledged.length), 60_000);
+  await vi.waitFor(async () => expect((await storedOf(db, fleet.devices)).seqs.length).toBeGreaterThanOrEqual(acknowledged.length), {
+    timeout: 60_000,
+    interval: 100,
+  });
   const stored = await storedOf(db, fleet.devices);
   // The figures the issue asks for, in the test's output.
   console.info(`${label}: sent ${fleet.sent}, acknowledged ${acknowledged.length}, stored ${stored.seqs.length}`);
@@ -167,7 +156,7 @@ for (const backend of TEST_DATABASES) {
     it('stores what arrived while it was stopped once it starts again, each message once', { timeout: 60_000 }, async () => {
       const first = subscriber(leases());
       await first.ready;
-      expect(first.held()).toHaveLength(SESSIONS);
+      expect(first.held()).toHaveLength(MQTT_SESSIONS);
       const fleet = await startFleet(prefix, devicesOf('restart'), 5);
       await pause(600);
       await first.close(); // the broker keeps the sessions, and what arrives meanwhile
@@ -175,7 +164,7 @@ for (const backend of TEST_DATABASES) {
       await pause(600);
       const second = subscriber(leases());
       await second.ready;
-      expect(second.held()).toHaveLength(SESSIONS);
+      expect(second.held()).toHaveLength(MQTT_SESSIONS);
       await pause(600);
       await fleet.stop();
       await expectStoredOnce(db, fleet, `one process stopped and started again [${backend.name}]`);
@@ -203,10 +192,13 @@ for (const backend of TEST_DATABASES) {
           const second = subscriber(postgresSessionLeases(url, prefix, app.log));
           await second.ready;
           // Two processes: half each, and every session held by one of them.
-          await eventually(() => {
-            expect([first.held().length, second.held().length]).toEqual([SESSIONS / 2, SESSIONS / 2]);
-            expect(new Set([...first.held(), ...second.held()]).size).toBe(SESSIONS);
-          }, 20_000);
+          await vi.waitFor(
+            () => {
+              expect([first.held().length, second.held().length]).toEqual([MQTT_SESSIONS / 2, MQTT_SESSIONS / 2]);
+              expect(new Set([...first.held(), ...second.held()]).size).toBe(MQTT_SESSIONS);
+            },
+            { timeout: 20_000, interval: 100 },
+          );
           // The first loses its database connection (its leases with it): it closes its sessions, the second takes them.
           cutOff = true;
           const admin = new pg.Client({ connectionString: url });
@@ -221,8 +213,8 @@ for (const backend of TEST_DATABASES) {
           } finally {
             await admin.end();
           }
-          await eventually(() => expect(first.held()).toEqual([]), 5_000);
-          await eventually(() => expect(second.held()).toHaveLength(SESSIONS), 10_000);
+          await vi.waitFor(() => expect(first.held()).toEqual([]), { timeout: 5_000, interval: 100 });
+          await vi.waitFor(() => expect(second.held()).toHaveLength(MQTT_SESSIONS), { timeout: 10_000, interval: 100 });
           await pause(600);
           await fleet.stop();
           await expectStoredOnce(db, fleet, `one of two processes losing its leases [${backend.name}]`);
@@ -288,7 +280,7 @@ for (const backend of TEST_DATABASES.filter((b) => b.connectionString)) {
       // Two processes share the sessions.
       const [a, b] = [await startServer(), await startServer()];
       await Promise.all([a.waitUntilReady(), b.waitUntilReady()]);
-      await eventually(() => expect(heldBy(a, b).size).toBe(SESSIONS), 30_000);
+      await vi.waitFor(() => expect(heldBy(a, b).size).toBe(MQTT_SESSIONS), { timeout: 30_000, interval: 100 });
 
       const fleet = await startFleet(prefix, devicesOf('processes'), 20);
       await pause(1500);
@@ -298,22 +290,25 @@ for (const backend of TEST_DATABASES.filter((b) => b.connectionString)) {
       expect((await a.exited).signal).toBe('SIGKILL');
       const c = await startServer();
       await c.waitUntilReady();
-      await eventually(() => {
-        expect(heldBy(b, c).size).toBe(SESSIONS);
-        expect(held(c).size).toBeGreaterThan(0); // b handed some of a's over
-      }, 30_000);
+      await vi.waitFor(
+        () => {
+          expect(heldBy(b, c).size).toBe(MQTT_SESSIONS);
+          expect(held(c).size).toBeGreaterThan(0); // b handed some of a's over
+        },
+        { timeout: 30_000, interval: 100 },
+      );
 
       // A scale-down: one of the two stopped gracefully; the other takes its sessions over.
       b.signal('SIGTERM');
       expect((await b.exited).code, tail(b)).toBe(0);
-      await eventually(() => expect(held(c).size).toBe(SESSIONS), 30_000);
+      await vi.waitFor(() => expect(held(c).size).toBe(MQTT_SESSIONS), { timeout: 30_000, interval: 100 });
 
       // The one process left restarted gracefully (a deployment of one process).
       c.signal('SIGTERM');
       expect((await c.exited).code, tail(c)).toBe(0);
       const d = await startServer();
       await d.waitUntilReady();
-      await eventually(() => expect(held(d).size).toBe(SESSIONS), 30_000);
+      await vi.waitFor(() => expect(held(d).size).toBe(MQTT_SESSIONS), { timeout: 30_000, interval: 100 });
       await pause(1000);
 
       await fleet.stop();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { powerAlertsApi } from '@gridlens/contract/alerts';
 import { powerReadingsApi } from '@gridlens/contract/power-readings';
@@ -8,7 +8,7 @@ import { trackingApi } from '@gridlens/contract/tracking';
 import { trackingAlertsApi } from '@gridlens/contract/tracking-alerts';
 import { trackingDevicesApi } from '@gridlens/contract/tracking-devices';
 import type { Database } from '../../db/database';
-import { startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
+import { sessionClientIds, startMqttSubscriber, type MqttSubscriber } from './mqtt-subscriber';
 import { deviceMessagesTopic } from './mqtt-topics';
 import type { IngestService } from './ingest.service';
 import { inject } from '../../../test/support/inject';
@@ -16,22 +16,11 @@ import { reading, registerDevice, registerDeviceWithKey } from '../../../test/su
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
 import type { ModuleGraph } from '../../module-graph';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
-import { discardBrokerSessions, sessionClientIds } from '../../../test/support/mqtt-sessions';
+import { discardBrokerSessions } from '../../../test/support/mqtt-sessions';
 
 const BROKER_URL = process.env['TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
-
-/** Polls until `check` passes or the time is up (MQTT delivery is asynchronous by nature). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+/** How long a check waits for MQTT delivery (asynchronous by nature), and how often it looks again. */
+const DELIVERY = { timeout: 10_000, interval: 100 };
 
 for (const backend of TEST_DATABASES) {
   describe(`MQTT ingestion through the Mosquitto broker [${backend.name}]`, () => {
@@ -89,7 +78,7 @@ for (const backend of TEST_DATABASES) {
         JSON.stringify(reading('MQ-1', 7, time, { current_max_a: [123, 45, 67] })),
         { qos: 1 },
       );
-      await eventually(async () => {
+      await vi.waitFor(async () => {
         const response = await inject(app, powerReadingsApi.messages, {
           params: { device_id: 'MQ-1' },
           query: { range: '24h' },
@@ -97,7 +86,7 @@ for (const backend of TEST_DATABASES) {
         });
         const body = response.json();
         expect(body.items.map((m) => [m.seq, m.current_max_a[0]])).toEqual([[7, 123]]);
-      });
+      }, DELIVERY);
     });
 
     it('stores an envelope of several messages once, even when published twice', async () => {
@@ -106,12 +95,12 @@ for (const backend of TEST_DATABASES) {
       const topic = deviceMessagesTopic(prefix, 'netzero', 'MQ-1');
       await publisher.publishAsync(topic, JSON.stringify(envelope), { qos: 1 });
       await publisher.publishAsync(topic, JSON.stringify(envelope), { qos: 1 });
-      await eventually(async () => {
+      await vi.waitFor(async () => {
         const rows = await db.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM power_messages WHERE tenant_id = 'netzero' AND device_id = 'MQ-1' AND seq BETWEEN 8 AND 10",
         );
         expect(rows[0]?.n).toBe(3);
-      });
+      }, DELIVERY);
     });
 
     const storedCount = async (fromSeq: number, toSeq: number) =>
@@ -131,7 +120,7 @@ for (const backend of TEST_DATABASES) {
           publisher.publishAsync(topic, JSON.stringify(reading('MQ-1', 100 + i, new Date(now + i).toISOString())), { qos: 1 }),
         ),
       );
-      await eventually(async () => expect(await storedCount(100, 299)).toBe(200));
+      await vi.waitFor(async () => expect(await storedCount(100, 299)).toBe(200), DELIVERY);
       // One connection holds one unacknowledged message at a time; 16 of them let a batch hold up to 16.
       expect(ingestCalls - before).toBeLessThan(50);
     });
@@ -144,7 +133,7 @@ for (const backend of TEST_DATABASES) {
         JSON.stringify(reading('MQ-1', 400, new Date().toISOString())),
         { qos: 1 },
       );
-      await eventually(async () => expect(await storedCount(400, 400)).toBe(1), 20_000);
+      await vi.waitFor(async () => expect(await storedCount(400, 400)).toBe(1), { ...DELIVERY, timeout: 20_000 });
       expect(ingestCalls - before).toBeGreaterThanOrEqual(2);
     });
 
@@ -158,14 +147,14 @@ for (const backend of TEST_DATABASES) {
         JSON.stringify(reading('MQ-1', 22, new Date().toISOString())),
         { qos: 1 },
       );
-      await eventually(async () => {
+      await vi.waitFor(async () => {
         const rows = await db.query<{ reason: string; fields: string[] }>(
           "SELECT reason, fields FROM ingest_dead_letters WHERE source = 'mqtt' ORDER BY id",
         );
         const reasons = rows.map((r) => r.reason.split(':')[0]);
         expect(reasons).toEqual(expect.arrayContaining(['invalid_json', 'invalid_field', 'device_mismatch', 'unknown_topic']));
         expect(rows.find((r) => r.reason.startsWith('invalid_field'))?.fields).toEqual(['lqi']);
-      });
+      }, DELIVERY);
       const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM power_messages WHERE seq IN (20, 21, 22)');
       expect(stored[0]?.n).toBe(0);
     });
@@ -185,7 +174,7 @@ for (const backend of TEST_DATABASES) {
           qos: 1,
         },
       );
-      await eventually(async () => {
+      await vi.waitFor(async () => {
         const response = await inject(app, powerAlertsApi.active, {
           query: { device_id: 'MQ-ALERT' },
           headers: authHeaders(token, 'netzero'),
@@ -193,7 +182,7 @@ for (const backend of TEST_DATABASES) {
         const body = response.json();
         expect(body.items.map((a) => a.alert_id)).toEqual([rule.json().alert_id]);
         expect(body.items[0]?.actual_value).toBeCloseTo(37.95, 1);
-      });
+      }, DELIVERY);
     });
 
     it('places a tracker position delivered over MQTT in its POI and raises its arrival alert', async () => {
@@ -223,11 +212,11 @@ for (const backend of TEST_DATABASES) {
           qos: 1,
         },
       );
-      await eventually(async () => {
+      await vi.waitFor(async () => {
         const response = await inject(app, trackingAlertsApi.active, { query: { device_id: 'MQ-VAN' }, headers });
         const body = response.json();
         expect(body.items.map((a) => [a.alert_id, a.actual_location_id])).toEqual([[rule.json().alert_id, 'MQ-DEPOT']]);
-      });
+      }, DELIVERY);
     });
 
     it("stores a tracker's message without a position delivered over MQTT, and applies the downlink it acknowledges", async () => {
@@ -261,12 +250,12 @@ for (const backend of TEST_DATABASES) {
         }),
         { qos: 1 },
       );
-      await eventually(async () => {
+      await vi.waitFor(async () => {
         const state = (await inject(app, trackingDevicesApi.settings, { headers, query: { device_id: 'MQ-CAGE' } })).json();
         expect(state).toMatchObject({ settings, pending: [] });
         const device = (await inject(app, trackingDevicesApi.item, { headers, params: { id: 'MQ-CAGE' } })).json();
         expect(device).toMatchObject({ last_message_type: 'DownlinkAcknowledgement', battery_pct: 55, latitude: null });
-      });
+      }, DELIVERY);
     });
   });
 }

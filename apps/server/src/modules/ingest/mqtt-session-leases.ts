@@ -22,17 +22,10 @@ export interface SessionLeases {
 
 /** One process alone (PGlite, which one process opens): it holds every session. */
 export function inProcessSessionLeases(): SessionLeases {
-  const held = new Set<string>();
   return {
     members: () => Promise.resolve(1),
-    acquire: (clientId) => {
-      held.add(clientId);
-      return Promise.resolve(true);
-    },
-    release: (clientId) => {
-      held.delete(clientId);
-      return Promise.resolve();
-    },
+    acquire: () => Promise.resolve(true),
+    release: () => Promise.resolve(),
     onLost: () => undefined,
     close: () => Promise.resolve(),
   };

@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAggregateLog } from '../../logging/aggregate-log';
 import type { IngestService } from './ingest.service';
 import { createMqttIngestQueue, readDelivery } from './mqtt-ingest-queue';
 import { inProcessSessionLeases, type SessionLeases } from './mqtt-session-leases';
@@ -7,12 +8,19 @@ import { parseDeviceTopic, sharedSubscription } from './mqtt-topics';
 
 /** The broker sessions of the shared subscription, shared by every process of the portal (see below). */
 export const MQTT_SESSIONS = 16;
+
+/** The sessions' stable client ids: `<clientId>-0` … `<clientId>-<sessions - 1>`. */
+export function sessionClientIds(clientId: string, sessions: number = MQTT_SESSIONS): string[] {
+  return Array.from({ length: sessions }, (_unused, slot) => `${clientId}-${slot}`);
+}
 /**
  * How long the broker keeps a session (its subscription, its queued and unacknowledged messages) while no process
  * holds it: only while every process is down, since a live one takes every session over. A week covers a long
  * outage; the broker's own queue limit (Mosquitto's max_queued_messages) bounds what it keeps meanwhile.
  */
-export const MQTT_SESSION_EXPIRY_SECONDS = 7 * 24 * 3600;
+const MQTT_SESSION_EXPIRY_SECONDS = 7 * 24 * 3600;
+/** A failing lease store is logged when it starts failing; the failures after it are counted and logged once a window. */
+const LEASE_FAILURE_LOG_WINDOW_MS = 60_000;
 /** MQTT 5 DISCONNECT reason: another connection took the session over (the same client id). */
 const SESSION_TAKEN_OVER = 0x8e;
 
@@ -84,7 +92,7 @@ export function startMqttSubscriber(
   const rebalanceMs = options.rebalanceMs ?? 2000;
   const queue = createMqttIngestQueue(ingest, log, options);
   const subscription = sharedSubscription(options.topicPrefix, options.shareGroup);
-  const clientIds = Array.from({ length: total }, (_unused, slot) => `${options.clientId}-${slot}`);
+  const clientIds = sessionClientIds(options.clientId, total);
   const held = new Map<string, Session>();
   let closing = false;
 
@@ -215,9 +223,24 @@ export function startMqttSubscriber(
         resolve();
       };
     });
-  /** A failing lease store is reported when it starts failing, then once a minute while it does. */
+  /** Failed rounds, logged in aggregate (logging/aggregate-log.ts) like the refusal logs: the latest error is kept. */
+  const leaseFailures = createAggregateLog<unknown, { err: unknown }>({
+    windowMs: LEASE_FAILURE_LOG_WINDOW_MS,
+    start: (error) => ({ err: error }),
+    add: (tally, error) => {
+      tally.err = error;
+    },
+    writeFirst: (_key, error) =>
+      log.warn({ err: error }, 'MQTT session leases could not be checked: no session is taken over until they can'),
+    writeRest: (_key, { err }, count) =>
+      log.warn(
+        { err, count, windowSeconds: LEASE_FAILURE_LOG_WINDOW_MS / 1000 },
+        `MQTT session leases could not be checked ${count} more time(s) within the minute, not logged one by one`,
+      ),
+  });
+  /** The aggregate's one key: every failure is the lease store's. */
+  const LEASES = 'leases';
   let failingSince: number | null = null;
-  let reportedAt = 0;
   const run = async () => {
     let first = true;
     while (!closing) {
@@ -230,15 +253,14 @@ export function startMqttSubscriber(
             resolveReady();
           });
         }
-        if (failingSince !== null) log.info({ failedForMs: Date.now() - failingSince }, 'MQTT session leases can be checked again');
+        if (failingSince !== null) {
+          leaseFailures.end(LEASES);
+          log.info({ failedForMs: Date.now() - failingSince }, 'MQTT session leases can be checked again');
+        }
         failingSince = null;
       } catch (error) {
-        const now = Date.now();
-        failingSince ??= now;
-        if (now - reportedAt >= 60_000 || failingSince === now) {
-          reportedAt = now;
-          log.warn({ err: error }, 'MQTT session leases could not be checked: no session is taken over until they can');
-        }
+        failingSince ??= Date.now();
+        leaseFailures.record(LEASES, error);
       }
       await pause(rebalanceMs);
     }
@@ -258,6 +280,7 @@ export function startMqttSubscriber(
       closing = true;
       wake();
       await running;
+      leaseFailures.close();
       await queue.drain();
       await Promise.all([...held.values()].map(({ client }) => disconnect(client)));
       held.clear();

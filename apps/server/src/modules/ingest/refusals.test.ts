@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { capturedLog } from '../../../test/support/captured-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ingestApi } from '@gridlens/contract/ingest';
@@ -16,7 +16,14 @@ for (const backend of TEST_DATABASES) {
     let token: string;
     let gridwestToken: string;
     let key: string;
-    const logLines: { level: number; msg: string; deviceId?: string; reason?: string; count?: number; tenantId?: string }[] = [];
+    const { log, lines: logLines } = capturedLog<{
+      level: number;
+      msg: string;
+      deviceId?: string;
+      reason?: string;
+      count?: number;
+      tenantId?: string;
+    }>('warn');
 
     beforeAll(async () => {
       db = await backend.open();
@@ -26,7 +33,7 @@ for (const backend of TEST_DATABASES) {
         config: issuer.config,
         verifyToken: issuer.verifyToken,
         embeddedProvider: null,
-        log: pino({ level: 'warn' }, { write: (line: string) => logLines.push(JSON.parse(line) as (typeof logLines)[number]) }),
+        log,
       });
       token = await issuer.token({ sub: 'u1', tenant: 'netzero' });
       gridwestToken = await issuer.token({ sub: 'u2', tenant: 'gridwest' });

@@ -32,6 +32,8 @@ for (const backend of TEST_DATABASES) {
     let token: string;
     let powerToken: string;
     let adminToken: string;
+    let lowerCaseAdminToken: string;
+    let operatorToken: string;
     let key: string;
     let powerKey: string;
     const now = Date.now();
@@ -53,6 +55,8 @@ for (const backend of TEST_DATABASES) {
       token = await created.issuer.token({ sub: 'u1', tenant: 'fleetco' });
       powerToken = await created.issuer.token({ sub: 'p1', tenant: 'netzero' });
       adminToken = await created.issuer.token({ sub: 'a1', tenant: 'fleetco', roles: ['Admin'] });
+      lowerCaseAdminToken = await created.issuer.token({ sub: 'a2', tenant: 'fleetco', roles: ['admin'] });
+      operatorToken = await created.issuer.token({ sub: 'o1', tenant: 'fleetco', roles: ['Operator'] });
       key = (await createIngestKey(app, token, 'fleetco')).secret;
       powerKey = (await createIngestKey(app, powerToken, 'netzero')).secret;
       for (const id of ['VAN-1', 'VAN-2', 'VAN-3', 'CAGE-1']) await registerTracker(app, token, 'fleetco', { device_id: id });
@@ -221,6 +225,16 @@ for (const backend of TEST_DATABASES) {
       expect((await call(api.item, { params: { id: 'VAN-1' } })).json().movement).toBe('Fluid');
       expect((await asPower(api.movementSettings)).json()).toEqual({ static_after_hours: 72 });
       await admin({ static_after_hours: 24 });
+    });
+
+    it('takes the administrator role whatever its case, and still refuses other roles', async () => {
+      const change = (hours: number, t: string) => call(api.updateMovementSettings, { body: { static_after_hours: hours } }, t);
+      const lowerCase = await change(48, lowerCaseAdminToken);
+      expect(lowerCase.statusCode, lowerCase.body).toBe(200);
+      expect(lowerCase.json()).toEqual({ static_after_hours: 48 });
+      expect((await change(12, operatorToken)).statusCode).toBe(403);
+      expect((await call(api.movementSettings)).json()).toEqual({ static_after_hours: 48 });
+      expect((await change(24, lowerCaseAdminToken)).statusCode).toBe(200);
     });
 
     it('deletes a tracker with its history', async () => {
