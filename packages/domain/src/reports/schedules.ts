@@ -44,7 +44,7 @@ const LOCAL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const isLocalTime = (value: string): boolean => LOCAL_TIME.test(value);
 
 export interface ScheduleProblem {
-  field: keyof ScheduleTiming;
+  field: Exclude<keyof ScheduleTiming, 'frequency'>;
   problem: 'required' | 'not-allowed' | 'out-of-range' | 'invalid';
 }
 
