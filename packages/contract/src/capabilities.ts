@@ -111,7 +111,7 @@ export const CAPABILITIES: readonly Capability[] = [
   {
     name: 'report-schedules',
     summary: 'Report management: the stored reports by week, the schedules, their recipients and delivery history.',
-    ...part({ contract: true, module: true }),
+    ...all,
   },
 ];
 
