@@ -70,7 +70,7 @@ export default function ScheduleDialog({ schedule, kinds, onClose }: Props) {
       onChange={(event) => set(field, event.target.value as never)}
       error={Boolean(problems[field])}
       helperText={problemText(field)}
-      slotProps={{ htmlInput: { 'data-testid': `schedule-${field}` } }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': `schedule-${field}` } as object } }}
     >
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
@@ -146,9 +146,8 @@ export default function ScheduleDialog({ schedule, kinds, onClose }: Props) {
               value={values.customerId}
               onChange={(event) => set('customerId', event.target.value)}
               slotProps={{
-                select: { displayEmpty: true },
+                select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'schedule-customerId' } as object },
                 inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'schedule-customerId' },
               }}
             >
               <MenuItem value="">{t('customers.all')}</MenuItem>
