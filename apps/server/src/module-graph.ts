@@ -17,6 +17,7 @@ import { createLoadModelsModule } from './modules/load-models/load-models.module
 import { createLoadPlanningModule, fromWeather, storedModels } from './modules/load-planning/load-planning.module';
 import { createPowerQualityModule } from './modules/power-quality/power-quality.module';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
+import { createReportSchedulesModule } from './modules/report-schedules/report-schedules.module';
 import { createRetentionModule } from './modules/retention/retention.module';
 import { createTenantsModule } from './modules/tenants/tenants.module';
 import { createTrackingModule } from './modules/tracking/tracking.module';
@@ -59,6 +60,8 @@ export interface ModuleGraphOptions {
   afterIngest?: ModuleHooks['afterReadings'];
   /** Scheduled jobs from outside the modules (the embedded identity provider's clean-up). */
   jobs?: readonly ScheduledJob[];
+  /** The clock of what is computed from now (the report schedules' next due times); tests fix it. */
+  now?: () => number;
 }
 
 /**
@@ -67,7 +70,14 @@ export interface ModuleGraphOptions {
  * demo, the simulator, the benchmarks and the tests take their services from it. A new module is made here and
  * listed in `modules`; nothing else outside its own folder changes.
  */
-export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), afterIngest, jobs = [] }: ModuleGraphOptions) {
+export function buildModuleGraph({
+  config,
+  db,
+  log = pino({ level: 'silent' }),
+  afterIngest,
+  jobs = [],
+  now = Date.now,
+}: ModuleGraphOptions) {
   const hooks = createHookBus<ModuleHooks>(HOOK_NAMES);
 
   const tenants = createTenantsModule({ db });
@@ -129,6 +139,7 @@ export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), 
     changeTenant: (tenantId, change) => tenants.changeTenant(tenantId, change),
   });
   const feedback = createFeedbackModule({ db });
+  const reportSchedules = createReportSchedulesModule({ db, findTenant: tenants.findTenant, now });
 
   // Every module, in the order their routes appear in the API document; retention asks the others to prune.
   const owners: ServerModule<Partial<ModuleHooks>>[] = [
@@ -146,6 +157,7 @@ export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), 
     loadModels,
     loadPlanning,
     weather,
+    reportSchedules,
   ];
   const retention = createRetentionModule({ db, retentionDays: config.rawRetentionDays, log, owners });
   const modules: readonly ServerModule<Partial<ModuleHooks>>[] = [...owners, retention];
@@ -173,6 +185,7 @@ export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), 
     loadPlanning,
     loadAnalysis,
     retention,
+    reportSchedules,
   };
 }
 export type ModuleGraph = ReturnType<typeof buildModuleGraph>;

@@ -12,6 +12,7 @@ import { evModelsApi, hpModelsApi } from './load-models';
 import { loadAnalysisApi } from './load-analysis';
 import { loadPlanningApi } from './load-planning';
 import { powerReadingsApi } from './power-readings';
+import { reportSchedulesApi } from './report-schedules';
 import { trackingAlertsApi } from './tracking-alerts';
 import { trackingApi } from './tracking';
 import { trackingLocationsApi } from './tracking-locations';
@@ -45,6 +46,7 @@ export const API_CATALOGUE: Readonly<Record<string, readonly EndpointGroup[]>> =
   'tracking-devices': [trackingDevicesApi],
   'load-models': [evModelsApi, hpModelsApi],
   weather: [weatherApi],
+  'report-schedules': [reportSchedulesApi],
 };
 
 export const allEndpoints = (): EndpointDescription[] =>

@@ -108,6 +108,11 @@ export const CAPABILITIES: readonly Capability[] = [
     ...all,
     module: 'tracking',
   },
+  {
+    name: 'report-schedules',
+    summary: 'Report management: the stored reports by week, the schedules, their recipients and delivery history.',
+    ...all,
+  },
 ];
 
 /** An i18n top-level key that belongs to no capability: the shell's words, or words that several capabilities share. */

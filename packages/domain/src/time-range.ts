@@ -125,7 +125,7 @@ const clockFormatterOf = (timeZone: string) => {
 };
 
 /** The zone's offset from UTC at an instant, in ms (Dublin in summer: +3,600,000). */
-function offsetMs(ms: number, timeZone: string): number {
+export function offsetMs(ms: number, timeZone: string): number {
   // Making a formatter costs far more than using one: each zone's is made once, as the day formatters are.
   const parts = clockFormatterOf(timeZone).formatToParts(ms);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);

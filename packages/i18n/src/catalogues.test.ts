@@ -37,6 +37,9 @@ describe('the catalogue', () => {
       'powerQuality.images.uploadedBy',
       'coverage.levelCount',
       'figures.aged',
+      'reportSchedules.formats.pdf',
+      'reportSchedules.formats.csv',
+      'reportSchedules.formats.xlsx',
     ],
     GA: ['config.celsius'],
     FR: [
@@ -69,6 +72,10 @@ describe('the catalogue', () => {
       'alerts.states.active',
       'alerts.columns.condition',
       'alerts.columns.action',
+      'reportSchedules.columns.formats',
+      'reportSchedules.columns.actions',
+      'reportSchedules.fields.formats',
+      'reportSchedules.runColumns.formats',
     ],
     ES: [
       'config.celsius',

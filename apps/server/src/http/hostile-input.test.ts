@@ -57,6 +57,9 @@ const POOLS: SamplePools = {
 const VALID_BODIES: Record<string, unknown> = {
   createTrackingAlertRule: { device_id: DEVICE, trigger_field: 'battery', trigger_operator: '<', trigger_value: 20 },
   updateTrackingAlertRule: { device_id: DEVICE, trigger_field: 'battery', trigger_operator: '<', trigger_value: 20 },
+  // A day is given only to a weekly or monthly schedule.
+  createReportSchedule: { report: 'power', frequency: 'daily', local_time: '07:00', language: 'EN', formats: ['pdf'] },
+  updateReportSchedule: { report: 'power', frequency: 'daily', local_time: '07:00', language: 'EN', formats: ['pdf'] },
 };
 
 interface Caller {

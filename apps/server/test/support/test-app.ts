@@ -60,6 +60,7 @@ export async function createTestApp(
     afterIngest,
     env = {},
     log,
+    now,
   }: {
     timeZones?: Record<string, string>;
     afterIngest?: ModuleGraphOptions['afterIngest'];
@@ -67,13 +68,15 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Where the app logs (silent unless given). */
     log?: ModuleGraphOptions['log'];
+    /** The clock of what the modules compute from now (ModuleGraphOptions.now). */
+    now?: ModuleGraphOptions['now'];
   } = {},
 ): Promise<{ app: FastifyInstance; graph: ModuleGraph; issuer: Awaited<ReturnType<typeof createTestIssuer>> }> {
   await seedDemoData(db);
   await db.query(`UPDATE tenants SET time_zone = 'UTC'`);
   for (const [tenant, zone] of Object.entries(timeZones)) await db.query('UPDATE tenants SET time_zone = $2 WHERE id = $1', [tenant, zone]);
   const issuer = await createTestIssuer(env);
-  const graph = buildModuleGraph({ config: issuer.config, db, afterIngest, log });
+  const graph = buildModuleGraph({ config: issuer.config, db, afterIngest, log, now });
   const app = await buildApp({ config: issuer.config, graph, verifyToken: issuer.verifyToken, embeddedProvider: null });
   return { app, graph, issuer };
 }

@@ -21,7 +21,7 @@ function screen<P extends ScreenPath>(path: P, component: (module: ScreenModule<
 }
 
 /** A screen whose feature arrives in a later release: honest "coming soon" until then. */
-const comingSoon = (module: ScreenModule<'/report'>) => module.ComingSoonPage;
+const comingSoon = (module: ScreenModule<'/report_fleet'>) => module.ComingSoonPage;
 
 /**
  * Every route of spec §2. Report-style routes render without header and navigation. A route that belongs to a
@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
               }),
               screen('/devices', (m) => m.DevicesPage, { sectionId: 'devices', searchable: true }),
               screen('/device/:deviceId', (m) => m.DeviceDetailPage, { sectionId: 'devices', titleKey: 'pages.device' }),
-              screen('/report', comingSoon, { sectionId: 'report' }),
+              screen('/report', (m) => m.ReportManagementPage, { sectionId: 'report' }),
               screen('/alerts', (m) => m.TrackingAlertsPage, { sectionId: 'alerts' }),
               // ADMD opens from Analytics: part of its section.
               screen('/powercoil_admd', (m) => m.AdmdPage, { sectionId: 'powercoil_analytics', titleKey: 'loadAnalysis.title' }),

@@ -30,7 +30,7 @@ export const screenChunks = {
   '/journey/:originId/:destinationId/:week': () => loadChunk(() => import('@/features/tracking-journeys/journey-detail-page')),
   '/devices': () => loadChunk(() => import('@/features/tracking-devices/devices-page')),
   '/device/:deviceId': () => loadChunk(() => import('@/features/tracking-devices/device-detail-page')),
-  '/report': comingSoon,
+  '/report': () => loadChunk(() => import('@/features/report-schedules/report-management-page')),
   '/alerts': alerts,
   '/powercoil_admd': () => loadChunk(() => import('@/features/load-analysis/admd-page')),
   '/powercoil_analytics': () => loadChunk(() => import('@/features/power-readings/analytics/analytics-page')),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRule, ruleFormValuesOf, validateRecipient, validateRule } from './alert-form';
+import { emptyRule, ruleFormValuesOf, validateRule } from './alert-form';
 
 describe('validateRule', () => {
   it('names every missing required field and builds nothing', () => {
@@ -96,27 +96,6 @@ describe('validateRule', () => {
       trigger_operator: '<',
       trigger_value: 12.5,
       notify_on_clear: true,
-    });
-  });
-});
-
-describe('validateRecipient', () => {
-  it("uses the specification's messages", () => {
-    expect(validateRecipient({ name: '', email: '', nickname: '' }).problems).toEqual({
-      name: { key: 'validation.required' },
-      email: { key: 'validation.required' },
-    });
-    expect(validateRecipient({ name: 'N'.repeat(50), email: 'ops', nickname: '' }).problems).toEqual({
-      name: { key: 'validation.nameTooLong' },
-      email: { key: 'validation.email' },
-    });
-  });
-
-  it('trims and leaves an empty nickname out', () => {
-    expect(validateRecipient({ name: ' Ops ', email: ' ops@example.ie ', nickname: ' ' }).body).toEqual({
-      name: 'Ops',
-      email: 'ops@example.ie',
-      nickname: null,
     });
   });
 });

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useAddRecipient, useRecipients, useRemoveRecipient, type AnyAlertRule } from '@/lib/api/alerts';
 import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
-import { validateRecipient } from './alert-form';
+import { validateRecipient } from '@/lib/recipient-form';
 import { useAlertKind } from './alert-kind';
 import { useAlertText } from './alert-text';
 

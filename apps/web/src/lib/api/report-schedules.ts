@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecipientBody } from '@gridlens/contract/alerts';
+import type { ReportScheduleBody, reportSchedulesApi } from '@gridlens/contract/report-schedules';
+import { reportSchedulesRoutes } from '@gridlens/contract/routes/report-schedules';
+import { apiClient } from './api-client';
+
+/** Report management (spec §7 /api/report…): stored reports, schedules, their recipients and deliveries. */
+const client = apiClient<typeof reportSchedulesApi>('report-schedules', reportSchedulesRoutes);
+
+/** The report screen lists the first page of stored reports, as the specification's /api/report/1/24 does. */
+export const REPORTS_PER_PAGE = 24;
+
+export const useStoredReports = (page = 1) => {
+  const input = { params: { page, per_page: REPORTS_PER_PAGE } };
+  return useQuery({ queryKey: client.reports.key(input), queryFn: () => client.reports(input) });
+};
+
+export const useReportSchedules = () => useQuery({ queryKey: client.schedules.key(), queryFn: () => client.schedules() });
+
+export const useReportSchedule = (id: string | null) => {
+  const input = { params: { id: id ?? '' } };
+  return useQuery({ queryKey: client.schedule.key(input), queryFn: () => client.schedule(input), enabled: id !== null });
+};
+
+export const useReportRecipients = (scheduleId: string) => {
+  const input = { params: { id: scheduleId } };
+  return useQuery({ queryKey: client.recipients.key(input), queryFn: () => client.recipients(input) });
+};
+
+/** Every change refreshes the whole report screen: counts, lists and details move together. */
+function useReportMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: client.scope }) });
+}
+
+export const useSaveSchedule = () =>
+  useReportMutation(({ id, body }: { id: string | null; body: ReportScheduleBody }) =>
+    id === null ? client.createSchedule({ body }) : client.updateSchedule({ params: { id }, body }),
+  );
+export const useDeleteSchedule = () => useReportMutation((id: string) => client.removeSchedule({ params: { id } }));
+export const useAddReportRecipient = () =>
+  useReportMutation(({ scheduleId, body }: { scheduleId: string; body: RecipientBody }) =>
+    client.addRecipient({ params: { id: scheduleId }, body }),
+  );
+export const useRemoveReportRecipient = () =>
+  useReportMutation(({ scheduleId, recipientId }: { scheduleId: string; recipientId: string }) =>
+    client.removeRecipient({ params: { report_id: scheduleId, recipient_id: recipientId } }),
+  );
