@@ -111,7 +111,7 @@ export async function benchApp(db: Database): Promise<{
   const graph = buildModuleGraph({ config, db });
   const app = await buildApp({ config, graph, verifyToken, embeddedProvider: null });
   const tokenFor = (subject: string, tenant: string, roles = ['Operator']) =>
-    new SignJWT(withClaim({ [config.auth.appMetadataClaim]: { tenant } }, config.auth.rolesPath, roles))
+    new SignJWT(withClaim(withClaim({}, config.auth.tenantPath, tenant), config.auth.rolesPath, roles))
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
       .setSubject(subject)
       .setIssuer('https://bench.invalid/')

@@ -15,8 +15,9 @@ export const ClientConfigSchema = z
       .describe('Extra parameters of every authorization request, e.g. audience (Auth0) or resource (RFC 8707)'),
     scope: z.string(),
     rolesClaim: z.string().describe('Where the roles are in the ID token: a claim name or a path (realm_access.roles)'),
-    appMetadataClaim: z.string(),
-    tenantKey: z.string().describe('Key of the tenant inside the app-metadata claim'),
+    tenantClaim: z
+      .string()
+      .describe('Where the tenant is in the ID token, a claim path as rolesClaim (["https://example.com/app_metadata"].tenant)'),
     environment: z.string().describe("Shown as a badge in the header unless it is 'production'"),
     signInMode: z.enum(['redirect', 'popup']),
     mapTiles: z

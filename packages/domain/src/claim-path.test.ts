@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { parseClaimPath, readClaim, withClaim } from './claim-path';
+import { claimPathText, parseClaimPath, readClaim, withClaim } from './claim-path';
+
+describe('claimPathText', () => {
+  it('writes a path so that parseClaimPath reads the same steps back', () => {
+    const cases: [string[], string][] = [
+      [['roles'], 'roles'],
+      [['realm_access', 'roles'], 'realm_access.roles'],
+      [['https://gridlens.io/roles'], 'https://gridlens.io/roles'],
+      [['https://gridlens.io/app_metadata', 'tenant'], '["https://gridlens.io/app_metadata"].tenant'],
+      [['resource_access', 'my.client', 'roles'], 'resource_access["my.client"].roles'],
+      [['extn.tenant'], '["extn.tenant"]'],
+      [['say "hi"', 'a\\b'], '["say \\"hi\\""]["a\\\\b"]'],
+    ];
+    for (const [path, text] of cases) {
+      expect(claimPathText(path), text).toBe(text);
+      expect(parseClaimPath(text), text).toEqual(path);
+    }
+  });
+});
 
 describe('parseClaimPath', () => {
   it('reads a top-level name, and dots as steps into objects', () => {

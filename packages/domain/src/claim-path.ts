@@ -43,6 +43,22 @@ export function parseClaimPath(text: string): ClaimPath | null {
   return steps;
 }
 
+/**
+ * The path written back as parseClaimPath reads it: plain steps joined by dots, a step that holds a dot, bracket or
+ * quote (or, first, looks like a URL) in brackets and quotes. For messages and the web app's configuration.
+ */
+export function claimPathText(path: ClaimPath): string {
+  const [only] = path;
+  // A URL-named claim alone reads whole, as parseClaimPath takes it.
+  if (path.length === 1 && only !== undefined && URI_SCHEME.test(only) && !/[[\]"]/.test(only)) return only;
+  return path
+    .map((step, index) => {
+      if (/^[^.[\]"\\]+$/.test(step) && !(index === 0 && URI_SCHEME.test(step))) return index === 0 ? step : `.${step}`;
+      return `["${step.replace(/(["\\])/g, '\\$1')}"]`;
+    })
+    .join('');
+}
+
 /** The value at `path` inside `payload`; undefined when a step is missing or not an object. */
 export function readClaim(payload: Readonly<Record<string, unknown>>, path: ClaimPath): unknown {
   let value: unknown = payload;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configApi } from '@gridlens/contract/config';
 import { coverageApi } from '@gridlens/contract/coverage';
 import { feedbackApi } from '@gridlens/contract/feedback';
+import { withClaim } from '@gridlens/domain/claim-path';
 import type { Database } from '../db/database';
 import { inject, routeName } from '../../test/support/inject';
 import { authHeaders, createTestApp, createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from '../../test/support/test-app';
@@ -66,8 +67,7 @@ for (const backend of TEST_DATABASES) {
       aud: TEST_AUDIENCE,
       iat: nowSeconds(),
       exp: nowSeconds() + 600,
-      [issuer.config.auth.rolesClaim]: ['Operator'],
-      [issuer.config.auth.appMetadataClaim]: { tenant: 'netzero' },
+      ...withClaim(withClaim({}, issuer.config.auth.tenantPath, 'netzero'), issuer.config.auth.rolesPath, ['Operator']),
     });
 
     it('accepts a valid token with the matching Tenant header', async () => {
@@ -152,9 +152,14 @@ for (const backend of TEST_DATABASES) {
         expectApiError(await getTenantSettings(authHeaders(token, 'NetZero')), 403, 'forbidden');
       });
 
-      it('rejects a token without a tenant claim', async () => {
+      it('refuses a token without a tenant claim as set up wrongly, naming where the tenant was looked for', async () => {
         const token = await issuer.token({ sub: 'no-tenant', tenant: null, roles: ['Operator'] });
-        expectApiError(await getTenantSettings(authHeaders(token, 'netzero')), 403, 'forbidden');
+        const response = await getTenantSettings(authHeaders(token, 'netzero'));
+        expectApiError(response, 401, 'unauthorized');
+        expect(response.headers['www-authenticate']).toContain('reason="tenant_claim"');
+        expect(response.json<{ message: string }>().message).toBe(
+          `The access token has no tenant claim ${issuer.config.auth.tenantClaim} (OIDC_TENANT_CLAIM)`,
+        );
       });
 
       it("answers 'unknown_tenant' for a tenant that is not set up", async () => {

@@ -22,8 +22,8 @@ describe("an external issuer's keys", () => {
       audience: AUDIENCE,
       rolesClaim: 'roles',
       rolesPath: ['roles'],
-      appMetadataClaim: 'app',
-      tenantKey: 'tenant',
+      tenantClaim: 'app.tenant',
+      tenantPath: ['app', 'tenant'],
     };
     return { issuerKeys, verify: createTokenVerifier(config, issuerKeys.keys) };
   };

@@ -7,8 +7,8 @@ const config = {
   audience: 'gridlens',
   rolesClaim: 'roles',
   rolesPath: ['roles'],
-  appMetadataClaim: 'app',
-  tenantKey: 'tenant',
+  tenantClaim: 'app.tenant',
+  tenantPath: ['app', 'tenant'],
 };
 
 async function setUp() {
@@ -100,7 +100,7 @@ describe('the principal of a token', () => {
       t.now,
     );
     const sign = (claims: Record<string, unknown>) =>
-      new SignJWT(claims)
+      new SignJWT({ app: { tenant: 'netzero' }, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'k' })
         .setSubject('u1')
         .setIssuer(config.issuer)
@@ -112,5 +112,41 @@ describe('the principal of a token', () => {
       reason: 'roles_claim',
       description: 'The access token has no roles claim at realm_access.roles (OIDC_ROLES_CLAIM)',
     });
+  });
+
+  it('takes the tenant from the configured path: inside app metadata, or a claim of its own', async () => {
+    const t = await setUp();
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ roles: ['Operator'], ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+        .setSubject('u1')
+        .setIssuer(config.issuer)
+        .setAudience(config.audience)
+        .setExpirationTime(t.now() / 1000 + 300)
+        .sign(privateKey);
+    const nested = createTokenVerifier(config, keys, undefined, t.now);
+    expect((await nested(await sign({ app: { tenant: 'netzero' }, tenant: 'fleetco' }))).tenantId).toBe('netzero');
+    // Entra ID writes a directory extension at the top level.
+    const topLevel = createTokenVerifier(
+      { ...config, tenantClaim: '["extn.tenant"]', tenantPath: ['extn.tenant'] },
+      keys,
+      undefined,
+      t.now,
+    );
+    expect((await topLevel(await sign({ 'extn.tenant': 'fleetco', app: { tenant: 'netzero' } }))).tenantId).toBe('fleetco');
+    // No tenant where the configuration says is the provider's set-up: refused, naming the place.
+    for (const [claims, what] of [
+      [{}, 'no tenant claim'],
+      [{ extn: { tenant: 'fleetco' } }, 'no tenant claim'],
+      [{ 'extn.tenant': '' }, 'a tenant claim that is not a text:'],
+      [{ 'extn.tenant': ['fleetco'] }, 'a tenant claim that is not a text:'],
+    ] as const) {
+      await expect(topLevel(await sign(claims)), JSON.stringify(claims)).rejects.toMatchObject({
+        reason: 'tenant_claim',
+        description: `The access token has ${what} ["extn.tenant"] (OIDC_TENANT_CLAIM)`,
+      });
+    }
   });
 });

@@ -11,8 +11,10 @@ export interface TokenClaimsConfig {
   rolesClaim: string;
   /** Its steps, as the configuration parsed them (claim-path.ts). */
   rolesPath: ClaimPath;
-  appMetadataClaim: string;
-  tenantKey: string;
+  /** Where the tenant is (OIDC_TENANT_CLAIM, or OIDC_TENANT_KEY inside OIDC_APP_METADATA_CLAIM), as written … */
+  tenantClaim: string;
+  /** … and parsed. */
+  tenantPath: ClaimPath;
 }
 
 /** Checks a bearer token; `request` (the address it came to) matters only when the issuer depends on it. */
@@ -35,7 +37,8 @@ export type TokenRefusalReason =
   | 'expired'
   | 'not_yet_valid'
   | 'missing_claim'
-  | 'roles_claim';
+  | 'roles_claim'
+  | 'tenant_claim';
 
 /** A token the API refuses (401): `description` says why in words, and holds nothing of the token but claim values. */
 export class InvalidTokenError extends Error {
@@ -113,8 +116,7 @@ export function createTokenVerifier(
  * and reading it as "some other role" once gave Installer-only users the whole tenant's data.
  */
 function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig): Principal {
-  const metadata = payload[config.appMetadataClaim];
-  const tenant = isRecord(metadata) ? metadata[config.tenantKey] : undefined;
+  const tenant = readClaim(payload, config.tenantPath);
   const rolesClaim = readClaim(payload, config.rolesPath);
   const roles = roleNames(rolesClaim);
   if (roles === null) {
@@ -122,10 +124,15 @@ function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig): Pr
       rolesClaim === undefined || rolesClaim === null ? 'has no roles claim' : 'has a roles claim that is neither a list nor a string';
     throw new InvalidTokenError('roles_claim', `The access token ${what} at ${config.rolesClaim} (OIDC_ROLES_CLAIM)`);
   }
+  if (typeof tenant !== 'string' || tenant === '') {
+    // As for the roles: no tenant where the configuration says is the provider's set-up, not a user of no tenant.
+    const what = tenant === undefined || tenant === null ? 'no tenant claim' : 'a tenant claim that is not a text:';
+    throw new InvalidTokenError('tenant_claim', `The access token has ${what} ${config.tenantClaim} (OIDC_TENANT_CLAIM)`);
+  }
   const name = payload['name'];
   return {
     userId: payload.sub ?? '',
-    tenantId: typeof tenant === 'string' && tenant.length > 0 ? tenant : null,
+    tenantId: tenant,
     roles,
     name: typeof name === 'string' ? name : null,
   };

@@ -47,6 +47,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the tenant at OIDC_TENANT_CLAIM, else OIDC_TENANT_KEY inside OIDC_APP_METADATA_CLAIM, and refuses both', () => {
+    expect(loadConfig({}).auth).toMatchObject({
+      tenantPath: ['https://gridlens.io/app_metadata', 'tenant'],
+      tenantClaim: '["https://gridlens.io/app_metadata"].tenant',
+    });
+    expect(loadConfig({ OIDC_APP_METADATA_CLAIM: 'app_metadata', OIDC_TENANT_KEY: 'org' }).auth).toMatchObject({
+      tenantPath: ['app_metadata', 'org'],
+      tenantClaim: 'app_metadata.org',
+    });
+    expect(loadConfig({ OIDC_TENANT_CLAIM: '["extn.tenant"]' }).auth).toMatchObject({
+      tenantPath: ['extn.tenant'],
+      tenantClaim: '["extn.tenant"]',
+    });
+    expect(() => loadConfig({ OIDC_TENANT_CLAIM: 'tenant', OIDC_TENANT_KEY: 'org' })).toThrow(
+      /OIDC_TENANT_CLAIM: set either OIDC_TENANT_CLAIM or OIDC_APP_METADATA_CLAIM and OIDC_TENANT_KEY, not both/,
+    );
+    expect(() => loadConfig({ OIDC_TENANT_CLAIM: 'org..tenant' })).toThrow(/OIDC_TENANT_CLAIM: must be a claim name or a path/);
+  });
+
   it('sends an external issuer audience=OIDC_AUDIENCE unless OIDC_AUTHORIZATION_PARAMS says otherwise', () => {
     expect(loadConfig({}).auth.authorizationParams).toEqual({}); // the embedded provider needs none
     const external = { OIDC_ISSUER: 'https://login.example.ie/', OIDC_AUDIENCE: 'https://api.example.ie' };

@@ -28,8 +28,8 @@ export interface EmbeddedProviderOptions {
    * the API and the web app read them.
    */
   rolesPath: ClaimPath;
-  appMetadataClaim: string;
-  tenantKey: string;
+  /** The tenant claim's path (OIDC_TENANT_CLAIM or its default): issued where the API and the web app read it. */
+  tenantPath: ClaimPath;
   /** Where the signing key is kept; null keeps it in memory. */
   dataDir: string | null;
   /** Sign-in attempts allowed per address and account in 5 minutes (SIGN_IN_ATTEMPTS_PER_5_MIN, default 20). */
@@ -135,7 +135,7 @@ function corsForOwnOrigin(origin: string) {
 }
 
 function identityClaims(user: DemoUser, options: EmbeddedProviderOptions) {
-  return withClaim({ [options.appMetadataClaim]: { [options.tenantKey]: user.tenant } }, options.rolesPath, user.roles);
+  return withClaim(withClaim({}, options.tenantPath, user.tenant), options.rolesPath, user.roles);
 }
 
 function providerConfiguration(
@@ -163,7 +163,7 @@ function providerConfiguration(
     scopes: ['openid', 'profile', 'email', API_SCOPE],
     claims: {
       // The top-level claims that hold the roles (the first step of their path) and the app metadata.
-      openid: [...new Set(['sub', ...options.rolesPath.slice(0, 1), options.appMetadataClaim])],
+      openid: [...new Set(['sub', ...options.rolesPath.slice(0, 1), ...options.tenantPath.slice(0, 1)])],
       profile: ['name', 'picture'],
       email: ['email', 'email_verified'],
     },

@@ -31,7 +31,7 @@ export async function createTestIssuer(env: Record<string, string> = {}) {
     user: { sub: string; tenant?: string | null; roles?: string[] | null },
     overrides: { issuer?: string; audience?: string; expiresIn?: string | number; claims?: JWTPayload; kid?: string } = {},
   ): Promise<string> {
-    const identity = user.tenant === null ? {} : { [config.auth.appMetadataClaim]: { tenant: user.tenant ?? 'netzero' } };
+    const identity = user.tenant === null ? {} : withClaim({}, config.auth.tenantPath, user.tenant ?? 'netzero');
     const claims: JWTPayload = {
       ...(user.roles === null ? identity : withClaim(identity, config.auth.rolesPath, user.roles ?? ['Operator'])),
       ...overrides.claims,

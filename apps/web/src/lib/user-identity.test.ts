@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { User } from 'oidc-client-ts';
 import { userIdentity } from './user-identity';
 
-const config = { rolesClaim: 'https://gridlens.io/roles', appMetadataClaim: 'https://gridlens.io/app_metadata', tenantKey: 'tenant' };
+const config = { rolesClaim: 'https://gridlens.io/roles', tenantClaim: '["https://gridlens.io/app_metadata"].tenant' };
 const userWith = (profile: Record<string, unknown>) => ({ profile: { sub: 'u1', ...profile } }) as unknown as User;
+
+describe("the signed-in user's tenant", () => {
+  it('is read at the configured path, inside app metadata or a claim of its own', () => {
+    expect(userIdentity(userWith({ 'https://gridlens.io/app_metadata': { tenant: 'netzero' } }), config).tenant).toBe('netzero');
+    const entra = { ...config, tenantClaim: '["extn.tenant"]' };
+    expect(userIdentity(userWith({ 'extn.tenant': 'fleetco', tenant: 'netzero' }), entra).tenant).toBe('fleetco');
+    expect(userIdentity(userWith({ extn: { tenant: 'fleetco' } }), entra).tenant).toBeNull();
+    expect(userIdentity(userWith({ 'https://gridlens.io/app_metadata': 'netzero' }), config).tenant).toBeNull();
+  });
+});
 
 describe("the signed-in user's roles", () => {
   it('are read at the configured path, nested or URL-named, as the API reads them', () => {

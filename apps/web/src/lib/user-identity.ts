@@ -17,12 +17,18 @@ export interface UserIdentity {
   rolesClaimFound: boolean;
 }
 
-export function userIdentity(user: User, config: Pick<ClientConfig, 'rolesClaim' | 'appMetadataClaim' | 'tenantKey'>): UserIdentity {
+/** The claim at a configured path; undefined when the path cannot be read (the server validated it, so never). */
+function claimAt(profile: Record<string, unknown>, pathText: string): unknown {
+  const path = parseClaimPath(pathText);
+  return path === null ? undefined : readClaim(profile, path);
+}
+
+export function userIdentity(user: User, config: Pick<ClientConfig, 'rolesClaim' | 'tenantClaim'>): UserIdentity {
   const profile = user.profile as Record<string, unknown>;
-  const metadata = profile[config.appMetadataClaim];
-  const tenant = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)[config.tenantKey] : undefined;
-  // The same path and shapes as the API (OIDC_ROLES_CLAIM): nested, a URL-named claim, a string for a list of one.
-  const roles = roleNames(readClaim(profile, parseClaimPath(config.rolesClaim) ?? [config.rolesClaim]));
+  // The same paths and shapes as the API (OIDC_ROLES_CLAIM, OIDC_TENANT_CLAIM): nested, a URL-named claim, a
+  // string for a list of one role.
+  const tenant = claimAt(profile, config.tenantClaim);
+  const roles = roleNames(claimAt(profile, config.rolesClaim));
   return {
     name: typeof profile['name'] === 'string' ? profile['name'] : (user.profile.email ?? user.profile.sub),
     email: user.profile.email ?? null,
