@@ -138,10 +138,6 @@ function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig): Pr
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A claim's value as the refusal names it: JSON, cut short (a token's claims are the sender's to choose). */
 function shown(value: unknown): string {
   if (value === undefined) return 'none';
