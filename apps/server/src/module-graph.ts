@@ -10,6 +10,7 @@ import { createAssetsModule } from './modules/assets/assets.module';
 import { createConfigModule } from './modules/config/config.module';
 import { createCoverageModule } from './modules/coverage/coverage.module';
 import { createFeedbackModule } from './modules/feedback/feedback.module';
+import { createFleetReportsModule } from './modules/fleet-reports/fleet-reports.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
 import type { AfterStoreHook } from './modules/ingest/ingest.service';
 import { createLoadAnalysisModule } from './modules/load-analysis/load-analysis.module';
@@ -125,6 +126,11 @@ export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), 
   const coverage = createCoverageModule({ linkQuality: powerReadings.linkQuality });
   const settings = createConfigModule({ db, findTenant: tenants.findTenant });
   const feedback = createFeedbackModule({ db });
+  const fleetReports = createFleetReportsModule({
+    figures: tracking.reportFigures,
+    findTenant: tenants.findTenant,
+    timeZoneOf: tenants.timeZoneOf,
+  });
 
   // Every module, in the order their routes appear in the API document; retention asks the others to prune.
   const owners: ServerModule<Partial<ModuleHooks>>[] = [
@@ -132,6 +138,7 @@ export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), 
     coverage,
     alerts,
     tracking,
+    fleetReports,
     settings,
     feedback,
     ingest,
@@ -159,6 +166,7 @@ export function buildModuleGraph({ config, db, log = pino({ level: 'silent' }), 
     scheduler,
     tenants,
     tracking,
+    fleetReports,
     assets,
     powerReadings,
     powerQuality,

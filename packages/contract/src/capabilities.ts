@@ -108,6 +108,11 @@ export const CAPABILITIES: readonly Capability[] = [
     ...all,
     module: 'tracking',
   },
+  {
+    name: 'fleet-reports',
+    summary: 'The weekly fleet report and the KPI report of tracking tenants, drawn from tracking’s own figures.',
+    ...part({ contract: true, module: true }),
+  },
 ];
 
 /** An i18n top-level key that belongs to no capability: the shell's words, or words that several capabilities share. */

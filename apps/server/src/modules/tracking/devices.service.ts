@@ -64,6 +64,8 @@ export function createDevicesService(
   });
 
   return {
+    /** The list as rows, judged by the same rules as GET /api/device (the fleet reports read it). */
+    rows: devicesOf,
     /** The list, columnar (GET /api/device). */
     async list(tenantId: string, userId: string, customerId: string | null): Promise<TrackedDeviceList> {
       const all = await devicesOf(tenantId, userId, customerId);
