@@ -111,7 +111,7 @@ export const CAPABILITIES: readonly Capability[] = [
   {
     name: 'fleet-reports',
     summary: 'The weekly fleet report and the KPI report of tracking tenants, drawn from tracking’s own figures.',
-    ...part({ contract: true, module: true }),
+    ...all,
   },
 ];
 

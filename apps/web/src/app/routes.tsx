@@ -45,8 +45,8 @@ export const routes: RouteObject[] = [
           {
             element: <SectionGate standalone />,
             children: [
-              screen('/report_fleet', comingSoon, { sectionId: 'report', titleKey: 'pages.reportFleet' }),
-              screen('/report_kpi', comingSoon, { sectionId: 'report', titleKey: 'pages.reportKpi' }),
+              screen('/report_fleet', (m) => m.FleetReportPage, { sectionId: 'report', titleKey: 'pages.reportFleet' }),
+              screen('/report_kpi', (m) => m.KpiReportPage, { sectionId: 'report', titleKey: 'pages.reportKpi' }),
               screen('/poi_snapshot/:locationId', (m) => m.PoiSnapshotPage, { sectionId: 'poi', titleKey: 'pages.poiSnapshot' }),
               screen('/asset_snapshot/:deviceId', (m) => m.AssetSnapshotPage, { sectionId: 'assets', titleKey: 'pages.assetSnapshot' }),
               screen('/powercoil_report_snapshot', (m) => m.PowerReportSnapshotPage, {
