@@ -6,6 +6,8 @@ import { ReportSection } from './report-frame';
 import { useReportFormat } from './report-format';
 
 const CHANGE_FIGURES = ['journeys', 'median_cycle_hours', 'arrivals', 'median_dwell_hours'] as const;
+/** Counts are whole; durations in hours keep two decimals, as the POI report shows them. */
+const DECIMALS = { journeys: 0, median_cycle_hours: 2, arrivals: 0, median_dwell_hours: 2 } as const;
 
 /** The week's own figures: journeys between POIs, cycle and dwell times by device type, and the change on the week before. */
 export function FleetActivitySections({ report }: { report: FleetReport }) {
@@ -90,9 +92,19 @@ export function FleetActivitySections({ report }: { report: FleetReport }) {
           rowKey={(row) => row}
           columns={[
             { id: 'figure', title: t('fleetReports.fleet.figure'), cell: (f) => t(`fleetReports.fleet.figures.${f}`) },
-            { id: 'current', title: report.week.week, numeric: true, cell: (f) => format.number(report.changes[f].current) },
-            { id: 'previous', title: report.previous_week.week, numeric: true, cell: (f) => format.number(report.changes[f].previous) },
-            { id: 'delta', title: t('fleetReports.fleet.change'), numeric: true, cell: (f) => signed(report.changes[f].delta, 2) },
+            { id: 'current', title: report.week.week, numeric: true, cell: (f) => format.number(report.changes[f].current, DECIMALS[f]) },
+            {
+              id: 'previous',
+              title: report.previous_week.week,
+              numeric: true,
+              cell: (f) => format.number(report.changes[f].previous, DECIMALS[f]),
+            },
+            {
+              id: 'delta',
+              title: t('fleetReports.fleet.change'),
+              numeric: true,
+              cell: (f) => signed(report.changes[f].delta, DECIMALS[f]),
+            },
             { id: 'pct', title: t('fleetReports.fleet.changePct'), numeric: true, cell: (f) => signed(report.changes[f].pct, 1) },
           ]}
         />
