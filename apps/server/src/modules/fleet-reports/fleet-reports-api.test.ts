@@ -58,6 +58,8 @@ for (const backend of TEST_DATABASES) {
       await db.query("INSERT INTO customers (tenant_id, customer_id, name) VALUES ('fleetco', 'ACME', 'Acme')");
       await db.query("INSERT INTO customers (tenant_id, customer_id, name) VALUES ('netzero', 'NZ-CUST', 'Other tenant’s customer')");
       await db.query("UPDATE locations SET customer_id = 'ACME' WHERE tenant_id = 'fleetco' AND location_id = 'SITE'");
+      // Registered five weeks ago: the KPI report's earlier weeks had no fleet yet.
+      await db.query("UPDATE tracking_devices SET created_at = now() - interval '35 days' WHERE tenant_id = 'fleetco'");
     });
 
     afterAll(async () => {
@@ -161,7 +163,15 @@ for (const backend of TEST_DATABASES) {
       expect(last?.utilisation_pct).toBeCloseTo(200 / 3, 6);
       expect(before).toMatchObject({ monday: previous, journeys: 2, median_cycle_hours: 5, held_beyond_static: 0, silent_over_7_days: 2 });
       expect(before?.utilisation_pct).toBeCloseTo(100 / 3, 6);
-      expect(kpi.weeks[0]).toMatchObject({ journeys: 0, utilisation_pct: 0, median_cycle_hours: null, silent_over_7_days: 3 });
+      // Three weeks before the last, the fleet was there and silent; long before, it was not yet registered.
+      expect(kpi.weeks.at(-3)).toMatchObject({ devices: 3, journeys: 0, utilisation_pct: 0, silent_over_7_days: 3 });
+      expect(kpi.weeks[0]).toMatchObject({
+        devices: 0,
+        journeys: 0,
+        utilisation_pct: null,
+        median_cycle_hours: null,
+        silent_over_7_days: 0,
+      });
       const history = (await call(trackingJourneysApi.cycleHistory, { query: { num_weeks: 3 } })).json();
       expect(history.find((w) => w.week === monday)?.median_hours).toBe(last?.median_cycle_hours);
       expect((await call(api.kpi, { query: { weeks: 4 } })).json().weeks).toHaveLength(4);

@@ -46,13 +46,15 @@ export function createKpiReportService(deps: ReportDeps) {
     const weeks = await Promise.all(
       mondays.map(async (monday) => {
         const span = zonedWeekSpan(monday, zone);
+        // The week's fleet: the trackers registered by its end (one installed later was not silent then).
+        const fleet = devices.filter((d) => Date.parse(d.created_at) < span.toMs).length;
         const reporting = await figures.reportingDevices(tenantId, span.fromMs, span.toMs);
         const journeys = pairs.pairs.reduce((sum, p) => sum + (p.weeks.find((w) => w.week === monday)?.count ?? 0), 0);
         return {
           week: weekOf(monday).week,
           monday,
-          devices: devices.length,
-          utilisation_pct: fleetUtilisationPct(travelled.get(monday)?.size ?? 0, devices.length),
+          devices: fleet,
+          utilisation_pct: fleetUtilisationPct(travelled.get(monday)?.size ?? 0, fleet),
           median_cycle_hours: cycles.find((c) => c.week === monday)?.median_hours ?? null,
           // Held at the week's end: the last moment of its Sunday.
           held_beyond_static: heldCountAt(
@@ -60,7 +62,7 @@ export function createKpiReportService(deps: ReportDeps) {
             span.toMs - 1,
             head.static_after_hours,
           ),
-          silent_over_7_days: silentOverWeek(devices.length, reporting),
+          silent_over_7_days: silentOverWeek(fleet, reporting),
           journeys,
         };
       }),
