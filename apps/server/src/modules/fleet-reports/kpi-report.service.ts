@@ -8,6 +8,8 @@ import { reportHead, weekOf, type ReportDeps } from './report-context';
 const DAY_MS = 86_400_000;
 /** How long before the first week a stay may have begun and still be held in it: a year, as the Devices history goes. */
 const HELD_LOOKBACK_DAYS = 365;
+/** Journey pairs read at once for utilisation: each is a few queries, and the pool is shared with the screens. */
+const PAIRS_AT_ONCE = 4;
 
 /**
  * The KPI report (GET /api/report/kpi): the last complete weeks of the tenant's calendar, each figure read through
@@ -32,10 +34,16 @@ export function createKpiReportService(deps: ReportDeps) {
       figures.poiReport(tenantId, { num_weeks: 1 }),
     ]);
     const travelled = new Map<string, Set<string>>(mondays.map((m) => [m, new Set()]));
-    for (const pair of pairs.pairs) {
-      if (pair.weeks.every((w) => w.count === 0 || !travelled.has(w.week))) continue;
-      const answer = await figures.journeyDevices(tenantId, pair.origin.location_id, pair.destination.location_id, recent);
-      for (const week of answer.weeks) for (const j of week.journeys) travelled.get(week.week)?.add(j.device_id);
+    // Who travelled, pair by pair as the journey's own page lists them, a few pairs at a time.
+    const travelledPairs = pairs.pairs.filter((pair) => pair.weeks.some((w) => w.count > 0 && travelled.has(w.week)));
+    for (let i = 0; i < travelledPairs.length; i += PAIRS_AT_ONCE) {
+      const answers = await Promise.all(
+        travelledPairs
+          .slice(i, i + PAIRS_AT_ONCE)
+          .map((pair) => figures.journeyDevices(tenantId, pair.origin.location_id, pair.destination.location_id, recent)),
+      );
+      for (const answer of answers)
+        for (const week of answer.weeks) for (const j of week.journeys) travelled.get(week.week)?.add(j.device_id);
     }
     const customerSites = places.locations.filter((l) => l.location_type === 'Non-Friendly').map((l) => l.location_id);
     const firstSpan = zonedWeekSpan(first, zone);
