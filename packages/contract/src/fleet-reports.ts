@@ -132,7 +132,7 @@ export const KpiReportQuerySchema = z.object({
 export const KpiWeekSchema = z.object({
   week: z.string(),
   monday: z.string(),
-  devices: z.number().int().describe('The week’s fleet: trackers registered by its end'),
+  devices: z.number().int().describe('The week’s fleet: trackers registered by its end, or those that reported in it when more'),
   utilisation_pct: nullableNumber,
   median_cycle_hours: nullableNumber,
   held_beyond_static: z.number().int(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fleetUtilisationPct, heldCountAt, isHeldAt, silentOverWeek, weekOverWeekChange } from './kpis';
+import { fleetUtilisationPct, heldCountAt, isHeldAt, silentOverWeek, weekFleet, weekOverWeekChange } from './kpis';
 
 const HOUR_MS = 3_600_000;
 
@@ -41,5 +41,11 @@ describe('key figures of the fleet reports', () => {
   it('counts as silent over the week the trackers that sent nothing in it', () => {
     expect(silentOverWeek(10, 7)).toBe(3);
     expect(silentOverWeek(10, 12)).toBe(0);
+  });
+
+  it('counts a week’s fleet from the registrations, or from the trackers that reported when more did', () => {
+    expect(weekFleet(10, 7)).toBe(10);
+    expect(weekFleet(0, 500)).toBe(500);
+    expect(weekFleet(0, 0)).toBe(0);
   });
 });

@@ -47,5 +47,12 @@ export function heldCountAt(stays: readonly (Stay & { deviceId: string })[], atM
   return new Set(stays.filter((s) => isHeldAt(s, atMs, staticAfterHours)).map((s) => s.deviceId)).size;
 }
 
+/**
+ * A week's fleet: the trackers registered by its end, or as many as reported in it when that is more (a history
+ * loaded from before the trackers' registration, as an imported fleet or the demo has). A lower bound of the two
+ * together, and exact when the trackers that reported were registered by then.
+ */
+export const weekFleet = (registeredByEnd: number, reportingInWeek: number): number => Math.max(registeredByEnd, reportingInWeek);
+
 /** Silent over 7 days in a week: the tracker is in the fleet and sent no message in the whole week (7 days). */
 export const silentOverWeek = (fleetDevices: number, reportingDevices: number): number => Math.max(0, fleetDevices - reportingDevices);

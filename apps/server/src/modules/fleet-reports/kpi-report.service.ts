@@ -1,6 +1,6 @@
 import type { KpiReport } from '@gridlens/contract/fleet-reports';
 import { lastCompleteWeek, weeksUpToNow } from '@gridlens/domain/reports/iso-week';
-import { fleetUtilisationPct, heldCountAt, silentOverWeek } from '@gridlens/domain/reports/kpis';
+import { fleetUtilisationPct, heldCountAt, silentOverWeek, weekFleet } from '@gridlens/domain/reports/kpis';
 import { daysBefore } from '@gridlens/domain/time-range';
 import { zonedWeekSpan } from '@gridlens/domain/tracking/weeks';
 import { reportHead, weekOf, type ReportDeps } from './report-context';
@@ -55,8 +55,8 @@ export function createKpiReportService(deps: ReportDeps) {
       mondays.map(async (monday) => {
         const span = zonedWeekSpan(monday, zone);
         // The week's fleet: the trackers registered by its end (one installed later was not silent then).
-        const fleet = devices.filter((d) => Date.parse(d.created_at) < span.toMs).length;
         const reporting = await figures.reportingDevices(tenantId, span.fromMs, span.toMs);
+        const fleet = weekFleet(devices.filter((d) => Date.parse(d.created_at) < span.toMs).length, reporting);
         const journeys = pairs.pairs.reduce((sum, p) => sum + (p.weeks.find((w) => w.week === monday)?.count ?? 0), 0);
         return {
           week: weekOf(monday).week,
