@@ -10,6 +10,7 @@ import { createAssetsModule } from './modules/assets/assets.module';
 import { createConfigModule } from './modules/config/config.module';
 import { createCoverageModule } from './modules/coverage/coverage.module';
 import { createFeedbackModule } from './modules/feedback/feedback.module';
+import { createFleetReportsModule } from './modules/fleet-reports/fleet-reports.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
 import type { AfterStoreHook } from './modules/ingest/ingest.service';
 import { createLoadAnalysisModule } from './modules/load-analysis/load-analysis.module';
@@ -141,12 +142,19 @@ export function buildModuleGraph({
   const feedback = createFeedbackModule({ db });
   const reportSchedules = createReportSchedulesModule({ db, findTenant: tenants.findTenant, now });
 
+  const fleetReports = createFleetReportsModule({
+    figures: tracking.reportFigures,
+    findTenant: tenants.findTenant,
+    timeZoneOf: tenants.timeZoneOf,
+  });
+
   // Every module, in the order their routes appear in the API document; retention asks the others to prune.
   const owners: ServerModule<Partial<ModuleHooks>>[] = [
     tenants,
     coverage,
     alerts,
     tracking,
+    fleetReports,
     settings,
     feedback,
     ingest,
@@ -175,6 +183,7 @@ export function buildModuleGraph({
     scheduler,
     tenants,
     tracking,
+    fleetReports,
     assets,
     powerReadings,
     powerQuality,

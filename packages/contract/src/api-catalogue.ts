@@ -6,6 +6,7 @@ import { coverageApi } from './coverage';
 import { powerQualityApi } from './power-quality';
 import type { EndpointDescription } from './endpoint';
 import { feedbackApi } from './feedback';
+import { fleetReportsApi } from './fleet-reports';
 import { healthApi } from './health';
 import { ingestApi } from './ingest';
 import { evModelsApi, hpModelsApi } from './load-models';
@@ -44,6 +45,7 @@ export const API_CATALOGUE: Readonly<Record<string, readonly EndpointGroup[]>> =
   'tracking-locations': [trackingLocationsApi],
   'tracking-journeys': [trackingJourneysApi],
   'tracking-devices': [trackingDevicesApi],
+  'fleet-reports': [fleetReportsApi],
   'load-models': [evModelsApi, hpModelsApi],
   weather: [weatherApi],
   'report-schedules': [reportSchedulesApi],

@@ -113,6 +113,11 @@ export const CAPABILITIES: readonly Capability[] = [
     summary: 'Report management: the stored reports by week, the schedules, their recipients and delivery history.',
     ...all,
   },
+  {
+    name: 'fleet-reports',
+    summary: 'The weekly fleet report and the KPI report of tracking tenants, drawn from tracking’s own figures.',
+    ...all,
+  },
 ];
 
 /** An i18n top-level key that belongs to no capability: the shell's words, or words that several capabilities share. */
@@ -130,7 +135,6 @@ export const SHARED_NAMESPACES: readonly SharedNamespace[] = [
   { namespace: 'auth', reason: 'Sign-in and its failures; the server uses it too.' },
   { namespace: 'sections', reason: 'The sections’ labels, built from the domain’s section catalogue.' },
   { namespace: 'pages', reason: 'The document title of every route.' },
-  { namespace: 'comingSoon', reason: 'The shell’s page for a section not yet delivered.' },
   { namespace: 'notFound', reason: 'The shell’s page for an unknown address.' },
   { namespace: 'errors', reason: 'Failures any screen may show: request errors, limited access.' },
   { namespace: 'messages', reason: 'Notices shared by screens: filter applied or removed, no data, saved.' },

@@ -20,9 +20,6 @@ function screen<P extends ScreenPath>(path: P, component: (module: ScreenModule<
   return path === '/' ? { index: true, lazy, handle } : { path, lazy, handle };
 }
 
-/** A screen whose feature arrives in a later release: honest "coming soon" until then. */
-const comingSoon = (module: ScreenModule<'/report_fleet'>) => module.ComingSoonPage;
-
 /**
  * Every route of spec §2. Report-style routes render without header and navigation. A route that belongs to a
  * section says so in its handle (`sectionId`), snapshot routes included: the section gate then answers for a
@@ -45,8 +42,8 @@ export const routes: RouteObject[] = [
           {
             element: <SectionGate standalone />,
             children: [
-              screen('/report_fleet', comingSoon, { sectionId: 'report', titleKey: 'pages.reportFleet' }),
-              screen('/report_kpi', comingSoon, { sectionId: 'report', titleKey: 'pages.reportKpi' }),
+              screen('/report_fleet', (m) => m.FleetReportPage, { sectionId: 'report', titleKey: 'pages.reportFleet' }),
+              screen('/report_kpi', (m) => m.KpiReportPage, { sectionId: 'report', titleKey: 'pages.reportKpi' }),
               screen('/poi_snapshot/:locationId', (m) => m.PoiSnapshotPage, { sectionId: 'poi', titleKey: 'pages.poiSnapshot' }),
               screen('/asset_snapshot/:deviceId', (m) => m.AssetSnapshotPage, { sectionId: 'assets', titleKey: 'pages.assetSnapshot' }),
               screen('/powercoil_report_snapshot', (m) => m.PowerReportSnapshotPage, {

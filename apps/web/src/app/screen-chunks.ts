@@ -5,7 +5,6 @@ import { loadChunk } from '@/lib/chunk-load';
 // on a cold load the screen's code comes down beside the shell instead of after it has run (docs/performance.md).
 // It is kept free of the router and React for that reason: what main.tsx imports, it waits for.
 
-const comingSoon = () => loadChunk(() => import('./pages/coming-soon-page'));
 const limitedAccess = () => loadChunk(() => import('./pages/errors/limited-access-page'));
 const assetDetail = () => loadChunk(() => import('./asset-page/asset-page'));
 const powerReport = () => loadChunk(() => import('@/features/power-readings/power-report/power-report-page'));
@@ -15,8 +14,8 @@ export const screenChunks = {
   '/checkcoverage': () => loadChunk(() => import('@/features/coverage/device-test-page')),
   '/accessdenied': limitedAccess,
   '/error': limitedAccess,
-  '/report_fleet': comingSoon,
-  '/report_kpi': comingSoon,
+  '/report_fleet': () => loadChunk(() => import('@/features/fleet-reports/fleet-report-page')),
+  '/report_kpi': () => loadChunk(() => import('@/features/fleet-reports/kpi-report-page')),
   '/poi_snapshot/:locationId': () => loadChunk(() => import('@/features/tracking-journeys/poi-report/poi-snapshot-page')),
   '/asset_snapshot/:deviceId': assetDetail,
   '/powercoil_report_snapshot': powerReport,

@@ -64,6 +64,12 @@ export function createDevicesService(
   });
 
   return {
+    /** The list as rows with their registration time, judged by the same rules as GET /api/device (the fleet reports read it). */
+    async rows(tenantId: string, userId: string, customerId: string | null): Promise<TrackedDeviceDetail[]> {
+      const [rows, hours] = [await devices.list(tenantId, userId, customerId), await staticAfterHours(tenantId)];
+      const nowMs = now();
+      return rows.map((row) => ({ ...deviceOf(row, nowMs, hours), created_at: row.created_at }));
+    },
     /** The list, columnar (GET /api/device). */
     async list(tenantId: string, userId: string, customerId: string | null): Promise<TrackedDeviceList> {
       const all = await devicesOf(tenantId, userId, customerId);

@@ -24,6 +24,7 @@ import { createVisitDerivation } from './visit-derivation';
 import type { TenantMovementPeriod } from '../tenants/tenants.module';
 import { createVisitsRepository } from './visits.repository';
 import { registerJourneyRoutes } from './journeys.routes';
+import { createReportFigures } from './report-figures';
 
 /**
  * Tracking mode: trackers, POIs, positions and each tracker's latest state (tracking_devices, locations,
@@ -53,7 +54,8 @@ export function createTrackingModule({
   const storePositions = createPositionStore(repository, afterPositions, createVisitDerivation(createVisitsRepository()));
   const locations = createLocationsService(db, createLocationsRepository(db), locationRemoving);
   const gazetteer = createGazetteer();
-  const devices = createDevicesService(createDevicesRepository(db), createDeviceHistoryRepository(db), movementPeriod.read);
+  const history = createDeviceHistoryRepository(db);
+  const devices = createDevicesService(createDevicesRepository(db), history, movementPeriod.read);
   const settings = createDeviceSettingsService(createDownlinksRepository(db), (tenantId, deviceId) =>
     repository.deviceExists(tenantId, deviceId),
   );
@@ -71,6 +73,8 @@ export function createTrackingModule({
       });
     }),
     deviceExists: (tenantId: string, deviceId: string) => repository.deviceExists(tenantId, deviceId),
+    /** The screens' figures for the fleet reports, read through the screens' own services. */
+    reportFigures: createReportFigures({ db, devices, history, locations, staticAfterHours: movementPeriod.read, timeZoneOf }),
     locationExists: (tenantId: string, locationId: string) => repository.locationExists(tenantId, locationId),
     states: (tenantId: string, deviceIds: readonly string[] | null = null, q?: Queryable) => repository.states(tenantId, deviceIds, q),
     /** Registers a tracker unless the tenant has it (the demo fleet); true when it was added. */

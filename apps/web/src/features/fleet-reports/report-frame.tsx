@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import PrintIcon from '@mui/icons-material/Print';
+import { useTranslation } from 'react-i18next';
+
+export const HIDE_IN_PRINT = { '@media print': { display: 'none' } } as const;
+
+/** A text as a CSS string literal (for a page margin box's `content`). */
+const cssString = (text: string) =>
+  `"${text
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/[\r\n]+/g, ' ')}"`;
+
+/*
+ * Paper: A4, the running header (tenant, period, time zone) in the top margin box of every page and the page number
+ * in the bottom one (CSS page margin boxes, which Chromium draws since version 131). A fixed element was the other
+ * way: Chromium left it off the last page. On paper the in-page line gives way to the margin box.
+ */
+const printCss = (running: string) => `
+@page {
+  size: A4;
+  margin: 18mm 12mm 16mm 12mm;
+  @top-left { content: ${cssString(running)}; font: 9pt sans-serif; color: #555; }
+  @bottom-right { content: counter(page) " / " counter(pages); font: 9pt sans-serif; color: #555; }
+}
+@media print {
+  body { background: white; }
+  [data-report-header] { display: none; }
+}`;
+
+interface ReportFrameProps {
+  testId: string;
+  title: string;
+  /** Tenant, period and time zone: the line every printed page carries. */
+  running: string | null;
+  controls?: ReactNode;
+  children: ReactNode;
+}
+
+/** A report-style page (no shell): its title, the running header, a print button, and its sections below. */
+export function ReportFrame({ testId, title, running, controls, children }: ReportFrameProps) {
+  const { t } = useTranslation();
+  return (
+    <Box component="main" data-testid={testId} sx={{ p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      {running !== null && <style>{printCss(running)}</style>}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <Typography component="h1" variant="h5" sx={{ flex: 1 }} data-testid={`${testId}-title`}>
+          {title}
+        </Typography>
+        {controls}
+        <Button startIcon={<PrintIcon />} variant="outlined" onClick={() => window.print()} sx={HIDE_IN_PRINT}>
+          {t('fleetReports.print')}
+        </Button>
+      </Box>
+      {running !== null && (
+        <Typography data-report-header="" data-testid={`${testId}-running`} variant="body2" color="text.secondary">
+          {running}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** One section of a report: on paper it starts a new page (except the first) and is not split when it fits. */
+export function ReportSection({ id, title, first = false, children }: { id: string; title: string; first?: boolean; children: ReactNode }) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={`${id}-title`}
+      data-testid={id}
+      sx={{
+        p: 2,
+        // On A4 a wide table wraps its titles and tightens its cells rather than running off the page.
+        '@media print': {
+          breakBefore: first ? 'auto' : 'page',
+          border: 'none',
+          p: 0,
+          '& th, & td': { whiteSpace: 'normal', fontSize: '8pt', px: 0.5, py: 0.25 },
+        },
+      }}
+    >
+      <Typography id={`${id}-title`} component="h2" variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
