@@ -88,7 +88,7 @@ export const CAPABILITIES: readonly Capability[] = [
   {
     name: 'report-delivery',
     summary: 'What a scheduled report is sent as: its PDF from Chromium, its CSV and XLSX, and the email carrying them.',
-    ...part({ module: true }),
+    ...part({ module: true, namespace: true }),
   },
   {
     name: 'tracking',

@@ -37,6 +37,8 @@ describe('the catalogue', () => {
       'powerQuality.images.uploadedBy',
       'coverage.levelCount',
       'figures.aged',
+      // The report's name and its period, nothing to translate between them.
+      'reportDelivery.email.subject',
     ],
     GA: ['config.celsius'],
     FR: [
