@@ -1,4 +1,4 @@
-// Browser tests need Debian's Chromium (Playwright's own browser download is not available here).
+// Browser tests and the PDF renderer's tests need Debian's Chromium (Playwright's own browser download is not available here).
 // On a fresh machine, as root, install it; otherwise explain what is missing.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

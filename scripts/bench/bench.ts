@@ -10,6 +10,7 @@ import { benchWeb, webBuildExists } from './bench-web';
 import { benchDemoSeed, benchDevicesList, benchTrackingIngest } from './bench-tracking';
 import { benchWebDevices } from './bench-web-devices';
 import { benchThermal } from './bench-thermal';
+import { benchReportDelivery } from './bench-report-delivery';
 
 const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
 const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
@@ -20,9 +21,10 @@ const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres,web').split(
  * once) and `tracking` (fixes placed against 5,000 POIs, the devices list and map of 10,000 trackers, the demo seed);
  * `load-models` (the EV/HP fleet analysis and a what-if) and `thermal` (a year of 15-minute loss of life), pure
  * computation that needs no database and runs once whatever the backends; and `load-planning` (the fleet analysis
- * endpoint for 10,000 transformers, end to end; PostgreSQL only).
+ * endpoint for 10,000 transformers, end to end; PostgreSQL only); `report-delivery` (a report's CSV, XLSX and PDF, no
+ * database; Chromium at CHROMIUM_PATH).
  */
-const PARTS = (process.env['BENCH_PARTS'] ?? 'throughput,load,tracking,load-models,thermal,load-planning').split(',');
+const PARTS = (process.env['BENCH_PARTS'] ?? 'throughput,load,tracking,load-models,thermal,load-planning,report-delivery').split(',');
 /** Days of FleetCo's demo history the tracking part seeds (the server's default is 56). */
 const TRACKING_SEED_DAYS = Number(process.env['BENCH_TRACKING_SEED_DAYS'] ?? 56);
 /** The tracking part's sub-parts: `seed` (the demo seed), `ingest` (fixes against 5,000 POIs), `list` (the devices list). */
@@ -256,6 +258,20 @@ function runThermal(): void {
 }
 
 if (PARTS.includes('thermal')) runThermal();
+
+/** Issue 29's delivery budgets, each beside a baseline of the same run. */
+async function runReportDelivery(): Promise<void> {
+  const r = await benchReportDelivery();
+  const print = (line: string) => process.stdout.write(`[report-delivery] ${line}\n`);
+  print(
+    `CSV + XLSX of a report, ${r.sheets} sheets × ${r.rowsPerSheet} rows: p50 ${fmt(r.spreadsheetsP50Ms, 0)} ms (target ≤ 1,000) ${r.spreadsheetsP50Ms <= 1000 ? '✅' : '❌'}; JSON.stringify of the same tables ${fmt(r.jsonP50Ms, 1)} ms; ratio ${fmt(r.spreadsheetsP50Ms / r.jsonP50Ms, 0)}`,
+  );
+  print(
+    `PDF of a report page (${r.sheets} × ${r.rowsPerSheet} table rows, ${fmt(r.pdfBytes / 1024, 0)} KB): median ${fmt(r.pdfP50Ms, 0)} ms (target ≤ 5,000) ${r.pdfP50Ms <= 5000 ? '✅' : '❌'}; a one-line page ${fmt(r.tinyPdfP50Ms, 0)} ms; ratio ${fmt(r.pdfP50Ms / r.tinyPdfP50Ms, 1)}; the browser's launch with the first page ${fmt(r.pdfLaunchMs, 0)} ms; Chromium processes left after close: ${r.chromiumLeft} ${r.chromiumLeft === 0 ? '✅' : '❌'}`,
+  );
+}
+
+if (PARTS.includes('report-delivery')) await runReportDelivery();
 if (BACKENDS.includes('pglite')) {
   if (PARTS.includes('throughput')) await run(await pgliteBackend());
   if (PARTS.includes('load')) await runLoad(await pgliteBackend());

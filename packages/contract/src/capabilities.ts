@@ -86,6 +86,11 @@ export const CAPABILITIES: readonly Capability[] = [
   { name: 'load-planning', summary: 'Load models run on transformers: an asset’s EV and HP analysis and the fleet analysis.', ...all },
   { name: 'alerts', summary: 'Alert rules on power monitors and trackers, their occurrences and e-mails.', ...all },
   {
+    name: 'report-delivery',
+    summary: 'What a scheduled report is sent as: its PDF from Chromium, its CSV and XLSX, and the email carrying them.',
+    ...part({ module: true, namespace: true }),
+  },
+  {
     name: 'tracking',
     summary: 'The trackers’ shared ground: the user’s scope and the customers it is drawn from.',
     ...part({ contract: true, module: true, client: true }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, roundToMinute } from './date-format';
+import { formatDate, formatDateTime, formatDay, roundToMinute, wallClockMs } from './date-format';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -86,5 +86,13 @@ describe('the date order of zones under old names', () => {
 
   it('writes Asia/Calcutta day first', () => {
     expect(formatDay('2026-11-02', 'Asia/Calcutta')).toBe('02/11/2026');
+  });
+});
+
+describe('wallClockMs', () => {
+  it('gives the zone’s wall clock as if it were UTC, summer and winter', () => {
+    expect(new Date(wallClockMs(at('2025-07-01T06:30:15.250Z'), 'Europe/Dublin')).toISOString()).toBe('2025-07-01T07:30:15.250Z');
+    expect(new Date(wallClockMs(at('2025-01-01T06:30:00Z'), 'Europe/Dublin')).toISOString()).toBe('2025-01-01T06:30:00.000Z');
+    expect(new Date(wallClockMs(at('2025-01-01T03:00:00Z'), 'America/Chicago')).toISOString()).toBe('2024-12-31T21:00:00.000Z');
   });
 });

@@ -62,3 +62,31 @@ export function formatDay(isoDay: string, timeZone: string): string {
   const [year = '', month = '', day = ''] = isoDay.split('-');
   return isAmericanTimeZone(timeZone) ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
 }
+
+/** Wall-clock fields with seconds, one formatter per zone (a spreadsheet converts every date cell of a report). */
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The instant as the clock on the wall of `timeZone` shows it, written as if that wall clock were UTC: the
+ * number a spreadsheet date must hold, since spreadsheet dates carry no zone (Excel shows a serial as it is).
+ */
+export function wallClockMs(epochMs: number, timeZone: string): number {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    wallClockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(epochMs);
+  const pick = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wholeSecond = Date.UTC(pick('year'), pick('month') - 1, pick('day'), pick('hour'), pick('minute'), pick('second'));
+  return wholeSecond + (((epochMs % 1000) + 1000) % 1000);
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { atAnswerPrecision, atAnswerPrecisionOrNull, formatDuration, formatNumber } from './number-format';
+import {
+  atAnswerPrecision,
+  atAnswerPrecisionOrNull,
+  decimalSeparator,
+  formatDuration,
+  formatNumber,
+  formatPlainNumber,
+} from './number-format';
 
 describe('formatNumber', () => {
   it('shows two decimals with English separators', () => {
@@ -62,5 +69,15 @@ describe('atAnswerPrecision', () => {
     expect(atAnswerPrecision(42)).toBe(42);
     expect(atAnswerPrecisionOrNull(null)).toBeNull();
     expect(atAnswerPrecisionOrNull(2.345678)).toBe(2.35);
+  });
+});
+
+describe('formatPlainNumber and decimalSeparator', () => {
+  it('write figures without grouping, in the language’s decimal separator', () => {
+    expect(formatPlainNumber(1234.5, 'en')).toBe('1234.50');
+    expect(formatPlainNumber(1234.5, 'fr')).toBe('1234,50');
+    expect(formatPlainNumber(-0.125, 'pl', 3)).toBe('-0,125');
+    expect(formatPlainNumber(Number.NaN, 'en')).toBe('');
+    expect(['en', 'ga', 'fr', 'es', 'pl'].map(decimalSeparator)).toEqual(['.', '.', ',', ',', ',']);
   });
 });

@@ -27,6 +27,30 @@ export function formatNumber(value: number, languageTag: string, decimals: numbe
   return formatter.format(value);
 }
 
+/**
+ * A figure for a file another program reads back (a CSV cell): the language's decimal separator and no grouping,
+ * since spreadsheet programs take "1 234,50" (grouped with a narrow space) for text.
+ */
+export function formatPlainNumber(value: number, languageTag: string, decimals: number = DISPLAY_DECIMALS): string {
+  if (!Number.isFinite(value)) return '';
+  const key = `plain/${languageTag}/${decimals}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(languageTag, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
+/** The language's decimal separator: "." in English and Irish, "," in French, Spanish and Polish. */
+export function decimalSeparator(languageTag: string): string {
+  return new Intl.NumberFormat(languageTag).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
 type DurationUnit = 'hour' | 'minute' | 'second' | 'millisecond';
 const unitFormatters = new Map<string, Intl.NumberFormat>();
 const listFormatters = new Map<string, Intl.ListFormat>();

@@ -89,10 +89,22 @@ export function canonicalTimeZone(timeZone: string): string {
 
 const isUsZoneName = (zone: string) => US_ZONES.has(zone) || US_ZONE_PREFIXES.some((prefix) => zone.startsWith(prefix));
 
+/**
+ * The answer per zone name, kept: resolving a name makes an Intl.DateTimeFormat, and every date written asks
+ * (a report's spreadsheet writes tens of thousands; uncached, that alone took a third of a second).
+ */
+const americanZones = new Map<string, boolean>();
+
 /** Whether the zone is one of the United States', under its current name or an old one (America/Fort_Wayne). */
 export function isAmericanTimeZone(timeZone: string | undefined | null): boolean {
   if (!timeZone) return false;
-  return isUsZoneName(timeZone) || isUsZoneName(canonicalTimeZone(timeZone));
+  let american = americanZones.get(timeZone);
+  if (american === undefined) {
+    american = isUsZoneName(timeZone) || isUsZoneName(canonicalTimeZone(timeZone));
+    if (americanZones.size >= 1_000) americanZones.clear(); // names are few; this only bounds a flood of odd ones
+    americanZones.set(timeZone, american);
+  }
+  return american;
 }
 
 /** True when the string names a time zone the runtime's Intl database knows. */

@@ -40,6 +40,9 @@ describe('the catalogue', () => {
       'reportSchedules.formats.pdf',
       'reportSchedules.formats.csv',
       'reportSchedules.formats.xlsx',
+
+      // The report's name and its period, nothing to translate between them.
+      'reportDelivery.email.subject',
     ],
     GA: ['config.celsius'],
     FR: [

@@ -89,6 +89,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('finds Chromium at Debian’s path unless CHROMIUM_PATH says otherwise, and limits report attachments to 10 MB by default', () => {
+    expect(loadConfig({}).reportDelivery).toEqual({ chromiumPath: '/usr/bin/chromium', attachmentLimitBytes: 10 * 1024 * 1024 });
+    expect(loadConfig({ CHROMIUM_PATH: '/opt/chrome/chrome', REPORT_ATTACHMENT_LIMIT_MB: '2.5' }).reportDelivery).toEqual({
+      chromiumPath: '/opt/chrome/chrome',
+      attachmentLimitBytes: 2_621_440,
+    });
+    expect(() => loadConfig({ REPORT_ATTACHMENT_LIMIT_MB: '0' })).toThrow(/REPORT_ATTACHMENT_LIMIT_MB/);
+    expect(() => loadConfig({ REPORT_ATTACHMENT_LIMIT_MB: 'ten' })).toThrow(/REPORT_ATTACHMENT_LIMIT_MB/);
+  });
+
   it('uses no weather service unless WEATHER_API_URL is set, and names a bad URL or timeout', () => {
     expect(loadConfig({}).weatherService).toBeNull();
     expect(loadConfig({ WEATHER_API_URL: 'https://api.open-meteo.com/v1/forecast', WEATHER_API_KEY: 'k' }).weatherService).toEqual({

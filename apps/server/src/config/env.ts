@@ -152,6 +152,10 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     SMTP_FROM: z.string().min(3).default('Gridlens alerts <alerts@gridlens.invalid>'),
+    // The headless browser that prints reports to PDF. Missing or failing: report emails go with their spreadsheets only.
+    CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+    // Above this total, a report email carries no attachments but the link to the report in the portal.
+    REPORT_ATTACHMENT_LIMIT_MB: z.coerce.number().positive().max(1_000).default(10),
     // The reverse proxies whose X-Forwarded-For is believed, by address or CIDR (or loopback, linklocal,
     // uniquelocal). Empty (the default) believes none: otherwise any client could name its own address and
     // step around the per-address rate limits. A hop count would not do: it trusts whoever connects directly.
@@ -262,6 +266,10 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
       behindMaxDays: env.DEVICE_CLOCK_BEHIND_DAYS ?? env.RAW_RETENTION_DAYS,
     },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
+    reportDelivery: {
+      chromiumPath: env.CHROMIUM_PATH,
+      attachmentLimitBytes: Math.round(env.REPORT_ATTACHMENT_LIMIT_MB * 1024 * 1024),
+    },
     trustedProxies: env.TRUST_PROXY,
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION, maxZoom: env.MAP_TILE_MAX_ZOOM } : null,
     weatherService: env.WEATHER_API_URL

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Queryable } from '../../db/database';
+import { createMailTransport, type MailTransport, type SmtpSettings } from '../../mail/mail-transport';
 import type { ScheduledJob } from '../../scheduler/scheduler';
 import { alertEmail } from './alert-email-text';
 import { createNotificationOutbox, type OutboxEmail } from './notification-outbox.repository';
@@ -11,10 +11,6 @@ const BATCH = 50;
 
 /** 30 s, 1 min, 2 min … doubling up to an hour between attempts while the mail server is away; never given up. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
-
-export interface MailTransport {
-  sendMail(message: { from: string; to: { name: string; address: string }; subject: string; text: string }): Promise<unknown>;
-}
 
 export interface AlertEmailSender {
   /** Sends what is due now; the number sent. */
@@ -93,12 +89,12 @@ export function alertEmailsJob({
   log,
 }: {
   db: Queryable;
-  smtp: { url: string; from: string } | null;
+  smtp: SmtpSettings | null;
   publicUrl: string;
   log: FastifyBaseLogger;
 }): ScheduledJob[] {
   if (!smtp) return [];
-  const sender = createAlertEmailSender({ db, transport: nodemailer.createTransport(smtp.url), from: smtp.from, publicUrl, log });
+  const sender = createAlertEmailSender({ db, transport: createMailTransport(smtp), from: smtp.from, publicUrl, log });
   return [
     {
       name: 'alert-emails',
