@@ -140,7 +140,12 @@ export function buildModuleGraph({
     changeTenant: (tenantId, change) => tenants.changeTenant(tenantId, change),
   });
   const feedback = createFeedbackModule({ db });
-  const reportSchedules = createReportSchedulesModule({ db, findTenant: tenants.findTenant, now });
+  const reportSchedules = createReportSchedulesModule({
+    db,
+    findTenant: tenants.findTenant,
+    customerExists: (tenantId, customerId) => tracking.reportFigures.customerExists(tenantId, customerId),
+    now,
+  });
 
   const fleetReports = createFleetReportsModule({
     figures: tracking.reportFigures,

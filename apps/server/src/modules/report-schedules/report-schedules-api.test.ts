@@ -51,6 +51,8 @@ for (const backend of TEST_DATABASES) {
       fleet = await created.issuer.token({ sub: 'fleet-user', tenant: 'fleetco' });
       power = await created.issuer.token({ sub: 'power-user', tenant: 'netzero' });
       installer = await created.issuer.token({ sub: 'installer', tenant: 'fleetco', roles: ['Installer'] });
+      await db.query("INSERT INTO customers (tenant_id, customer_id, name) VALUES ('fleetco', 'ACME', 'Acme')");
+      await db.query("INSERT INTO customers (tenant_id, customer_id, name) VALUES ('netzero', 'NZ-CUST', 'Other tenant’s customer')");
     });
 
     afterAll(async () => {
@@ -112,6 +114,8 @@ for (const backend of TEST_DATABASES) {
       { case: 'a language outside the five', patch: { language: 'DE' }, field: 'language' },
       { case: 'the power report for a tracking tenant', patch: { report: 'power' }, field: 'report' },
       { case: 'a field the schedule does not have', patch: { cron: '* * * * *' }, field: 'cron' },
+      { case: 'a customer the tenant does not have', patch: { customer_id: 'NOBODY' }, field: 'customer_id' },
+      { case: 'another tenant’s customer', patch: { customer_id: 'NZ-CUST' }, field: 'customer_id' },
     ])('refuses $case with 400 naming $field, and stores nothing', async ({ patch, field }) => {
       const before = await schedules();
       expectValidationError(await call(api.createSchedule, { body: { ...weekly, ...patch } }), field);
@@ -306,6 +310,7 @@ for (const backend of TEST_DATABASES) {
         { case: 'a day for a weekly report', body: { kind: 'kpi', week: '2026-02-02', day: '2026-02-02' }, field: 'day' },
         { case: 'a date that does not exist', body: { kind: 'fleet', week: '2026-02-30' }, field: 'week' },
         { case: 'a power report for a tracking tenant', body: { kind: 'power', day: '2026-03-01' }, field: 'kind' },
+        { case: 'another tenant’s customer', body: { kind: 'fleet', week: '2026-02-02', customer_id: 'NZ-CUST' }, field: 'customer_id' },
       ])('refuses $case with 400 naming $field, and stores nothing', async ({ body, field }) => {
         const before = await countRows(db, 'SELECT id FROM stored_reports', []);
         expectValidationError(await call(api.addReport, { body }), field);

@@ -8,6 +8,8 @@ import { createReportSchedulesService } from './report-schedules.service';
 interface Deps {
   db: Queryable;
   findTenant: FindTenant;
+  /** Whether the tenant has this customer (tracking's customers): a report or schedule may name only its own. */
+  customerExists: (tenantId: string, customerId: string) => Promise<boolean>;
   /** The clock (tests fix it). */
   now?: () => number;
 }
@@ -17,8 +19,8 @@ interface Deps {
  * stored reports by period, the schedules with their recipients, and their delivery history. Delivering is a
  * later runner's, on these tables: a run per (schedule, due time), claimed once whatever the number of processes.
  */
-export function createReportSchedulesModule({ db, findTenant, now = Date.now }: Deps) {
-  const service = createReportSchedulesService({ repository: createReportSchedulesRepository(db), findTenant, now });
+export function createReportSchedulesModule({ db, findTenant, customerExists, now = Date.now }: Deps) {
+  const service = createReportSchedulesService({ repository: createReportSchedulesRepository(db), findTenant, customerExists, now });
   return {
     name: 'report-schedules',
     api: routesPlugin((api) => registerReportSchedulesRoutes(api, service)),

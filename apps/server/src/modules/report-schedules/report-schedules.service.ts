@@ -29,6 +29,7 @@ export const RUNS_SHOWN = 20;
 interface Deps {
   repository: ReportSchedulesRepository;
   findTenant: FindTenant;
+  customerExists: (tenantId: string, customerId: string) => Promise<boolean>;
   /** The clock: schedules' next due times and the newest week a report may be made of. */
   now: () => number;
 }
@@ -87,7 +88,7 @@ const reportOf = (row: StoredReportRow): StoredReport => ({
  * Report management: the stored reports, the schedules and their recipients. Another tenant's schedule or
  * recipient answers 404, as an unknown one does. Every check runs before anything is written.
  */
-export function createReportSchedulesService({ repository, findTenant, now }: Deps) {
+export function createReportSchedulesService({ repository, findTenant, customerExists, now }: Deps) {
   const tenantOf = async (tenantId: string) => {
     const tenant = await findTenant(tenantId);
     if (!tenant) throw notFound('Tenant');
@@ -95,6 +96,12 @@ export function createReportSchedulesService({ repository, findTenant, now }: De
   };
   const requireKind = (tenantType: 'tracking' | 'powerdata', kind: ReportKind, field: string) => {
     if (!reportKindsOf(tenantType).includes(kind)) throw validationError([{ field, message: `No ${kind} report for this tenant` }]);
+  };
+  /** A report narrowed to a customer names one of the tenant's own: another tenant's, or none, is refused by name. */
+  const requireCustomer = async (tenantId: string, customerId: string | null | undefined) => {
+    if (customerId && !(await customerExists(tenantId, customerId))) {
+      throw validationError([{ field: 'customer_id', message: `No customer ${customerId} in your organisation` }]);
+    }
   };
   const requireSchedule = async (tenantId: string, id: string) => {
     const row = await repository.find(tenantId, id);
@@ -105,6 +112,7 @@ export function createReportSchedulesService({ repository, findTenant, now }: De
   const stored = async (tenantId: string, body: ScheduleBody) => {
     const tenant = await tenantOf(tenantId);
     requireKind(tenant.type, body.report, 'report');
+    await requireCustomer(tenantId, body.customer_id);
     const timing = { ...body, time_zone: body.time_zone ?? tenant.time_zone };
     return { ...timing, next_due_at: new Date(nextDueAfter(timing, now())).toISOString() };
   };
@@ -119,6 +127,7 @@ export function createReportSchedulesService({ repository, findTenant, now }: De
     async addReport(principal: TenantPrincipal, body: ReportBody): Promise<StoredReport> {
       const tenant = await tenantOf(principal.tenantId);
       requireKind(tenant.type, body.kind, 'kind');
+      await requireCustomer(principal.tenantId, body.customer_id);
       const field = isDailyReport(body.kind) ? 'day' : 'week';
       const given = body[field] ?? '';
       const start = isDailyReport(body.kind) ? given : weekIdOfDay(given);
