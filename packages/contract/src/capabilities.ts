@@ -144,6 +144,7 @@ export const SHARED_NAMESPACES: readonly SharedNamespace[] = [
   { namespace: 'errors', reason: 'Failures any screen may show: request errors, limited access.' },
   { namespace: 'messages', reason: 'Notices shared by screens: filter applied or removed, no data, saved.' },
   { namespace: 'validation', reason: 'Form problems shared by every form.' },
+  { namespace: 'recipients', reason: 'The recipients dialog (lib/ui) that alerts and report schedules share.' },
   { namespace: 'timeRanges', reason: 'The shared time-range choice (lib/ui) and the period names several screens show.' },
   { namespace: 'issueFlags', reason: 'Names of the issue flags, shown by Analytics and the Devices summary.' },
   { namespace: 'map', reason: 'The shared map component’s controls and legend.' },
