@@ -48,11 +48,11 @@ export function heldCountAt(stays: readonly (Stay & { deviceId: string })[], atM
 }
 
 /**
- * A week's fleet: the trackers registered by its end, or as many as reported in it when that is more (a history
- * loaded from before the trackers' registration, as an imported fleet or the demo has). A lower bound of the two
- * together, and exact when the trackers that reported were registered by then.
+ * A week's fleet: the trackers in the fleet by its end (registered, or heard from: a tracker registered after its
+ * first messages, as an imported fleet or the demo has, counts from its first message), and never fewer than
+ * reported in the week.
  */
-export const weekFleet = (registeredByEnd: number, reportingInWeek: number): number => Math.max(registeredByEnd, reportingInWeek);
+export const weekFleet = (knownByEnd: number, reportingInWeek: number): number => Math.max(knownByEnd, reportingInWeek);
 
 /** Silent over 7 days in a week: the tracker is in the fleet and sent no message in the whole week (7 days). */
 export const silentOverWeek = (fleetDevices: number, reportingDevices: number): number => Math.max(0, fleetDevices - reportingDevices);

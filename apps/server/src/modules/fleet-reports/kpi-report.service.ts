@@ -27,8 +27,7 @@ export function createKpiReportService(deps: ReportDeps) {
     const first = mondays[0] as string;
     // The current week, under way, is read too (the screens' recent weeks end with it) and left out.
     const recent = weeksUpToNow(first, nowMs, zone);
-    const [devices, pairs, cycles, places] = await Promise.all([
-      figures.devices(tenantId, userId, null),
+    const [pairs, cycles, places] = await Promise.all([
       figures.journeyPairs(tenantId, userId, recent),
       figures.cycleHistory(tenantId, { num_weeks: recent, include_midcycle: false }),
       figures.poiReport(tenantId, { num_weeks: 1 }),
@@ -54,9 +53,12 @@ export function createKpiReportService(deps: ReportDeps) {
     const weeks = await Promise.all(
       mondays.map(async (monday) => {
         const span = zonedWeekSpan(monday, zone);
-        // The week's fleet: the trackers registered by its end (one installed later was not silent then).
-        const reporting = await figures.reportingDevices(tenantId, span.fromMs, span.toMs);
-        const fleet = weekFleet(devices.filter((d) => Date.parse(d.created_at) < span.toMs).length, reporting);
+        // The week's fleet: the trackers registered or heard from by its end (one installed later was not silent then).
+        const [reporting, known] = await Promise.all([
+          figures.reportingDevices(tenantId, span.fromMs, span.toMs),
+          figures.fleetSizeBefore(tenantId, span.toMs),
+        ]);
+        const fleet = weekFleet(known, reporting);
         const journeys = pairs.pairs.reduce((sum, p) => sum + (p.weeks.find((w) => w.week === monday)?.count ?? 0), 0);
         return {
           week: weekOf(monday).week,

@@ -71,6 +71,21 @@ export function createDeviceHistoryRepository(db: Queryable) {
       return { byType, reporting: reporting?.n ?? 0 };
     },
 
+    /**
+     * How many trackers were in the fleet before `until`: registered before it, or heard from before it (a tracker
+     * registered after its first messages, as an import or the demo does, was in the fleet from its first message).
+     */
+    async fleetSizeBefore(tenantId: string, until: string): Promise<number> {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM tracking_devices d
+          WHERE d.tenant_id = $1 AND (d.created_at < $2
+             OR EXISTS (SELECT 1 FROM tracking_positions p WHERE p.tenant_id = d.tenant_id AND p.device_id = d.device_id AND p.measured_at < $2)
+             OR EXISTS (SELECT 1 FROM tracker_messages m WHERE m.tenant_id = d.tenant_id AND m.device_id = d.device_id AND m.measured_at < $2))`,
+        [tenantId, until],
+      );
+      return row?.n ?? 0;
+    },
+
     /** Trackers whose latest return from a silence (tracker_status, kept at ingest) is since `since`, newest first. */
     backOnline(tenantId: string, since: string) {
       return db.query<{ device_id: string; name: string; back_at: Date | string; silent_since: Date | string }>(

@@ -62,6 +62,8 @@ export function createReportFigures({
       }));
     },
     /** How many trackers sent any message in [from, to) (the Devices figures' "reporting"). */
+    /** The trackers in the fleet by `untilMs`: registered or heard from before it. */
+    fleetSizeBefore: (tenantId: string, untilMs: number) => history.fleetSizeBefore(tenantId, isoOf(new Date(untilMs))),
     async reportingDevices(tenantId: string, fromMs: number, toMs: number): Promise<number> {
       return (await history.messageCounts(tenantId, isoOf(new Date(fromMs)), isoOf(new Date(toMs)))).reporting;
     },
