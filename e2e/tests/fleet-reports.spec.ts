@@ -77,5 +77,9 @@ for (const language of [
     }
     await expect(page.getByTestId('kpi-weeks-table').locator('tbody tr')).toHaveCount(24);
     expect(await digitsOf(page.getByTestId('kpi-journeys-latest'))).toBe(lastWeekJourneys);
+    // On A4 the five key figures share the first page and the weekly table starts the next: a page each left
+    // five pages mostly empty.
+    const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length).toBeLessThanOrEqual(3);
   });
 }

@@ -57,7 +57,8 @@ function KpiSections({ report }: { report: KpiReport }) {
   return (
     <>
       {KPIS.map((kpi, i) => (
-        <ReportSection key={kpi} id={`kpi-${kpi}`} title={name(kpi)} first={i === 0}>
+        // The key figures follow on from each other on paper: a page each left most of five pages empty.
+        <ReportSection key={kpi} id={`kpi-${kpi}`} title={name(kpi)} first={i === 0} newPage={false}>
           <Typography variant="body2" color="text.secondary" data-testid={`kpi-${kpi}-definition`}>
             {t(`fleetReports.kpi.definitions.${kpi}`, { hours: format.number(report.static_after_hours, 0) })}
           </Typography>

@@ -66,8 +66,23 @@ export function ReportFrame({ testId, title, running, controls, children }: Repo
   );
 }
 
-/** One section of a report: on paper it starts a new page (except the first) and is not split when it fits. */
-export function ReportSection({ id, title, first = false, children }: { id: string; title: string; first?: boolean; children: ReactNode }) {
+/**
+ * One section of a report: on paper it starts a new page (except the first, and those that follow on from the one
+ * before: `newPage={false}`, for short sections such as one key figure) and is not split when it fits.
+ */
+export function ReportSection({
+  id,
+  title,
+  first = false,
+  newPage = !first,
+  children,
+}: {
+  id: string;
+  title: string;
+  first?: boolean;
+  newPage?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Paper
       variant="outlined"
@@ -78,7 +93,8 @@ export function ReportSection({ id, title, first = false, children }: { id: stri
         p: 2,
         // On A4 a wide table wraps its titles and tightens its cells rather than running off the page.
         '@media print': {
-          breakBefore: first ? 'auto' : 'page',
+          breakBefore: newPage ? 'page' : 'auto',
+          breakInside: 'avoid',
           border: 'none',
           p: 0,
           '& th, & td': { whiteSpace: 'normal', fontSize: '8pt', px: 0.5, py: 0.25 },
