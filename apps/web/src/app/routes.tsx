@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
                   }),
               }),
               screen('/asset/:deviceId', (m) => m.AssetDetailPage, { sectionId: 'assets', titleKey: 'pages.asset' }),
-              screen('/powercoil_report', (m) => m.PowerReportPage, { sectionId: 'powercoil_report', searchable: true }),
+              screen('/powercoil_report', (m) => m.PowerReportScreen, { sectionId: 'powercoil_report', searchable: true }),
               screen('/powercoil_alerts', (m) => m.PowerAlertsPage, { sectionId: 'powercoil_alerts' }),
               screen('/powercoil_ev', (m) => m.EvModellingPage, { sectionId: 'powercoil_ev', searchable: true }),
               screen('*', (m) => m.NotFoundPage, { titleKey: 'pages.notFound' }),

@@ -7,7 +7,6 @@ import { loadChunk } from '@/lib/chunk-load';
 
 const limitedAccess = () => loadChunk(() => import('./pages/errors/limited-access-page'));
 const assetDetail = () => loadChunk(() => import('./asset-page/asset-page'));
-const powerReport = () => loadChunk(() => import('@/features/power-readings/power-report/power-report-page'));
 const alerts = () => loadChunk(() => import('@/features/alerts/alerts-page'));
 
 export const screenChunks = {
@@ -18,7 +17,7 @@ export const screenChunks = {
   '/report_kpi': () => loadChunk(() => import('@/features/fleet-reports/kpi-report-page')),
   '/poi_snapshot/:locationId': () => loadChunk(() => import('@/features/tracking-journeys/poi-report/poi-snapshot-page')),
   '/asset_snapshot/:deviceId': assetDetail,
-  '/powercoil_report_snapshot': powerReport,
+  '/powercoil_report_snapshot': () => loadChunk(() => import('@/features/power-readings/power-report/power-report-page')),
   '/coverage_checker': () => loadChunk(() => import('@/features/coverage/coverage-page')),
   '/': () => loadChunk(() => import('./pages/landing-page')),
   '/profile': () => loadChunk(() => import('@/features/config/profile-page')),
@@ -35,7 +34,7 @@ export const screenChunks = {
   '/powercoil_analytics': () => loadChunk(() => import('@/features/power-readings/analytics/analytics-page')),
   '/assets': () => loadChunk(() => import('@/features/assets/assets-page')),
   '/asset/:deviceId': assetDetail,
-  '/powercoil_report': powerReport,
+  '/powercoil_report': () => loadChunk(() => import('./pages/power-report-page')),
   '/powercoil_alerts': alerts,
   '/powercoil_ev': () => loadChunk(() => import('./pages/ev-modelling-page')),
   '*': () => loadChunk(() => import('./pages/errors/not-found-page')),

@@ -80,3 +80,11 @@ describe('scheduleFormValuesOf', () => {
     expect(validateSchedule(values).body).toMatchObject({ time_zone: 'Europe/Dublin', day_of_month: 3 });
   });
 });
+
+describe('emptySchedule', () => {
+  it('starts the daily power report daily, and the weekly reports weekly', () => {
+    expect(emptySchedule('power', 'EN').frequency).toBe('daily');
+    expect(emptySchedule('fleet', 'EN').frequency).toBe('weekly');
+    expect(emptySchedule('kpi', 'EN').frequency).toBe('weekly');
+  });
+});

@@ -1,7 +1,7 @@
 import type { ReportSchedule, ReportScheduleBody } from '@gridlens/contract/report-schedules';
 import { ReportScheduleBodySchema } from '@gridlens/contract/report-schedules';
 import type { Language } from '@gridlens/domain/language';
-import type { ReportFormat, ReportKind, ScheduleFrequency } from '@gridlens/domain/reports/schedules';
+import { isDailyReport, type ReportFormat, type ReportKind, type ScheduleFrequency } from '@gridlens/domain/reports/schedules';
 import type { FieldProblem } from '@/lib/field-problem';
 
 /** The schedule dialog's values as typed: numbers and the zone as text ('' for the organisation's zone, no customer). */
@@ -19,10 +19,13 @@ export interface ScheduleFormValues {
 }
 export type ScheduleField = keyof ScheduleFormValues;
 
-/** A new schedule: weekly on Monday at 07:00, PDF, in the user's language, of the tenant's first report. */
+/**
+ * A new schedule: weekly on Monday at 07:00 (daily for a daily report, which a weekly email would show one day in
+ * seven of), PDF, in the user's language, of the tenant's first report.
+ */
 export const emptySchedule = (report: ReportKind, language: Language): ScheduleFormValues => ({
   report,
-  frequency: 'weekly',
+  frequency: isDailyReport(report) ? 'daily' : 'weekly',
   dayOfWeek: '1',
   dayOfMonth: '1',
   localTime: '07:00',

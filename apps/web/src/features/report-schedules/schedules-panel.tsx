@@ -37,9 +37,10 @@ type Open =
   | null;
 
 interface Props {
+  /** The reports offered, and listed: a screen that schedules one report shows only that report's schedules. */
   kinds: readonly ReportKind[];
-  /** Shows a schedule's delivery history in the history panel. */
-  onHistory: (scheduleId: string) => void;
+  /** Shows a schedule's delivery history in the history panel; without it, no history button is offered. */
+  onHistory?: (scheduleId: string) => void;
 }
 
 /** The tenant's report schedules, with create, edit, recipients, history and delete (after confirmation). */
@@ -47,6 +48,7 @@ export function SchedulesPanel({ kinds, onHistory }: Props) {
   const { t, i18n } = useTranslation();
   const text = useScheduleText();
   const schedules = useReportSchedules();
+  const listed = schedules.data?.filter((s) => kinds.includes(s.report));
   const remove = useDeleteSchedule();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const [open, setOpen] = useState<Open>(null);
@@ -84,9 +86,11 @@ export function SchedulesPanel({ kinds, onHistory }: Props) {
           >
             <PeopleIcon fontSize="small" />
           </IconButton>
-          <IconButton size="small" aria-label={t('reportSchedules.history')} onClick={() => onHistory(s.id)} data-testid="open-history">
-            <HistoryIcon fontSize="small" />
-          </IconButton>
+          {onHistory && (
+            <IconButton size="small" aria-label={t('reportSchedules.history')} onClick={() => onHistory(s.id)} data-testid="open-history">
+              <HistoryIcon fontSize="small" />
+            </IconButton>
+          )}
           <IconButton size="small" aria-label={t('reportSchedules.delete')} onClick={() => setOpen({ kind: 'delete', schedule: s })}>
             <DeleteIcon fontSize="small" />
           </IconButton>
@@ -120,14 +124,12 @@ export function SchedulesPanel({ kinds, onHistory }: Props) {
         </Button>
       </Box>
       {schedules.isError && <LoadFailed onRetry={() => void schedules.refetch()} />}
-      {schedules.data && schedules.data.length === 0 && (
-        <Typography data-testid="schedules-none">{t('reportSchedules.noSchedules')}</Typography>
-      )}
-      {schedules.data && schedules.data.length > 0 && (
+      {listed && listed.length === 0 && <Typography data-testid="schedules-none">{t('reportSchedules.noSchedules')}</Typography>}
+      {listed && listed.length > 0 && (
         <DataTable
           label={t('reportSchedules.schedulesTitle')}
           columns={columns}
-          rows={schedules.data}
+          rows={listed}
           rowKey={(s) => s.id}
           testId="report-schedules"
         />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -30,10 +30,12 @@ const HIDE_IN_PRINT = { '@media print': { display: 'none' } } as const;
 interface PowerReportProps {
   /** /powercoil_report_snapshot: no shell, no controls, every device on one page, for printing and PDFs. */
   snapshot: boolean;
+  /** More controls beside print (the app's schedule-by-email button): given by the screen, never in the snapshot. */
+  actions?: ReactNode;
 }
 
 /** Main power report (/powercoil_report): the fleet status and the devices of one UTC day (?day=, today by default). */
-function PowerReport({ snapshot }: PowerReportProps) {
+function PowerReport({ snapshot, actions }: PowerReportProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [today] = useState(() => utcDay(Date.now()));
@@ -141,6 +143,7 @@ function PowerReport({ snapshot }: PowerReportProps) {
             <Link component={RouterLink} to={`/powercoil_report_snapshot?day=${day}`} variant="body2" data-testid="report-snapshot-link">
               {t('powerReadings.powerReport.snapshotLink')}
             </Link>
+            {actions}
           </Box>
         )}
       </Box>
@@ -190,8 +193,8 @@ function PowerReport({ snapshot }: PowerReportProps) {
   );
 }
 
-export function PowerReportPage() {
-  return <PowerReport snapshot={false} />;
+export function PowerReportPage({ actions }: { actions?: ReactNode }) {
+  return <PowerReport snapshot={false} actions={actions} />;
 }
 
 export function PowerReportSnapshotPage() {
