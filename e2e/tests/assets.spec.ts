@@ -208,8 +208,10 @@ test('the map draws the devices in clusters, without any tile server, and follow
 });
 
 test('editing a device shows the spec’s messages for bad input and changes nothing, then saves a good edit', async () => {
-  const row = rows().first();
-  const id = (await row.getAttribute('data-device-id')) ?? '';
+  const id = (await rows().first().getAttribute('data-device-id')) ?? '';
+  // The row of that device, not "the first row": the list may still settle after the test before cleared its filter,
+  // and the first row then becomes another device between reading its id and clicking its button (CI saw this).
+  const row = page.locator(`[data-testid="asset-row"][data-device-id="${id}"]`);
   const name = (await row.locator('td[data-field="transformer_name"]').textContent()) ?? '';
   await row.getByRole('button', { name: `Edit the details of ${id}` }).click();
   const dialog = page.getByRole('dialog');
