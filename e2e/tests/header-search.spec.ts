@@ -1,9 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Answer } from '@gridlens/contract/endpoint';
-import type { ingestApi } from '@gridlens/contract/ingest';
-import { pathOf } from '@gridlens/contract/route';
-import { ingestRoutes } from '@gridlens/contract/routes/ingest';
 import { shownCount as shownCountOf } from '../support/assets-screen';
+import { sendReadingNow } from '../support/api';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -11,7 +8,6 @@ test.describe.configure({ mode: 'serial' });
 let page: Page;
 
 /** The demo tenant's fixed ingest key (apps/server/src/demo/demo-power-seed.ts). */
-const DEMO_INGEST_KEY = 'glk_de000011_demo-ingest-key-not-for-production-use-0001';
 /** A demo monitor that reports and that no other test reads; this file makes it run hot. */
 const HOT_DEVICE = 'NZ-0015';
 
@@ -19,27 +15,12 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, timezoneId: 'UTC' });
   page = await context.newPage();
   // Over the 90 °C limit now, through the real ingestion path: a temperature alert in today's period at any hour.
-  const sent = await page.request.post(pathOf(ingestRoutes.messages), {
-    headers: { authorization: `Bearer ${DEMO_INGEST_KEY}` },
-    data: {
-      v: 1,
-      messages: [
-        {
-          kind: 'transformer',
-          device_id: HOT_DEVICE,
-          seq: Math.floor(Date.now() / 1000),
-          time: new Date().toISOString(),
-          current_max_a: [60, 58, 59],
-          current_med_a: [50, 49, 50],
-          temperature_max_c: 95,
-          temperature_med_c: 80,
-          battery_pct: 90,
-          lqi: 180,
-        },
-      ],
-    },
+  await sendReadingNow(page, HOT_DEVICE, {
+    current_max_a: [60, 58, 59],
+    current_med_a: [50, 49, 50],
+    temperature_max_c: 95,
+    temperature_med_c: 80,
   });
-  expect(((await sent.json()) as Answer<typeof ingestApi.messages>).accepted).toBe(1);
   await signIn(page, DEMO.power, '/assets');
   await expect(page.getByTestId('assets-page')).toBeVisible();
 });

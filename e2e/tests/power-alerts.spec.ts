@@ -1,18 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Answer } from '@gridlens/contract/endpoint';
-import type { ingestApi } from '@gridlens/contract/ingest';
-import { pathOf } from '@gridlens/contract/route';
-import { ingestRoutes } from '@gridlens/contract/routes/ingest';
 import { expectNoSeriousViolations } from '../support/axe';
 import { chooseTrigger } from '../support/rule-dialog';
+import { sendReadingNow } from '../support/api';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
 test.describe.configure({ mode: 'serial' });
 let page: Page;
 
-/** The demo tenant's fixed ingest key (apps/server/src/demo/demo-power-seed.ts) and a demo monitor that never reports. */
-const DEMO_INGEST_KEY = 'glk_de000011_demo-ingest-key-not-for-production-use-0001';
+/** A demo monitor that never reports. */
 const QUIET_DEVICE = 'NZ-0007';
 
 test.beforeAll(async ({ browser }) => {
@@ -74,27 +70,12 @@ test('a rule with a recipient is created, and a reading over its threshold raise
 
   // A reading from the field crosses the threshold, through the real ingestion path: balanced phases under the
   // seeded rules' 580 A, so that only the new rule fires.
-  const sent = await page.request.post(pathOf(ingestRoutes.messages), {
-    headers: { authorization: `Bearer ${DEMO_INGEST_KEY}` },
-    data: {
-      v: 1,
-      messages: [
-        {
-          kind: 'transformer',
-          device_id: QUIET_DEVICE,
-          seq: Math.floor(Date.now() / 1000),
-          time: new Date().toISOString(),
-          current_max_a: [550, 540, 540],
-          current_med_a: [450, 440, 440],
-          temperature_max_c: 30,
-          temperature_med_c: 28,
-          battery_pct: 90,
-          lqi: 180,
-        },
-      ],
-    },
+  await sendReadingNow(page, QUIET_DEVICE, {
+    current_max_a: [550, 540, 540],
+    current_med_a: [450, 440, 440],
+    temperature_max_c: 30,
+    temperature_med_c: 28,
   });
-  expect(((await sent.json()) as Answer<typeof ingestApi.messages>).accepted).toBe(1);
 
   await page.getByTestId('alerts-tab-active').click();
   const row = page.getByTestId('active-alerts').locator('tbody tr', { hasText: QUIET_DEVICE });
