@@ -8,8 +8,7 @@ import { useFleetReport } from '@/lib/api/fleet-reports';
 import { useSetSearchParams } from '@/lib/use-set-search-params';
 import { DataTable } from '@/lib/ui/data-table';
 import { FactList } from '@/lib/ui/fact-list';
-import { LoadFailed } from '@/lib/ui/load-failed';
-import { HIDE_IN_PRINT, ReportFrame, ReportSection } from './report-frame';
+import { HIDE_IN_PRINT, ReportBody, ReportFrame, ReportSection } from './report-frame';
 import { useReportFormat } from './report-format';
 import { FleetActivitySections } from './fleet-activity-sections';
 
@@ -55,13 +54,7 @@ export function FleetReportPage() {
         />
       }
     >
-      {report.isError ? (
-        <LoadFailed onRetry={() => void report.refetch()} />
-      ) : data === undefined ? (
-        <Typography>{t('fleetReports.loading')}</Typography>
-      ) : (
-        <FleetReportSections report={data} />
-      )}
+      <ReportBody report={report}>{(loaded) => <FleetReportSections report={loaded} />}</ReportBody>
     </ReportFrame>
   );
 }

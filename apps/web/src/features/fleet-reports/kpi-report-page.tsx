@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { KPI_WEEKS_DEFAULT, type KpiReport, type KpiWeek } from '@gridlens/contract/fleet-reports';
 import { useKpiReport } from '@/lib/api/fleet-reports';
 import { DataTable } from '@/lib/ui/data-table';
-import { LoadFailed } from '@/lib/ui/load-failed';
-import { ReportFrame, ReportSection } from './report-frame';
+import { ReportBody, ReportFrame, ReportSection } from './report-frame';
 import { useReportFormat } from './report-format';
 import { TrendLine } from './trend-line';
 
@@ -38,13 +37,7 @@ export function KpiReportPage() {
         });
   return (
     <ReportFrame testId="kpi-report" title={t('fleetReports.kpi.title')} running={running}>
-      {report.isError ? (
-        <LoadFailed onRetry={() => void report.refetch()} />
-      ) : data === undefined ? (
-        <Typography>{t('fleetReports.loading')}</Typography>
-      ) : (
-        <KpiSections report={data} />
-      )}
+      <ReportBody report={report}>{(loaded) => <KpiSections report={loaded} />}</ReportBody>
     </ReportFrame>
   );
 }

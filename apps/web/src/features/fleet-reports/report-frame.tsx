@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/lib/ui/load-failed';
 
 export const HIDE_IN_PRINT = { '@media print': { display: 'none' } } as const;
 
@@ -107,4 +108,21 @@ export function ReportSection({
       {children}
     </Paper>
   );
+}
+
+/**
+ * A report's body from its query: the retry when it failed, the loading words until it answers, then the sections
+ * drawn from its data.
+ */
+export function ReportBody<T>({
+  report,
+  children,
+}: {
+  report: { isError: boolean; data: T | undefined; refetch: () => unknown };
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (report.isError) return <LoadFailed onRetry={() => void report.refetch()} />;
+  if (report.data === undefined) return <Typography>{t('fleetReports.loading')}</Typography>;
+  return children(report.data);
 }
