@@ -71,17 +71,40 @@ export const ReportScheduleBodySchema = z
 export type ReportScheduleBody = z.input<typeof ReportScheduleBodySchema>;
 
 export const RUN_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/**
+ * Why a run was skipped or failed, or why it went without its PDF: a code the screen words in the user's language;
+ * `reason` beside it holds the detail (the mail server's answer, the browser's error) as the server saw it.
+ */
+export const RUN_REASONS = [
+  'nothing_needs_attention',
+  'no_recipients',
+  'mail_failed',
+  'mail_not_configured',
+  'report_failed',
+  'schedule_changed',
+] as const;
+export type RunReason = (typeof RUN_REASONS)[number];
 
 /** One delivery of a schedule (written by the delivery runner): when it was due, when sent, to whom, how it went. */
-export const ReportRunSchema = z.object({
-  id: z.uuid(),
-  due_at: z.string(),
-  status: z.enum(RUN_STATUSES),
-  sent_at: z.string().nullable(),
-  recipient_count: z.number().int(),
-  formats: z.array(z.enum(REPORT_FORMATS)),
-  reason: z.string().nullable().describe('Why it failed or was skipped'),
-});
+export const ReportRunSchema = z
+  .object({
+    id: z.uuid(),
+    due_at: z.string(),
+    status: z.enum(RUN_STATUSES),
+    sent_at: z.string().nullable(),
+    recipient_count: z.number().int(),
+    recipients: z.array(z.string()).describe('The addresses it was sent to (the tenant’s own recipients)'),
+    formats: z.array(z.enum(REPORT_FORMATS)),
+    attempts: z.number().int().describe('Sending attempts so far'),
+    next_attempt_at: z.string().nullable().describe('When a pending run is tried (again)'),
+    reason_code: z.enum(RUN_REASONS).nullable(),
+    reason: z.string().nullable().describe('Why it failed or was skipped, as the server saw it'),
+    pdf_missing: z.string().nullable().describe('Why the PDF did not go with the spreadsheets, when it did not'),
+    link: z.string().describe('The report of this run in the portal (a report-style route)'),
+  })
+  .meta({ id: 'ReportRun' });
 export type ReportRun = z.infer<typeof ReportRunSchema>;
 
 export const ReportScheduleSchema = z
@@ -99,6 +122,10 @@ export const ReportScheduleSchema = z
     only_when_attention: z.boolean(),
     next_due_at: z.string().describe('The next time it is due, in UTC'),
     recipient_count: z.number().int(),
+    consecutive_failures: z
+      .number()
+      .int()
+      .describe('Runs failed in a row (0 after a run that went); at 3 the owner is told by email and on the screen'),
     created_by: z.string().nullable(),
     created_at: z.string(),
     updated_by: z.string().nullable(),
@@ -158,6 +185,9 @@ export type StoredReportsPage = z.infer<typeof StoredReportsPageSchema>;
 
 const IdParamsSchema = z.object({ id: z.uuid() });
 
+/** Failed or skipped runs can be sent again; a run sent or still pending cannot. */
+export const canSendAgain = (status: RunStatus): boolean => status === 'failed' || status === 'skipped';
+
 export const reportSchedulesApi = {
   reports: endpoint(routes.reports, {
     tags,
@@ -200,6 +230,18 @@ export const reportSchedulesApi = {
     summary: 'Deletes a schedule with its recipients and delivery history',
     params: IdParamsSchema,
     responses: { 200: DoneSchema },
+  }),
+  sendNow: endpoint(routes.sendNow, {
+    tags,
+    summary: 'Sends the schedule’s report now, to its recipients as they are (a run due now, beside the scheduled ones)',
+    params: IdParamsSchema,
+    responses: { 201: ReportRunSchema },
+  }),
+  sendRunAgain: endpoint(routes.sendRunAgain, {
+    tags,
+    summary: 'Sends a failed or skipped delivery again, to the schedule’s recipients as they are now (409 for one sent or pending)',
+    params: z.object({ id: z.uuid(), run_id: z.uuid() }),
+    responses: { 200: ReportRunSchema },
   }),
   recipients: endpoint(routes.recipients, {
     tags,

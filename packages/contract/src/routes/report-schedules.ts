@@ -13,6 +13,13 @@ export const reportSchedulesRoutes = {
   schedule: route({ security: 'tenant', method: 'GET', path: '/api/report/schedule/:id', operationId: 'getReportSchedule' }),
   updateSchedule: route({ security: 'tenant', method: 'PUT', path: '/api/report/schedule/:id', operationId: 'updateReportSchedule' }),
   removeSchedule: route({ security: 'tenant', method: 'DELETE', path: '/api/report/schedule/:id', operationId: 'deleteReportSchedule' }),
+  sendNow: route({ security: 'tenant', method: 'POST', path: '/api/report/schedule/:id/send', operationId: 'sendReportNow' }),
+  sendRunAgain: route({
+    security: 'tenant',
+    method: 'POST',
+    path: '/api/report/schedule/:id/runs/:run_id/send',
+    operationId: 'sendReportRunAgain',
+  }),
   recipients: route({ security: 'tenant', method: 'GET', path: '/api/report/recipients/:id', operationId: 'listReportRecipients' }),
   addRecipient: route({ security: 'tenant', method: 'POST', path: '/api/report/recipients/:id', operationId: 'addReportRecipient' }),
   removeRecipient: route({
