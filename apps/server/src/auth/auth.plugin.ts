@@ -96,6 +96,10 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply, option
   if (!principal.tenantId || tenantHeader !== principal.tenantId) {
     throw new HttpError(403, 'forbidden', 'The Tenant header must equal the tenant of the signed-in user');
   }
+  // A report render ticket reads the report's page and changes nothing (render-tickets.ts).
+  if (principal.readOnly && request.method !== 'GET' && request.method !== 'HEAD') {
+    throw new HttpError(403, 'forbidden', 'A report render ticket may only read');
+  }
   const access = portalAccess(principal.roles);
   if (access === 'none') throw new HttpError(403, 'forbidden', 'Your account has no role in this portal');
   if (access === 'installer' && !allowInstallers) {

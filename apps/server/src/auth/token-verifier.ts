@@ -130,11 +130,13 @@ function principalFromClaims(payload: JWTPayload, config: TokenClaimsConfig): Pr
     throw new InvalidTokenError('tenant_claim', `The access token has ${what} ${config.tenantClaim} (OIDC_TENANT_CLAIM)`);
   }
   const name = payload['name'];
+  const email = payload['email'];
   return {
     userId: payload.sub ?? '',
     tenantId: tenant,
     roles,
     name: typeof name === 'string' ? name : null,
+    email: typeof email === 'string' && email.includes('@') ? email : null,
   };
 }
 

@@ -52,10 +52,19 @@ export function registerPublicOriginRedirect(app: FastifyInstance, publicUrl: st
     const path = request.url;
     if (NOT_REDIRECTED.some((prefix) => path.startsWith(prefix))) return;
     if (unbelievedForwarding(request)) return;
+    if (isReportRender(request)) return;
     if (requestOrigin(request) === publicOrigin) return;
     return reply.redirect(`${publicOrigin}${path.startsWith('/') ? path : '/'}`, 308);
   });
 }
+
+/**
+ * The report runner's headless browser, loading a report page from this very process at its loopback address
+ * (report-delivery): it is answered there, since its render ticket is good only in the process that minted it.
+ */
+export const REPORT_RENDER_HEADER = 'x-report-render';
+const isReportRender = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) =>
+  request.headers[REPORT_RENDER_HEADER] === '1' && /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.test(request.ip);
 
 const lastEntry = (value: string | string[]) => (Array.isArray(value) ? value.join(',') : value).split(',').at(-1)?.trim();
 

@@ -186,7 +186,8 @@ function providerConfiguration(
     },
     extraTokenClaims: (_ctx, token) => {
       const user = 'accountId' in token && typeof token.accountId === 'string' ? demoUserBySub(users, token.accountId) : null;
-      return user ? { name: user.name, ...identityClaims(user, options) } : undefined;
+      // The email too: the API writes to the user (a failing report schedule's owner) at that address.
+      return user ? { name: user.name, email: user.email, ...identityClaims(user, options) } : undefined;
     },
     // Authorization code with PKCE only: no implicit or hybrid flow is offered (nor advertised).
     responseTypes: ['code'],
