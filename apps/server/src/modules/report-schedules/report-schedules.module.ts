@@ -1,12 +1,15 @@
-import type { Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { routesPlugin, type ServerModule } from '../../server-module';
 import type { FindTenant } from '../tenants/tenants.module';
+import { createReportRunsRepository } from './report-runs.repository';
+
+export type { ClaimedRunRow, DueScheduleRow, ReportRunsRepository, RunOutcome } from './report-runs.repository';
 import { createReportSchedulesRepository } from './report-schedules.repository';
 import { registerReportSchedulesRoutes } from './report-schedules.routes';
 import { createReportSchedulesService } from './report-schedules.service';
 
 interface Deps {
-  db: Queryable;
+  db: Database;
   findTenant: FindTenant;
   /** Whether the tenant has this customer (tracking's customers): a report or schedule may name only its own. */
   customerExists: (tenantId: string, customerId: string) => Promise<boolean>;
@@ -16,14 +19,23 @@ interface Deps {
 
 /**
  * Report management (stored_reports, report_schedules, report_schedule_recipients, report_schedule_runs): the
- * stored reports by period, the schedules with their recipients, and their delivery history. Delivering is a
- * later runner's, on these tables: a run per (schedule, due time), claimed once whatever the number of processes.
+ * stored reports by period, the schedules with their recipients, and their delivery history. Delivering is
+ * report-delivery's runner, on these tables through `runs`: a run per (schedule, due time), claimed once whatever the
+ * number of processes.
  */
 export function createReportSchedulesModule({ db, findTenant, customerExists, now = Date.now }: Deps) {
-  const service = createReportSchedulesService({ repository: createReportSchedulesRepository(db), findTenant, customerExists, now });
+  const runs = createReportRunsRepository(db);
+  const repository = createReportSchedulesRepository(db);
+  const service = createReportSchedulesService({ repository, runs, findTenant, customerExists, now });
   return {
     name: 'report-schedules',
     api: routesPlugin((api) => registerReportSchedulesRoutes(api, service)),
     service,
-  } satisfies ServerModule & { service: unknown };
+    /** The runs, for the report delivery's runner: claimed, ended or retried here, where their tables are. */
+    runs: {
+      ...runs,
+      /** A stored report of a delivered period, so that /report lists the weeks and days that were sent. */
+      storeReport: repository.upsertReport,
+    },
+  } satisfies ServerModule & { service: unknown; runs: unknown };
 }

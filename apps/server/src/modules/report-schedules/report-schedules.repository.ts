@@ -1,3 +1,4 @@
+import type { RunReason, RunStatus } from '@gridlens/contract/report-schedules';
 import type { Language } from '@gridlens/domain/language';
 import type { ReportFormat, ReportKind, ScheduleFrequency } from '@gridlens/domain/reports/schedules';
 import type { Queryable } from '../../db/database';
@@ -22,6 +23,7 @@ export interface ScheduleRow extends Omit<StoredSchedule, 'next_due_at'> {
   id: string;
   next_due_at: Date | string;
   recipient_count: number;
+  consecutive_failures: number;
   created_by: string | null;
   created_at: Date | string;
   updated_by: string | null;
@@ -39,11 +41,15 @@ export interface RecipientRow {
 export interface RunRow {
   id: string;
   due_at: Date | string;
-  status: 'pending' | 'sent' | 'skipped' | 'failed';
+  status: RunStatus;
   sent_at: Date | string | null;
-  recipient_count: number;
+  recipients: string[];
   formats: ReportFormat[];
+  attempts: number;
+  next_attempt_at: Date | string | null;
+  reason_code: RunReason | null;
   reason: string | null;
+  pdf_missing: string | null;
 }
 
 export interface StoredReportRow {
@@ -59,9 +65,11 @@ export interface StoredReportRow {
 }
 
 const SCHEDULE_COLUMNS = `s.id, s.report, s.frequency, s.day_of_week, s.day_of_month, s.local_time, s.time_zone, s.language,
-  to_json(s.formats) AS formats, s.customer_id, s.only_when_attention, s.next_due_at, s.created_by, s.created_at, s.updated_by, s.updated_at,
+  to_json(s.formats) AS formats, s.customer_id, s.only_when_attention, s.next_due_at, s.consecutive_failures, s.created_by, s.created_at, s.updated_by, s.updated_at,
   (SELECT count(*)::int FROM report_schedule_recipients x WHERE x.schedule_id = s.id) AS recipient_count`;
 
+const RUN_COLUMNS = `id, due_at, status, sent_at, to_json(recipients) AS recipients, to_json(formats) AS formats, attempts,
+  next_attempt_at, reason_code, reason, pdf_missing`;
 const REPORT_COLUMNS = `id, kind, to_char(period_start, 'YYYY-MM-DD') AS period_start, customer_id, created_by, created_at, updated_by, updated_at`;
 
 /** Stored reports, schedules, recipients and runs; every statement is scoped by the caller's tenant. */
@@ -111,12 +119,13 @@ export function createReportSchedulesRepository(db: Queryable) {
       ]);
       return row ?? null;
     },
-    async insert(tenantId: string, schedule: StoredSchedule, by: string): Promise<string> {
+    /** A new schedule; `ownerEmail` (the creator's address, when their token has one) is told if it keeps failing. */
+    async insert(tenantId: string, schedule: StoredSchedule, by: string, ownerEmail: string | null): Promise<string> {
       const [row] = await db.query<{ id: string }>(
         `INSERT INTO report_schedules (tenant_id, report, frequency, day_of_week, day_of_month, local_time, time_zone, language, formats,
-                                       customer_id, only_when_attention, next_due_at, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13, $13) RETURNING id`,
-        [tenantId, ...scheduleValues(schedule), by],
+                                       customer_id, only_when_attention, next_due_at, created_by, updated_by, owner_email)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13, $13, $14) RETURNING id`,
+        [tenantId, ...scheduleValues(schedule), by, ownerEmail],
       );
       if (!row) throw new Error('INSERT … RETURNING gave no row');
       return row.id;
@@ -169,10 +178,16 @@ export function createReportSchedulesRepository(db: Queryable) {
     /** The latest runs of a schedule, newest due time first. */
     runs(tenantId: string, scheduleId: string, limit: number): Promise<RunRow[]> {
       return db.query<RunRow>(
-        `SELECT id, due_at, status, sent_at, cardinality(recipients) AS recipient_count, to_json(formats) AS formats, reason
-           FROM report_schedule_runs WHERE tenant_id = $1 AND schedule_id = $2 ORDER BY due_at DESC LIMIT $3`,
+        `SELECT ${RUN_COLUMNS} FROM report_schedule_runs WHERE tenant_id = $1 AND schedule_id = $2 ORDER BY due_at DESC LIMIT $3`,
         [tenantId, scheduleId, limit],
       );
+    },
+    async run(tenantId: string, scheduleId: string, runId: string): Promise<RunRow | null> {
+      const [row] = await db.query<RunRow>(
+        `SELECT ${RUN_COLUMNS} FROM report_schedule_runs WHERE tenant_id = $1 AND schedule_id = $2 AND id = $3`,
+        [tenantId, scheduleId, runId],
+      );
+      return row ?? null;
     },
   };
 }

@@ -19,6 +19,8 @@ export function registerReportSchedulesRoutes(app: FastifyInstance, service: Rep
     await service.remove(tenant(request), request.params.id);
     return done;
   });
+  bindEndpoint(app, api.sendNow, (request) => service.sendNow(tenantPrincipal(request), request.params.id));
+  bindEndpoint(app, api.sendRunAgain, (request) => service.sendAgain(tenantPrincipal(request), request.params.id, request.params.run_id));
   bindEndpoint(app, api.recipients, (request) => service.recipients(tenant(request), request.params.id));
   bindEndpoint(app, api.addRecipient, (request) => service.addRecipient(tenantPrincipal(request), request.params.id, request.body));
   bindEndpoint(app, api.removeRecipient, async (request) => {

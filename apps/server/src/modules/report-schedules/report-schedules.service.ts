@@ -1,22 +1,25 @@
 import type { RecipientBodySchema } from '@gridlens/contract/alerts';
-import type {
-  AddReportBodySchema,
-  ReportRecipient,
-  ReportRun,
-  ReportSchedule,
-  ReportScheduleBodySchema,
-  ReportScheduleDetail,
-  StoredReport,
-  StoredReportsPage,
+import {
+  canSendAgain,
+  type AddReportBodySchema,
+  type ReportRecipient,
+  type ReportRun,
+  type ReportSchedule,
+  type ReportScheduleBodySchema,
+  type ReportScheduleDetail,
+  type StoredReport,
+  type StoredReportsPage,
 } from '@gridlens/contract/report-schedules';
+import { reportRoutePath, runPeriodOf } from '@gridlens/domain/reports/run-period';
 import { isDailyReport, nextDueAfter, reportKindsOf, type ReportKind } from '@gridlens/domain/reports/schedules';
 import { zonedDay } from '@gridlens/domain/time-range';
 import { weekIdOfDay, zonedWeekIdOf } from '@gridlens/domain/tracking/weeks';
 import type { z } from 'zod';
 import type { TenantPrincipal } from '../../auth/auth.plugin';
-import { notFound, validationError } from '../../http/http-error';
+import { HttpError, notFound, validationError } from '../../http/http-error';
 import { isoOf } from '../../http/iso-timestamp';
 import type { FindTenant } from '../tenants/tenants.module';
+import type { ReportRunsRepository } from './report-runs.repository';
 import type { RecipientRow, ReportSchedulesRepository, RunRow, ScheduleRow, StoredReportRow } from './report-schedules.repository';
 
 type ScheduleBody = z.output<typeof ReportScheduleBodySchema>;
@@ -28,6 +31,7 @@ export const RUNS_SHOWN = 20;
 
 interface Deps {
   repository: ReportSchedulesRepository;
+  runs: Pick<ReportRunsRepository, 'addManualRun' | 'sendAgain'>;
   findTenant: FindTenant;
   customerExists: (tenantId: string, customerId: string) => Promise<boolean>;
   /** The clock: schedules' next due times and the newest week a report may be made of. */
@@ -48,21 +52,32 @@ const scheduleOf = (row: ScheduleRow): ReportSchedule => ({
   only_when_attention: row.only_when_attention,
   next_due_at: isoOf(row.next_due_at),
   recipient_count: row.recipient_count,
+  consecutive_failures: row.consecutive_failures,
   created_by: row.created_by,
   created_at: isoOf(row.created_at),
   updated_by: row.updated_by,
   updated_at: isoOf(row.updated_at),
 });
 
-const runOf = (row: RunRow): ReportRun => ({
-  id: row.id,
-  due_at: isoOf(row.due_at),
-  status: row.status,
-  sent_at: row.sent_at === null ? null : isoOf(row.sent_at),
-  recipient_count: row.recipient_count,
-  formats: row.formats,
-  reason: row.reason,
-});
+/** A delivery as the history shows it, with the link to the report of the period it covers. */
+const runOf = (schedule: ScheduleRow, row: RunRow): ReportRun => {
+  const dueMs = new Date(row.due_at).getTime();
+  return {
+    id: row.id,
+    due_at: isoOf(row.due_at),
+    status: row.status,
+    sent_at: row.sent_at === null ? null : isoOf(row.sent_at),
+    recipient_count: row.recipients.length,
+    recipients: row.recipients,
+    formats: row.formats,
+    attempts: row.attempts,
+    next_attempt_at: row.status === 'pending' && row.next_attempt_at !== null ? isoOf(row.next_attempt_at) : null,
+    reason_code: row.reason_code,
+    reason: row.reason,
+    pdf_missing: row.pdf_missing,
+    link: reportRoutePath(schedule.report, runPeriodOf(schedule.report, dueMs, schedule.time_zone), schedule.customer_id),
+  };
+};
 
 const recipientOf = (row: RecipientRow): ReportRecipient => ({
   recipient_id: row.id,
@@ -88,7 +103,7 @@ const reportOf = (row: StoredReportRow): StoredReport => ({
  * Report management: the stored reports, the schedules and their recipients. Another tenant's schedule or
  * recipient answers 404, as an unknown one does. Every check runs before anything is written.
  */
-export function createReportSchedulesService({ repository, findTenant, customerExists, now }: Deps) {
+export function createReportSchedulesService({ repository, runs, findTenant, customerExists, now }: Deps) {
   const tenantOf = async (tenantId: string) => {
     const tenant = await findTenant(tenantId);
     if (!tenant) throw notFound('Tenant');
@@ -106,6 +121,11 @@ export function createReportSchedulesService({ repository, findTenant, customerE
   const requireSchedule = async (tenantId: string, id: string) => {
     const row = await repository.find(tenantId, id);
     if (!row) throw notFound('Schedule');
+    return row;
+  };
+  const requireRun = async (tenantId: string, scheduleId: string, runId: string) => {
+    const row = await repository.run(tenantId, scheduleId, runId);
+    if (!row) throw notFound('Delivery');
     return row;
   };
   /** The body as stored: the tenant's zone where none is set, and the next due time from now. */
@@ -141,10 +161,11 @@ export function createReportSchedulesService({ repository, findTenant, customerE
     },
     async get(tenantId: string, id: string): Promise<ReportScheduleDetail> {
       const row = await requireSchedule(tenantId, id);
-      return { ...scheduleOf(row), runs: (await repository.runs(tenantId, id, RUNS_SHOWN)).map(runOf) };
+      return { ...scheduleOf(row), runs: (await repository.runs(tenantId, id, RUNS_SHOWN)).map((run) => runOf(row, run)) };
     },
     async create(principal: TenantPrincipal, body: ScheduleBody): Promise<ReportSchedule> {
-      const id = await repository.insert(principal.tenantId, await stored(principal.tenantId, body), principal.userId);
+      const schedule = await stored(principal.tenantId, body);
+      const id = await repository.insert(principal.tenantId, schedule, principal.userId, principal.email ?? null);
       return scheduleOf(await requireSchedule(principal.tenantId, id));
     },
     async update(principal: TenantPrincipal, id: string, body: ScheduleBody): Promise<ReportSchedule> {
@@ -155,6 +176,23 @@ export function createReportSchedulesService({ repository, findTenant, customerE
     },
     async remove(tenantId: string, id: string): Promise<void> {
       if (!(await repository.remove(tenantId, id))) throw notFound('Schedule');
+    },
+
+    /** A delivery due now, beside the scheduled ones: the runner picks it up within its next round. */
+    async sendNow(principal: TenantPrincipal, scheduleId: string): Promise<ReportRun> {
+      const schedule = await requireSchedule(principal.tenantId, scheduleId);
+      const runId = await runs.addManualRun(principal.tenantId, scheduleId, new Date(now()).toISOString(), principal.userId);
+      return runOf(schedule, await requireRun(principal.tenantId, scheduleId, runId));
+    },
+    /** A failed or skipped delivery back to pending, due now; one sent or still pending is a conflict. */
+    async sendAgain(principal: TenantPrincipal, scheduleId: string, runId: string): Promise<ReportRun> {
+      const schedule = await requireSchedule(principal.tenantId, scheduleId);
+      const run = await requireRun(principal.tenantId, scheduleId, runId);
+      if (!canSendAgain(run.status)) throw new HttpError(409, 'conflict', `A ${run.status} delivery cannot be sent again`);
+      if (!(await runs.sendAgain(principal.tenantId, scheduleId, runId, new Date(now()).toISOString(), principal.userId))) {
+        throw new HttpError(409, 'conflict', 'The delivery changed meanwhile; look at the history again');
+      }
+      return runOf(schedule, await requireRun(principal.tenantId, scheduleId, runId));
     },
 
     async recipients(tenantId: string, scheduleId: string): Promise<ReportRecipient[]> {
