@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerTenantAuth } from './auth/auth.plugin';
 import { createTokenRefusalLog } from './auth/token-refusal-log';
 import { createUnknownTenantLog } from './auth/unknown-tenant-log';
+import { acceptingRenderTickets } from './auth/render-tickets';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config/env';
 import { registerClientConfigRoute } from './http/client-config.routes';
@@ -99,7 +100,8 @@ export async function buildApp({
     done();
   });
   await app.register(async (api) => {
-    registerTenantAuth(api, { verifyToken, tenantExists, refusals, unknownTenants });
+    // Report render tickets are read-only and for this scope only: a report page, never the installer's test.
+    registerTenantAuth(api, { verifyToken: acceptingRenderTickets(verifyToken, graph.renderTickets), tenantExists, refusals, unknownTenants });
     for (const module of modules) if (module.api) await api.register(module.api);
   });
   // The installer's device test is the one API Installer-only users may call (spec §2 /checkcoverage).

@@ -18,6 +18,8 @@ import { createLoadModelsModule } from './modules/load-models/load-models.module
 import { createLoadPlanningModule, fromWeather, storedModels } from './modules/load-planning/load-planning.module';
 import { createPowerQualityModule } from './modules/power-quality/power-quality.module';
 import { createPowerReadingsModule } from './modules/power-readings/power-readings.module';
+import { createReportDeliveryModule } from './modules/report-delivery/report-delivery.module';
+import type { PdfRenderer } from './modules/report-delivery/pdf-renderer';
 import { createReportSchedulesModule } from './modules/report-schedules/report-schedules.module';
 import { createRetentionModule } from './modules/retention/retention.module';
 import { createTenantsModule } from './modules/tenants/tenants.module';
@@ -26,6 +28,8 @@ import type { PositionsHook } from './modules/tracking/tracking.public';
 import { createWeatherModule } from './modules/weather/weather.module';
 import { createScheduler, jobLockFor, type ScheduledJob } from './scheduler/scheduler';
 import type { ServerModule } from './server-module';
+import { createRenderTickets } from './auth/render-tickets';
+import type { MailTransport } from './mail/mail-transport';
 
 /**
  * The named moments at which a module tells the others what happened: the emitter takes `hooks.emit.<name>` below,
@@ -61,8 +65,10 @@ export interface ModuleGraphOptions {
   afterIngest?: ModuleHooks['afterReadings'];
   /** Scheduled jobs from outside the modules (the embedded identity provider's clean-up). */
   jobs?: readonly ScheduledJob[];
-  /** The clock of what is computed from now (the report schedules' next due times); tests fix it. */
+  /** The clock of what is computed from now (the report schedules' next due times and runs); tests fix it. */
   now?: () => number;
+  /** The report runner's mail transport and PDF renderer, when not SMTP_URL's and CHROMIUM_PATH's (tests). */
+  reportDelivery?: { transport?: MailTransport; renderer?: PdfRenderer };
 }
 
 /**
@@ -78,6 +84,7 @@ export function buildModuleGraph({
   afterIngest,
   jobs = [],
   now = Date.now,
+  reportDelivery: deliveryParts = {},
 }: ModuleGraphOptions) {
   const hooks = createHookBus<ModuleHooks>(HOOK_NAMES);
 
@@ -151,6 +158,21 @@ export function buildModuleGraph({
     figures: tracking.reportFigures,
     findTenant: tenants.findTenant,
     timeZoneOf: tenants.timeZoneOf,
+    now,
+  });
+  const renderTickets = createRenderTickets();
+  const reportDelivery = createReportDeliveryModule({
+    runs: reportSchedules.runs,
+    sources: { fleet: fleetReports.fleet, kpi: fleetReports.kpi, power: powerReadings.dayReport },
+    tenantName: async (tenantId) => (await tenants.findTenant(tenantId))?.name ?? tenantId,
+    smtp: config.smtp,
+    chromiumPath: config.reportDelivery.chromiumPath,
+    tickets: renderTickets,
+    publicUrl: config.publicUrl,
+    attachmentLimitBytes: config.reportDelivery.attachmentLimitBytes,
+    now,
+    log,
+    ...deliveryParts,
   });
 
   // Every module, in the order their routes appear in the API document; retention asks the others to prune.
@@ -171,6 +193,7 @@ export function buildModuleGraph({
     loadPlanning,
     weather,
     reportSchedules,
+    reportDelivery,
   ];
   const retention = createRetentionModule({ db, retentionDays: config.rawRetentionDays, log, owners });
   const modules: readonly ServerModule<Partial<ModuleHooks>>[] = [...owners, retention];
@@ -200,6 +223,9 @@ export function buildModuleGraph({
     loadAnalysis,
     retention,
     reportSchedules,
+    reportDelivery,
+    /** The report runner's read-only tickets, which the API accepts beside users' tokens (app.ts). */
+    renderTickets,
   };
 }
 export type ModuleGraph = ReturnType<typeof buildModuleGraph>;

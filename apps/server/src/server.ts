@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { configuredTokenVerifier } from './auth/configured-verifier';
@@ -55,7 +56,7 @@ async function start(config: ServerConfig): Promise<void> {
     stopIssuerCheck();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    void Promise.all([mqttSubscriber?.close(), mqttBroker?.close()])
+    void Promise.all([mqttSubscriber?.close(), mqttBroker?.close(), graph.reportDelivery.close()])
       .then(() => app.close())
       .then(() => db.close())
       .then(() => process.exit(0))
@@ -68,6 +69,7 @@ async function start(config: ServerConfig): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  graph.reportDelivery.listeningAt(config.reportDelivery.renderUrl ?? ownAddress(app.server.address(), config.host));
   if (config.demoData) {
     // Listening first: the portal answers (and /readyz says "seeding") while the history fills.
     startupTasks.set('demo_data', 'running');
@@ -107,6 +109,14 @@ async function start(config: ServerConfig): Promise<void> {
   } else if (embeddedProvider) {
     app.log.warn('Demo mode is off and OIDC_ISSUER is unset: the embedded identity provider has no accounts, so nobody can sign in');
   }
+}
+
+/** This process's own HTTP address: loopback when it listens on every address, else the one it listens on. */
+function ownAddress(address: ReturnType<Server['address']>, host: string): string {
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const everywhere = host === '0.0.0.0' || host === '::' || host === '';
+  const name = everywhere ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 try {

@@ -156,6 +156,9 @@ const EnvSchema = z
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
     // Above this total, a report email carries no attachments but the link to the report in the portal.
     REPORT_ATTACHMENT_LIMIT_MB: z.coerce.number().positive().max(1_000).default(10),
+    // Where this process's own browser loads the report pages it prints: by default its loopback address and port
+    // (its render tickets are good in this process only). Set it when the server listens on one address only.
+    REPORT_RENDER_URL: z.url().optional(),
     // The reverse proxies whose X-Forwarded-For is believed, by address or CIDR (or loopback, linklocal,
     // uniquelocal). Empty (the default) believes none: otherwise any client could name its own address and
     // step around the per-address rate limits. A hop count would not do: it trusts whoever connects directly.
@@ -269,6 +272,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     reportDelivery: {
       chromiumPath: env.CHROMIUM_PATH,
       attachmentLimitBytes: Math.round(env.REPORT_ATTACHMENT_LIMIT_MB * 1024 * 1024),
+      renderUrl: env.REPORT_RENDER_URL ?? null,
     },
     trustedProxies: env.TRUST_PROXY,
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION, maxZoom: env.MAP_TILE_MAX_ZOOM } : null,

@@ -61,6 +61,7 @@ export async function createTestApp(
     env = {},
     log,
     now,
+    reportDelivery,
   }: {
     timeZones?: Record<string, string>;
     afterIngest?: ModuleGraphOptions['afterIngest'];
@@ -70,13 +71,15 @@ export async function createTestApp(
     log?: ModuleGraphOptions['log'];
     /** The clock of what the modules compute from now (ModuleGraphOptions.now). */
     now?: ModuleGraphOptions['now'];
+    /** The report runner's PDF renderer or mail transport (ModuleGraphOptions.reportDelivery). */
+    reportDelivery?: ModuleGraphOptions['reportDelivery'];
   } = {},
 ): Promise<{ app: FastifyInstance; graph: ModuleGraph; issuer: Awaited<ReturnType<typeof createTestIssuer>> }> {
   await seedDemoData(db);
   await db.query(`UPDATE tenants SET time_zone = 'UTC'`);
   for (const [tenant, zone] of Object.entries(timeZones)) await db.query('UPDATE tenants SET time_zone = $2 WHERE id = $1', [tenant, zone]);
   const issuer = await createTestIssuer(env);
-  const graph = buildModuleGraph({ config: issuer.config, db, afterIngest, log, now });
+  const graph = buildModuleGraph({ config: issuer.config, db, afterIngest, log, now, reportDelivery });
   const app = await buildApp({ config: issuer.config, graph, verifyToken: issuer.verifyToken, embeddedProvider: null });
   return { app, graph, issuer };
 }

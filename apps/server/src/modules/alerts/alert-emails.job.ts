@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database';
 import { createMailTransport, type MailTransport, type SmtpSettings } from '../../mail/mail-transport';
+// An alert email is never given up: it is tried again on this curve until the mail server takes it.
+import { retryDelaySeconds } from '../../mail/retry-delay';
 import type { ScheduledJob } from '../../scheduler/scheduler';
 import { alertEmail } from './alert-email-text';
 import { createNotificationOutbox, type OutboxEmail } from './notification-outbox.repository';
@@ -9,8 +11,6 @@ import { createNotificationOutbox, type OutboxEmail } from './notification-outbo
 export const EMAIL_POLL_MS = 5_000;
 const BATCH = 50;
 
-/** 30 s, 1 min, 2 min … doubling up to an hour between attempts while the mail server is away; never given up. */
-export const retryDelaySeconds = (attempts: number) => Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
 
 export interface AlertEmailSender {
   /** Sends what is due now; the number sent. */

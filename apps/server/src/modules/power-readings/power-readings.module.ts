@@ -50,6 +50,8 @@ export function createPowerReadingsModule({
     /** Link figures for the coverage module, with the tenant's zone, whose days key the rollup they come from. */
     linkQuality: { ...createLinkQualityRepository(db), timeZoneOf: (tenantId: string) => timeZoneOf(tenantId) },
     newestReadingAt: (tenantId: string) => repository.newestReadingAt(tenantId),
+    /** The power report of a day (the Power report screen's), for a delivery of it by email. */
+    dayReport: (tenantId: string, userId: string, day: string) => service.dayReport(tenantId, userId, day),
     /** 30-minute demand currents and the first day of data, for the load-analysis module (ADMD). */
     halfHourDemand: createHalfHourDemandRepository(db),
     /** Base-load days and the newest data day for the load models (load planning, issue 20). */

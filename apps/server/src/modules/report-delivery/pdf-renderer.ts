@@ -37,6 +37,9 @@ export interface PdfRenderRequest {
   timeoutMs: number;
   /** A CSS selector that appears once the page has drawn its data; without it, the page's load and network calm. */
   waitFor?: string;
+  /** The browser's zone and language for the page (the report's zone, the recipient's language): its dates and numbers. */
+  timeZone?: string;
+  locale?: string;
 }
 
 export interface PdfRenderer {
@@ -150,7 +153,11 @@ export function createPdfRenderer({
         // The races below take the rejection; this only keeps it from going unheard when none is waiting.
         deadline.catch(() => undefined);
         const started = await Promise.race([currentBrowser(), deadline]);
-        opening = started.newContext({ extraHTTPHeaders: { ...request.headers } });
+        opening = started.newContext({
+          extraHTTPHeaders: { ...request.headers },
+          ...(request.timeZone ? { timezoneId: request.timeZone } : {}),
+          ...(request.locale ? { locale: request.locale } : {}),
+        });
         const context = await Promise.race([opening, deadline]);
         const work = print(context, request);
         // Past the deadline the context is closed below, which ends the work with an error nobody waits for.

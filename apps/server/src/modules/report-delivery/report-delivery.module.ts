@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RenderTickets } from '../../auth/render-tickets';
+import { createMailTransport, type MailTransport, type SmtpSettings } from '../../mail/mail-transport';
+import type { ServerModule } from '../../server-module';
+import { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
+import { createReportRunner, type ReportSources, type RunnerRuns } from './report-runner';
+
+/** Looks for due schedules and runs this often: a report leaves within about this long of its time. */
+export const REPORT_POLL_MS = 10_000;
+
+interface Deps {
+  runs: RunnerRuns;
+  sources: ReportSources;
+  tenantName: (tenantId: string) => Promise<string>;
+  smtp: SmtpSettings | null;
+  /** Tests give a transport of their own (a loopback SMTP server's); otherwise SMTP_URL's. */
+  transport?: MailTransport;
+  chromiumPath: string;
+  /** Tests give a renderer of their own; otherwise one Chromium at `chromiumPath`, started at the first PDF. */
+  renderer?: PdfRenderer;
+  tickets: RenderTickets;
+  publicUrl: string;
+  attachmentLimitBytes: number;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Report delivery (issue 29): the schedule runner, a job of the one scheduler; the PDF renderer, spreadsheets and
+ * emails it uses. No tables of its own: the runs are report management's, claimed through its `runs`.
+ */
+export function createReportDeliveryModule(deps: Deps) {
+  let renderBase: string | null = null;
+  const renderer = deps.renderer ?? createPdfRenderer({ executablePath: deps.chromiumPath });
+  const mail = deps.smtp ? { transport: deps.transport ?? createMailTransport(deps.smtp), from: deps.smtp.from } : null;
+  const runner = createReportRunner({ ...deps, mail, renderer, renderBase: () => renderBase });
+  return {
+    name: 'report-delivery',
+    jobs: [{ name: 'report-deliveries', everyMs: REPORT_POLL_MS, run: async () => void (await runner.runDue()) }],
+    runner,
+    /** Where this process answers (its own loopback address): its browser loads the report pages there. */
+    listeningAt(url: string): void {
+      renderBase = url.replace(/\/$/, '');
+    },
+    /** Closes the browser, if one was started: nothing of it is left running. */
+    close: () => renderer.close(),
+  } satisfies ServerModule & { runner: unknown; listeningAt: unknown; close: unknown };
+}
+export type ReportDeliveryModule = ReturnType<typeof createReportDeliveryModule>;

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportSchedulesApi as api, type ReportRun } from '@gridlens/contract/report-schedules';
+import { openPglite, type Database } from '../../db/database';
+import { migrate } from '../../db/migrate';
+import type { ModuleGraph } from '../../module-graph';
+import { inject } from '../../../test/support/inject';
+import { pdfText } from '../../../test/support/pdf-text';
+import { attachmentsOf, decoded, mimeParts, startSmtp } from '../../../test/support/smtp-sink';
+import { authHeaders, createTestApp } from '../../../test/support/test-app';
+import { registerTracker } from '../../../test/support/tracking-fixtures';
+
+/** The web app as `npm run build` leaves it (npm run test:unit builds it first when it is missing). */
+const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+/**
+ * The whole delivery of a PDF: the runner mints a render ticket, this process's own Chromium opens the real report
+ * page of the built web app at the process's address, the page signs in with the ticket, draws the report from the
+ * API, and is printed; the PDF reaches each recipient through a real SMTP server.
+ */
+describe('a scheduled report’s PDF, printed from its page', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let graph: ModuleGraph;
+  let token: string;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  beforeAll(async () => {
+    if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error(`No web app at ${WEB_DIST}: run npm run build first`);
+    smtp = await startSmtp();
+    db = await openPglite(null);
+    await migrate(db);
+    const created = await createTestApp(db, {
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, WEB_DIST_DIR: WEB_DIST, PUBLIC_URL: 'https://portal.example.ie' },
+    });
+    app = created.app;
+    graph = created.graph;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    graph.reportDelivery.listeningAt(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    token = await created.issuer.token({ sub: 'owner-1', tenant: 'fleetco' });
+    await registerTracker(app, token, 'fleetco', { device_id: 'FT-PDF-0042' });
+  });
+  afterAll(async () => {
+    await graph.reportDelivery.close();
+    await app.close();
+    await db.close();
+    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+  });
+
+  it('sends each recipient a valid PDF of the fleet report holding its title and a known tracker, in the schedule’s language', async () => {
+    const headers = authHeaders(token, 'fleetco');
+    const schedule = (
+      await inject(app, api.createSchedule, {
+        headers,
+        body: { report: 'fleet', frequency: 'weekly', day_of_week: 1, local_time: '07:00', language: 'FR', formats: ['pdf', 'csv'] },
+      })
+    ).json<{ id: string }>();
+    for (const email of ['aoife@example.com', 'brian@example.com'])
+      await inject(app, api.addRecipient, { headers, params: { id: schedule.id }, body: { name: email, email } });
+    await inject(app, api.sendNow, { headers, params: { id: schedule.id } });
+    await graph.scheduler.runNow('report-deliveries');
+
+    const [run] = (await inject(app, api.schedule, { headers, params: { id: schedule.id } })).json<{ runs: ReportRun[] }>().runs;
+    expect(run).toMatchObject({ status: 'sent', formats: ['pdf', 'csv'], pdf_missing: null });
+    expect(smtp.received.map((m) => m.to)).toEqual([['aoife@example.com'], ['brian@example.com']]);
+    for (const message of smtp.received) {
+      const pdfPart = attachmentsOf(mimeParts(message.raw)).find((p) => p.headers['content-type']?.startsWith('application/pdf'));
+      const pdf = decoded(pdfPart as NonNullable<typeof pdfPart>);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = await pdfText(pdf);
+      expect(text).toContain('Rapport de flotte hebdomadaire');
+      expect(text).toContain('FT-PDF-0042');
+      expect(text).toContain('FleetCo');
+    }
+  });
+});
