@@ -1,22 +1,12 @@
 import type { FleetReport, KpiReport } from './fleet-reports';
+import { reportTable as table } from './report-tables';
 
 /*
  * The fleet and KPI reports as flat tables, one per section, for spreadsheets (CSV, XLSX): each sheet's columns are
  * stable keys (a delivery names them in the recipient's language) and its rows hold plain values, numbers unrounded.
  */
 
-export type TableCell = string | number | null;
-
-export interface ReportTable {
-  /** The section's key: also the sheet's name in a workbook. */
-  readonly sheet: string;
-  readonly columns: readonly string[];
-  readonly rows: readonly (readonly TableCell[])[];
-}
-
-const table = (sheet: string, columns: readonly string[], rows: TableCell[][]): ReportTable => ({ sheet, columns, rows });
-
-export function fleetReportTables(report: FleetReport): ReportTable[] {
+export function fleetReportTables(report: FleetReport) {
   const { changes } = report;
   return [
     table(
@@ -100,7 +90,7 @@ export function fleetReportTables(report: FleetReport): ReportTable[] {
   ];
 }
 
-export function kpiReportTables(report: KpiReport): ReportTable[] {
+export function kpiReportTables(report: KpiReport) {
   return [
     table(
       'kpi',
@@ -118,3 +108,7 @@ export function kpiReportTables(report: KpiReport): ReportTable[] {
     ),
   ];
 }
+
+/** One table of each report: its sheet keys and, per sheet, its column keys. */
+export type FleetReportTable = ReturnType<typeof fleetReportTables>[number];
+export type KpiReportTable = ReturnType<typeof kpiReportTables>[number];

@@ -1,5 +1,26 @@
 import { z } from 'zod';
 
+/** A cell of a report's key table: a plain value, figures unrounded. */
+export type TableCell = string | number | null;
+
+/**
+ * One section of a report as its data side gives it, before a delivery names it in a language: the sheet's key,
+ * the columns' stable keys, and rows of plain values in the columns' order. The keys are typed, so that the code
+ * naming them (the report delivery) is told by the compiler of a sheet or column it has no name for.
+ */
+export interface ReportTable<Sheet extends string = string, Column extends string = string> {
+  readonly sheet: Sheet;
+  readonly columns: readonly Column[];
+  readonly rows: readonly (readonly TableCell[])[];
+}
+
+/** A key table, its sheet and column keys kept as literal types. */
+export const reportTable = <const Sheet extends string, const Column extends string>(
+  sheet: Sheet,
+  columns: readonly Column[],
+  rows: TableCell[][],
+): ReportTable<Sheet, Column> => ({ sheet, columns, rows });
+
 /**
  * How a column's values are written and read:
  * - `text`: as given;
