@@ -101,7 +101,12 @@ export async function buildApp({
   });
   await app.register(async (api) => {
     // Report render tickets are read-only and for this scope only: a report page, never the installer's test.
-    registerTenantAuth(api, { verifyToken: acceptingRenderTickets(verifyToken, graph.renderTickets), tenantExists, refusals, unknownTenants });
+    registerTenantAuth(api, {
+      verifyToken: acceptingRenderTickets(verifyToken, graph.renderTickets),
+      tenantExists,
+      refusals,
+      unknownTenants,
+    });
     for (const module of modules) if (module.api) await api.register(module.api);
   });
   // The installer's device test is the one API Installer-only users may call (spec §2 /checkcoverage).

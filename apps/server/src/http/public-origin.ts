@@ -64,7 +64,8 @@ export function registerPublicOriginRedirect(app: FastifyInstance, publicUrl: st
  */
 export const REPORT_RENDER_HEADER = 'x-report-render';
 const isReportRender = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) =>
-  request.headers[REPORT_RENDER_HEADER] === '1' && /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.test(request.ip);
+  request.headers[REPORT_RENDER_HEADER] === '1' &&
+  /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.test(request.ip);
 
 const lastEntry = (value: string | string[]) => (Array.isArray(value) ? value.join(',') : value).split(',').at(-1)?.trim();
 

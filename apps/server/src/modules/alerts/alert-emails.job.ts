@@ -11,7 +11,6 @@ import { createNotificationOutbox, type OutboxEmail } from './notification-outbo
 export const EMAIL_POLL_MS = 5_000;
 const BATCH = 50;
 
-
 export interface AlertEmailSender {
   /** Sends what is due now; the number sent. */
   sendDue(): Promise<number>;

@@ -13,7 +13,12 @@ export function failingScheduleEmail(input: {
   link: string;
 }): { subject: string; text: string } {
   const t = translatorFor(normaliseLanguage(input.language));
-  const values = { report: t(`reportSchedules.kinds.${input.report}`), failures: String(input.failures), reason: input.reason, link: input.link };
+  const values = {
+    report: t(`reportSchedules.kinds.${input.report}`),
+    failures: String(input.failures),
+    reason: input.reason,
+    link: input.link,
+  };
   const text = [
     t('reportDelivery.failing.body', values),
     ...(input.reason ? [t('reportDelivery.failing.reason', values)] : []),

@@ -8,7 +8,6 @@ import { createPdfRenderer, PdfRendererUnavailableError, PdfRenderTimeoutError, 
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-
 interface Process {
   pid: number;
   ppid: number;

@@ -6,8 +6,7 @@ import type { ReportTables } from '@gridlens/contract/report-tables';
 import type { MailAttachment } from '../../mail/mail-transport';
 import { reportEmail, reportLink, sendReportEmails, type ReportEmailInput } from './report-email';
 import { reportCsvFiles, reportXlsx } from './report-spreadsheets';
-import { attachmentsOf, decoded, mimeParts, startSmtp, textOf, type Received } from '../../../test/support/smtp-sink';
-
+import { attachmentsOf, decoded, mimeParts, startSmtp, textOf } from '../../../test/support/smtp-sink';
 
 const tables: ReportTables = {
   title: 'Weekly fleet report',

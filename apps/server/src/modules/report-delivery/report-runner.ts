@@ -13,7 +13,10 @@ import type { ClaimedRunRow, DueScheduleRow, ReportRunsRepository, RunOutcome } 
 import { PdfRendererUnavailableError, type PdfRenderer } from './pdf-renderer';
 import { failingScheduleEmail } from './failing-schedule-email';
 import { reportLink, sendReportEmails } from './report-email';
-import { attentionOf, reportHeading, reportSheets, type ReportData } from './report-sheets';
+import { attentionOf } from './report-attention';
+import type { ReportData } from './report-data';
+import { reportHeading } from './report-heading';
+import { reportSheets } from './report-sheets';
 import { CSV_CONTENT_TYPE, reportCsvFiles, reportXlsx } from './report-spreadsheets';
 
 /** Tries of one run's emails before it is failed for good: 30 s, 1, 2 and 4 minutes apart (about 8 minutes in all). */
@@ -43,7 +46,13 @@ export type RunnerRuns = Pick<
   ReportRunsRepository,
   'claimDueSchedules' | 'claimDueRuns' | 'recipients' | 'finish' | 'retryLater' | 'countOutcome'
 > & {
-  storeReport(tenantId: string, kind: 'fleet' | 'kpi' | 'power', periodStart: string, customerId: string | null, by: string): Promise<unknown>;
+  storeReport(
+    tenantId: string,
+    kind: 'fleet' | 'kpi' | 'power',
+    periodStart: string,
+    customerId: string | null,
+    by: string,
+  ): Promise<unknown>;
 };
 
 export interface ReportRunnerDeps {
@@ -113,16 +122,16 @@ export function createReportRunner(deps: ReportRunnerDeps) {
     }
   }
 
-  async function attachmentsOf(run: ClaimedRunRow, report: ReportData, path: string, title: string) {
+  async function attachmentsOf(run: ClaimedRunRow, report: ReportData, path: string) {
     const locale = { language: run.language, timeZone: run.time_zone };
-    const tables = reportSheets({ ...report, language: run.language, timeZone: run.time_zone });
+    const tables = reportSheets({ ...report, language: run.language });
     const files: MailAttachment[] = [];
     const formats: ReportFormat[] = [];
     let pdfMissing: string | null = null;
     if (run.formats.includes('pdf')) {
       const printed = await pdfOf(run, path);
       if ('pdf' in printed) {
-        files.push({ filename: `${title}.pdf`, contentType: 'application/pdf', content: printed.pdf });
+        files.push({ filename: `${tables.title}.pdf`, contentType: 'application/pdf', content: printed.pdf });
         formats.push('pdf');
       } else pdfMissing = printed.missing;
     }
@@ -186,7 +195,7 @@ export function createReportRunner(deps: ReportRunnerDeps) {
     if (!deps.mail) return finish(run, outcome('failed', 'mail_not_configured', 'SMTP_URL is not set on the server'));
     const path = reportRoutePath(run.report, period, run.customer_id);
     const heading = reportHeading({ ...report, language: run.language });
-    const { files, formats, pdfMissing } = await attachmentsOf(run, report, path, heading.title);
+    const { files, formats, pdfMissing } = await attachmentsOf(run, report, path);
     const tenantName = await deps.tenantName(run.tenant_id);
     const waiting = recipients.filter((r) => !run.sent_to.includes(r.email));
     const sent = await sendReportEmails({
@@ -236,11 +245,7 @@ export function createReportRunner(deps: ReportRunnerDeps) {
       let handled = 0;
       for (;;) {
         const claimedAt = now();
-        const batch = await runs.claimDueRuns(
-          new Date(claimedAt).toISOString(),
-          new Date(claimedAt + LEASE_MS).toISOString(),
-          CLAIM_BATCH,
-        );
+        const batch = await runs.claimDueRuns(new Date(claimedAt).toISOString(), new Date(claimedAt + LEASE_MS).toISOString(), CLAIM_BATCH);
         for (let i = 0; i < batch.length; i += AT_ONCE) await Promise.all(batch.slice(i, i + AT_ONCE).map(deliverSafely));
         handled += batch.length;
         if (batch.length < CLAIM_BATCH) return handled;

@@ -35,7 +35,7 @@ export function createReportSchedulesModule({ db, findTenant, customerExists, no
     runs: {
       ...runs,
       /** A stored report of a delivered period, so that /report lists the weeks and days that were sent. */
-      storeReport: repository.upsertReport,
+      storeReport: (...args: Parameters<typeof repository.upsertReport>) => repository.upsertReport(...args),
     },
   } satisfies ServerModule & { service: unknown; runs: unknown };
 }
