@@ -75,5 +75,5 @@ describe('a scheduled report’s PDF, printed from its page', () => {
       expect(text).toContain('FT-PDF-0042');
       expect(text).toContain('FleetCo');
     }
-  });
+  }, 120_000);
 });
