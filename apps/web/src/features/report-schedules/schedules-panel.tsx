@@ -13,13 +13,14 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
+import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
 import type { ReportSchedule } from '@gridlens/contract/report-schedules';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import type { ReportKind } from '@gridlens/domain/reports/schedules';
 import { browserTimeZone } from '@/lib/api/config';
-import { useDeleteSchedule, useReportSchedules } from '@/lib/api/report-schedules';
+import { useDeleteSchedule, useReportSchedules, useSendNow } from '@/lib/api/report-schedules';
 import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
@@ -43,13 +44,14 @@ interface Props {
   onHistory?: (scheduleId: string) => void;
 }
 
-/** The tenant's report schedules, with create, edit, recipients, history and delete (after confirmation). */
+/** The tenant's report schedules, with create, edit, recipients, send now, history and delete (after confirmation). */
 export function SchedulesPanel({ kinds, onHistory }: Props) {
   const { t, i18n } = useTranslation();
   const text = useScheduleText();
   const schedules = useReportSchedules();
   const listed = schedules.data?.filter((s) => kinds.includes(s.report));
   const remove = useDeleteSchedule();
+  const sendNow = useSendNow();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const [open, setOpen] = useState<Open>(null);
   const timeZone = browserTimeZone();
@@ -86,6 +88,15 @@ export function SchedulesPanel({ kinds, onHistory }: Props) {
           >
             <PeopleIcon fontSize="small" />
           </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('reportSchedules.sendNow')}
+            disabled={sendNow.isPending}
+            onClick={() => sendScheduleNow(s)}
+            data-testid="send-now"
+          >
+            <SendIcon fontSize="small" />
+          </IconButton>
           {onHistory && (
             <IconButton size="small" aria-label={t('reportSchedules.history')} onClick={() => onHistory(s.id)} data-testid="open-history">
               <HistoryIcon fontSize="small" />
@@ -98,6 +109,16 @@ export function SchedulesPanel({ kinds, onHistory }: Props) {
       ),
     },
   ];
+
+  // The delivery shows in the history at once, pending, until the runner has sent it.
+  const sendScheduleNow = (schedule: ReportSchedule) =>
+    sendNow.mutate(schedule.id, {
+      onSuccess: () => {
+        showSnackbar(t('reportSchedules.sendNowStarted'));
+        onHistory?.(schedule.id);
+      },
+      onError: () => showSnackbar(t('errors.error')),
+    });
 
   const confirmDelete = (schedule: ReportSchedule) =>
     remove.mutate(schedule.id, {

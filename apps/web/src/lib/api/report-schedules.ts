@@ -65,6 +65,8 @@ export const useRemoveReportRecipient = () =>
   useReportMutation(({ scheduleId, recipientId }: { scheduleId: string; recipientId: string }) =>
     client.removeRecipient({ params: { report_id: scheduleId, recipient_id: recipientId } }),
   );
+/** A delivery of the schedule now, beside its scheduled ones: a pending run the runner sends at its next look. */
+export const useSendNow = () => useReportMutation((scheduleId: string) => client.sendNow({ params: { id: scheduleId } }));
 /** A failed or skipped delivery sent again (409 for one sent or still pending). */
 export const useSendRunAgain = () =>
   useReportMutation(({ scheduleId, runId }: { scheduleId: string; runId: string }) =>
