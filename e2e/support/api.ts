@@ -5,7 +5,7 @@ import { pathOf, urlOf, type Route } from '@gridlens/contract/route';
 import { ingestRoutes } from '@gridlens/contract/routes/ingest';
 
 /** The signed-in user's access token, as the web app keeps it (oidc-client-ts user in local storage). */
-async function accessToken(page: Page): Promise<string> {
+export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let index = 0; index < window.localStorage.length; index += 1) {
       const key = window.localStorage.key(index);

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pathOf } from '@gridlens/contract/route';
+import { fleetReportsRoutes } from '@gridlens/contract/routes/fleet-reports';
 import { DEMO, signIn } from '../support/sign-in';
 
 // One signed-in page for the whole file: the sign-in rate limit counts every login of the demo user.
@@ -83,3 +85,29 @@ for (const language of [
     expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length).toBeLessThanOrEqual(3);
   });
 }
+
+test('the ready marker the PDF renderer waits for: not while the report loads, nor after it failed; once it is drawn', async () => {
+  await page.evaluate(() => window.localStorage.setItem('gridlens.language', 'EN'));
+  const ready = page.locator('[data-report-ready]');
+  const isFleetReport = (url: URL) => url.pathname === pathOf(fleetReportsRoutes.fleet);
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  // A 404 fails at once (no retries), so the failure shows as soon as the answer is let through.
+  await page.route(isFleetReport, async (route) => {
+    await answered;
+    await route.fulfill({ status: 404, json: { error: 'not_found', message: 'Not found' } });
+  });
+  await page.goto('/report_fleet');
+  await expect(page.getByText('Loading the report…')).toBeVisible();
+  await expect(ready).toHaveCount(0);
+  answer();
+  await expect(page.getByTestId('load-failed')).toBeVisible();
+  await expect(ready).toHaveCount(0);
+
+  await page.unroute(isFleetReport);
+  await page.getByTestId('load-failed').getByRole('button', { name: 'Try again' }).click();
+  await expect(ready).toBeVisible();
+  await expect(ready).toHaveCount(1);
+  await expect(ready.getByTestId('fleet-report-held')).toBeVisible();
+  await expect(page.getByTestId('load-failed')).toHaveCount(0);
+});

@@ -66,4 +66,7 @@ test('the printable snapshot shows the same day without header and navigation, e
   const title = (await page.locator('#report-devices-title').textContent()) ?? '';
   const total = Number(/\((\d[\d,]*)\)/.exec(title)?.[1]?.replaceAll(',', ''));
   await expect(page.getByTestId('report-devices').locator('tbody tr')).toHaveCount(total);
+  // What the server's PDF renderer waits for: the day's tables, drawn.
+  await expect(page.locator('[data-report-ready]')).toBeVisible();
+  await expect(page.locator('[data-report-ready]').getByTestId('report-devices')).toBeVisible();
 });

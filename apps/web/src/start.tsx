@@ -7,7 +7,7 @@ import { fetchClientConfig } from './lib/api/client-config';
 import { loadChunk } from './lib/chunk-load';
 import { initI18n } from './lib/i18n';
 import { provideDigestOutsideSecureContexts } from './lib/insecure-context-digest';
-import { readStoredLanguage } from './lib/language-preference';
+import { initialLanguage } from './lib/language-preference';
 import { readInitialThemeMode, THEME_ATTRIBUTE } from './lib/theme-preference';
 
 const rootElement = document.getElementById('root');
@@ -15,7 +15,8 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // Set before the first paint so a dark-theme user never sees a light flash.
 document.body.setAttribute(THEME_ATTRIBUTE, readInitialThemeMode());
 
-const language = readStoredLanguage();
+// A render session's language (the server's PDF renderer) wins over the stored one for this page load.
+const language = initialLanguage();
 const [config] = await Promise.all([fetchClientConfig().catch(() => null), initI18n(language), provideDigestOutsideSecureContexts()]);
 const root = createRoot(rootElement);
 if (config)

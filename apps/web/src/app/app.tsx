@@ -11,6 +11,7 @@ import { ApiRequestError, configureApiClient } from '@/lib/api/api-client';
 import { useAppStore } from '@/lib/app-store';
 import { ClientConfigContext } from '@/lib/client-config-context';
 import { completeSignInRedirect, oidcSettings } from '@/lib/oidc-settings';
+import { renderSession } from '@/lib/render-session';
 import { forbiddenRedirect } from '@/lib/safe-redirect';
 import { createAppTheme } from '@/lib/theme';
 import { storeThemeMode } from '@/lib/theme-preference';
@@ -42,6 +43,9 @@ export function App({ config, language }: { config: ClientConfig; language: Lang
     const store = useAppStore.getState();
     configureApiClient({
       getSession: async () => {
+        // The server's PDF renderer signs in with nobody there: its read-only ticket stands in for a user's token.
+        const rendering = renderSession();
+        if (rendering) return { accessToken: rendering.ticket, tenant: rendering.tenant };
         const user = await userManager.getUser();
         if (!user || user.expired) return null;
         return { accessToken: user.access_token, tenant: userIdentity(user, config).tenant };
@@ -56,10 +60,13 @@ export function App({ config, language }: { config: ClientConfig; language: Lang
       onRequestStarted: store.requestStarted,
       onRequestFinished: store.requestFinished,
     });
-    // A user still signed in from before: the shell's settings and the screen's data need not wait for the router.
-    void userManager.getUser().then((user) => {
-      if (user && !user.expired) preloadScreenData(queryClient);
-    });
+    // A user still signed in from before (or a render session): the shell's settings and the screen's data need not
+    // wait for the router.
+    if (renderSession()) preloadScreenData(queryClient);
+    else
+      void userManager.getUser().then((user) => {
+        if (user && !user.expired) preloadScreenData(queryClient);
+      });
     return null;
   });
 

@@ -2,13 +2,18 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { screenChunks, screenPathAt } from './screen-chunks';
 
-// The route table's modules read stored preferences as they load: an empty store, as a new browser has.
+// The route table's modules read stored preferences (and the address, for a render session) as they load: an empty
+// store and a plain address, as a new browser has.
 const store = new Map<string, string>();
 const localStorage = {
   getItem: (key: string) => store.get(key) ?? null,
   setItem: (key: string, value: string) => void store.set(key, value),
 };
-vi.stubGlobal('window', { localStorage, matchMedia: () => ({ matches: false, addEventListener: () => undefined }) });
+vi.stubGlobal('window', {
+  localStorage,
+  location: new URL('http://localhost/'),
+  matchMedia: () => ({ matches: false, addEventListener: () => undefined }),
+});
 const { routes } = await import('./routes');
 
 /** Every route that shows a screen, with the path it is matched at ('/' for the index route). */

@@ -10,6 +10,7 @@ import { CYCLE_PHASES } from '@gridlens/domain/tracking/cycles';
 import { COVERAGE_LEVELS } from '@gridlens/domain/power/coverage';
 import { HEALTH_INDICATORS } from '@gridlens/domain/thermal/health-indicators';
 import { HEALTH_FIGURES } from '@gridlens/contract/load-analysis';
+import { RUN_REASONS, RUN_STATUSES } from '@gridlens/contract/report-schedules';
 import { WEATHER_SOURCES } from '@gridlens/contract/weather';
 import { DEVICE_TEST_CHECKS, POSSIBLE_OUTCOMES } from '@gridlens/domain/power/device-test';
 import { CATALOGUES } from '@gridlens/i18n/catalogues';
@@ -76,6 +77,8 @@ describe('the web app’s texts', () => {
       ...HEALTH_FIGURES.map((figure) => `loadAnalysis.thermal.figures.${figure}`),
       ...WEATHER_SOURCES.map((source) => `loadAnalysis.thermal.ambientSources.${source}`),
       ...['normal', 'thermally-upgraded'].map((paper) => `loadAnalysis.thermal.papers.${paper}`),
+      ...RUN_STATUSES.map((status) => `reportSchedules.statuses.${status}`),
+      ...RUN_REASONS.map((reason) => `reportSchedules.reasons.${reason}`),
     ];
     expect(built.filter((key) => !english.has(key))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { useAppStore } from './app-store';
 
 describe('the app store', () => {
-  // Imported once window is stubbed: the store reads the window's width and storage when made.
+  // Imported once window is stubbed: the store reads the window's width, storage and address when made.
   let store: typeof useAppStore;
 
   beforeAll(async () => {
@@ -14,6 +14,7 @@ describe('the app store', () => {
         setItem: (key: string, value: string) => storage.set(key, value),
       },
       matchMedia: () => ({ matches: false }),
+      location: new URL('http://localhost/report'),
     });
     store = (await import('./app-store')).useAppStore;
   });

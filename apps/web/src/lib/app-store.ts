@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { isNavigationWide } from './navigation-width';
-import { readStoredLanguage } from './language-preference';
+import { initialLanguage } from './language-preference';
 import { readInitialThemeMode, type ThemeMode } from './theme-preference';
 import type { Language } from '@gridlens/domain/language';
 import { sameRefusal, type TokenRefusal } from './token-refusal';
@@ -31,7 +31,7 @@ interface AppState {
 }
 
 export const useAppStore = create<AppState>()((set) => ({
-  language: readStoredLanguage(),
+  language: initialLanguage(),
   themeMode: readInitialThemeMode(),
   navigationExpanded: isNavigationWide(window.innerWidth),
   searchText: '',

@@ -1,4 +1,5 @@
 import { normaliseLanguage, type Language } from '@gridlens/domain/language';
+import { renderSession } from './render-session';
 
 export const LANGUAGE_STORAGE_KEY = 'gridlens.language';
 
@@ -8,6 +9,14 @@ export function readStoredLanguage(): Language {
   const language = normaliseLanguage(stored);
   if (stored !== language) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   return language;
+}
+
+/**
+ * The language of this page load: a render session's (the server's PDF renderer asks for the report's language),
+ * which wins over the stored one and is not stored; otherwise the stored one.
+ */
+export function initialLanguage(): Language {
+  return renderSession()?.language ?? readStoredLanguage();
 }
 
 /** A change is stored and the page reloads, so every screen and format picks it up at once. */

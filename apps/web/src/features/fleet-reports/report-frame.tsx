@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/lib/ui/load-failed';
+import { ReportReady } from '@/lib/ui/report-ready';
 
 export const HIDE_IN_PRINT = { '@media print': { display: 'none' } } as const;
 
@@ -112,7 +113,7 @@ export function ReportSection({
 
 /**
  * A report's body from its query: the retry when it failed, the loading words until it answers, then the sections
- * drawn from its data.
+ * drawn from its data, marked ready for the server's PDF renderer.
  */
 export function ReportBody<T>({
   report,
@@ -124,5 +125,5 @@ export function ReportBody<T>({
   const { t } = useTranslation();
   if (report.isError) return <LoadFailed onRetry={() => void report.refetch()} />;
   if (report.data === undefined) return <Typography>{t('fleetReports.loading')}</Typography>;
-  return children(report.data);
+  return <ReportReady>{children(report.data)}</ReportReady>;
 }

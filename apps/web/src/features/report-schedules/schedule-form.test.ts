@@ -63,6 +63,7 @@ describe('scheduleFormValuesOf', () => {
       only_when_attention: true,
       next_due_at: '2026-04-03T05:15:00.000Z',
       recipient_count: 0,
+      consecutive_failures: 0,
       created_by: 'u',
       created_at: '2026-03-01T00:00:00.000Z',
       updated_by: 'u',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportHref, weekdayName } from './schedule-text';
+import { reportHref, runLinkHref, weekdayName } from './schedule-text';
 
 describe('reportHref', () => {
   it('opens a weekly report on its report-style route for its week, and customer when it has one', () => {
@@ -19,5 +19,23 @@ describe('weekdayName', () => {
     expect(weekdayName(1, 'en')).toBe('Monday');
     expect(weekdayName(7, 'en')).toBe('Sunday');
     expect(weekdayName(3, 'fr')).toBe('mercredi');
+  });
+});
+
+describe('runLinkHref', () => {
+  it('opens a delivery’s portal path, root-relative or absolute', () => {
+    expect(runLinkHref('/report_fleet?week=2026-W47&customer=acme')).toBe('/report_fleet?week=2026-W47&customer=acme');
+    expect(runLinkHref('https://portal.example.ie/report_kpi?week=2026-W47')).toBe('https://portal.example.ie/report_kpi?week=2026-W47');
+    expect(runLinkHref('http://localhost:3000/powercoil_report?day=2026-03-06')).toBe(
+      'http://localhost:3000/powercoil_report?day=2026-03-06',
+    );
+  });
+
+  it('offers no link for another scheme, a protocol-relative address or words', () => {
+    expect(runLinkHref('javascript:alert(1)')).toBeNull();
+    expect(runLinkHref('//evil.example/report_kpi')).toBeNull();
+    expect(runLinkHref('/\\evil.example')).toBeNull();
+    expect(runLinkHref('report_kpi')).toBeNull();
+    expect(runLinkHref('')).toBeNull();
   });
 });

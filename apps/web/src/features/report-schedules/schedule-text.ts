@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { ReportSchedule, StoredReport } from '@gridlens/contract/report-schedules';
+import type { ReportSchedule, RunReason, StoredReport } from '@gridlens/contract/report-schedules';
 import { formatDay } from '@gridlens/domain/date-format';
 import type { ReportKind } from '@gridlens/domain/reports/schedules';
+import { safeRedirectPath } from '@/lib/safe-redirect';
 
 /** 1 January 2024 was a Monday: ISO weekday d is that date plus d − 1 days. */
 const MONDAY_MS = Date.UTC(2024, 0, 1);
@@ -21,11 +22,27 @@ export function reportHref(report: Pick<StoredReport, 'kind' | 'week' | 'day' | 
   return `${path}?${new URLSearchParams({ week: report.week ?? '', ...customer }).toString()}`;
 }
 
+/**
+ * Where a delivery's link opens: the server writes a portal path (root-relative, or absolute on the portal's public
+ * address); anything else (another scheme, a protocol-relative address) is not offered as a link.
+ */
+export function runLinkHref(link: string): string | null {
+  if (link.startsWith('/')) return safeRedirectPath(link);
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The words of the report screen that depend on data: a report's name, a schedule's timing, a period. */
 export function useScheduleText() {
   const { t, i18n } = useTranslation();
   return {
     kind: (kind: ReportKind) => t(`reportSchedules.kinds.${kind}`),
+    /** Why a delivery was skipped or failed (or went without its PDF), in words. */
+    reason: (code: RunReason) => t(`reportSchedules.reasons.${code}`),
     when(timing: Timing): string {
       const values = { time: timing.local_time, zone: timing.time_zone };
       if (timing.frequency === 'weekly')

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,13 +14,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
+import SendIcon from '@mui/icons-material/Send';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useTranslation } from 'react-i18next';
 import type { ReportSchedule } from '@gridlens/contract/report-schedules';
 import { formatDateTime } from '@gridlens/domain/date-format';
 import { formatNumber } from '@gridlens/domain/number-format';
 import type { ReportKind } from '@gridlens/domain/reports/schedules';
 import { browserTimeZone } from '@/lib/api/config';
-import { useDeleteSchedule, useReportSchedules } from '@/lib/api/report-schedules';
+import { useDeleteSchedule, useReportSchedules, useSendNow } from '@/lib/api/report-schedules';
 import { useAppStore } from '@/lib/app-store';
 import { loadChunk } from '@/lib/chunk-load';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
@@ -29,6 +32,10 @@ import { useScheduleText } from './schedule-text';
 // The dialogs (and the contract schemas they check with) load when first opened.
 const ScheduleDialog = lazy(() => loadChunk(() => import('./schedule-dialog')));
 const ScheduleRecipientsDialog = lazy(() => loadChunk(() => import('./schedule-recipients-dialog')));
+
+/** The contract's `consecutive_failures`: at 3 failures in a row the owner is emailed, and the screen says so too. */
+const FAILING_AFTER = 3;
+const isFailing = (schedule: ReportSchedule) => schedule.consecutive_failures >= FAILING_AFTER;
 
 type Open =
   | { kind: 'schedule'; schedule: ReportSchedule | null }
@@ -43,19 +50,40 @@ interface Props {
   onHistory?: (scheduleId: string) => void;
 }
 
-/** The tenant's report schedules, with create, edit, recipients, history and delete (after confirmation). */
+/**
+ * The tenant's report schedules, with create, edit, recipients, send now, history and delete (after confirmation);
+ * a schedule that keeps failing is named above the list and marked in its row.
+ */
 export function SchedulesPanel({ kinds, onHistory }: Props) {
   const { t, i18n } = useTranslation();
   const text = useScheduleText();
   const schedules = useReportSchedules();
   const listed = schedules.data?.filter((s) => kinds.includes(s.report));
+  const failing = listed?.filter(isFailing) ?? [];
   const remove = useDeleteSchedule();
+  const sendNow = useSendNow();
   const showSnackbar = useAppStore((s) => s.showSnackbar);
   const [open, setOpen] = useState<Open>(null);
   const timeZone = browserTimeZone();
 
   const columns: DataColumn<ReportSchedule>[] = [
-    { id: 'report', title: t('reportSchedules.columns.report'), cell: (s) => text.kind(s.report) },
+    {
+      id: 'report',
+      title: t('reportSchedules.columns.report'),
+      cell: (s) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          {isFailing(s) && (
+            <WarningAmberIcon
+              fontSize="small"
+              color="warning"
+              titleAccess={t('reportSchedules.failingMarker', { failures: s.consecutive_failures })}
+              data-testid="schedule-failing"
+            />
+          )}
+          {text.kind(s.report)}
+        </Box>
+      ),
+    },
     { id: 'when', title: t('reportSchedules.columns.when'), cell: (s) => text.when(s) },
     {
       id: 'formats',
@@ -86,6 +114,15 @@ export function SchedulesPanel({ kinds, onHistory }: Props) {
           >
             <PeopleIcon fontSize="small" />
           </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('reportSchedules.sendNow')}
+            disabled={sendNow.isPending}
+            onClick={() => sendScheduleNow(s)}
+            data-testid="send-now"
+          >
+            <SendIcon fontSize="small" />
+          </IconButton>
           {onHistory && (
             <IconButton size="small" aria-label={t('reportSchedules.history')} onClick={() => onHistory(s.id)} data-testid="open-history">
               <HistoryIcon fontSize="small" />
@@ -98,6 +135,16 @@ export function SchedulesPanel({ kinds, onHistory }: Props) {
       ),
     },
   ];
+
+  // The delivery shows in the history at once, pending, until the runner has sent it.
+  const sendScheduleNow = (schedule: ReportSchedule) =>
+    sendNow.mutate(schedule.id, {
+      onSuccess: () => {
+        showSnackbar(t('reportSchedules.sendNowStarted'));
+        onHistory?.(schedule.id);
+      },
+      onError: () => showSnackbar(t('errors.error')),
+    });
 
   const confirmDelete = (schedule: ReportSchedule) =>
     remove.mutate(schedule.id, {
@@ -124,6 +171,22 @@ export function SchedulesPanel({ kinds, onHistory }: Props) {
         </Button>
       </Box>
       {schedules.isError && <LoadFailed onRetry={() => void schedules.refetch()} />}
+      {failing.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="schedules-failing">
+          {failing.map((s) => (
+            <Box key={s.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <span>
+                {t('reportSchedules.failingAlert', { report: text.kind(s.report), when: text.when(s), failures: s.consecutive_failures })}
+              </span>
+              {onHistory && (
+                <Button size="small" color="inherit" onClick={() => onHistory(s.id)}>
+                  {t('reportSchedules.history')}
+                </Button>
+              )}
+            </Box>
+          ))}
+        </Alert>
+      )}
       {listed && listed.length === 0 && <Typography data-testid="schedules-none">{t('reportSchedules.noSchedules')}</Typography>}
       {listed && listed.length > 0 && (
         <DataTable

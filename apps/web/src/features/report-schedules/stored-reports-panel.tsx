@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -30,15 +31,17 @@ export function StoredReportsPanel() {
           {reports.data.items.map((report) => {
             const period = text.period(report, timeZone);
             const customer = report.customer_id ? ` · ${t('reportSchedules.forCustomer', { customer: report.customer_id })}` : '';
+            // Each link in a list item of its own: a list holds only items (axe's `list` rule).
             return (
-              <ListItemButton
-                key={report.id}
-                component={Link}
-                to={reportHref(report)}
-                aria-label={t('reportSchedules.openReport', { report: text.kind(report.kind), period })}
-              >
-                <ListItemText primary={period} secondary={`${text.kind(report.kind)}${customer}`} />
-              </ListItemButton>
+              <ListItem key={report.id} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={reportHref(report)}
+                  aria-label={t('reportSchedules.openReport', { report: text.kind(report.kind), period })}
+                >
+                  <ListItemText primary={period} secondary={`${text.kind(report.kind)}${customer}`} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

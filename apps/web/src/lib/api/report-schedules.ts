@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecipientBody } from '@gridlens/contract/alerts';
-import type { ReportScheduleBody, reportSchedulesApi } from '@gridlens/contract/report-schedules';
+import type { ReportScheduleBody, ReportScheduleDetail, reportSchedulesApi } from '@gridlens/contract/report-schedules';
 import { reportSchedulesRoutes } from '@gridlens/contract/routes/report-schedules';
 import { apiClient } from './api-client';
 
@@ -17,9 +18,27 @@ export const useStoredReports = (page = 1) => {
 
 export const useReportSchedules = () => useQuery({ queryKey: client.schedules.key(), queryFn: () => client.schedules() });
 
+/** While a delivery is pending the runner is at it (it looks for due runs every 10 s): its history is asked for again. */
+const PENDING_REFRESH_MS = 5_000;
+const hasPendingRun = (schedule: ReportScheduleDetail | undefined) => schedule?.runs.some((run) => run.status === 'pending') === true;
+
 export const useReportSchedule = (id: string | null) => {
+  const queryClient = useQueryClient();
   const input = { params: { id: id ?? '' } };
-  return useQuery({ queryKey: client.schedule.key(input), queryFn: () => client.schedule(input), enabled: id !== null });
+  const schedule = useQuery({
+    queryKey: client.schedule.key(input),
+    queryFn: () => client.schedule(input),
+    enabled: id !== null,
+    refetchInterval: (query) => (hasPendingRun(query.state.data) ? PENDING_REFRESH_MS : false),
+  });
+  // A delivery that ended changes the schedule's failures in a row, which the schedules list shows.
+  const pending = hasPendingRun(schedule.data);
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (wasPending.current && !pending) void queryClient.invalidateQueries({ queryKey: client.schedules.keyPrefix });
+    wasPending.current = pending;
+  }, [pending, queryClient]);
+  return schedule;
 };
 
 export const useReportRecipients = (scheduleId: string) => {
@@ -45,4 +64,11 @@ export const useAddReportRecipient = () =>
 export const useRemoveReportRecipient = () =>
   useReportMutation(({ scheduleId, recipientId }: { scheduleId: string; recipientId: string }) =>
     client.removeRecipient({ params: { report_id: scheduleId, recipient_id: recipientId } }),
+  );
+/** A delivery of the schedule now, beside its scheduled ones: a pending run the runner sends at its next look. */
+export const useSendNow = () => useReportMutation((scheduleId: string) => client.sendNow({ params: { id: scheduleId } }));
+/** A failed or skipped delivery sent again (409 for one sent or still pending). */
+export const useSendRunAgain = () =>
+  useReportMutation(({ scheduleId, runId }: { scheduleId: string; runId: string }) =>
+    client.sendRunAgain({ params: { id: scheduleId, run_id: runId } }),
   );

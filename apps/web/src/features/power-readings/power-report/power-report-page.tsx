@@ -15,6 +15,7 @@ import { utcDay } from '@gridlens/domain/time-range';
 import { usePowerReport } from '@/lib/api/power-readings';
 import { browserTimeZone, useUserSettings } from '@/lib/api/config';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
+import { ReportReady } from '@/lib/ui/report-ready';
 import { WindowNote } from '@/lib/ui/window-note';
 import { usePaging } from '@/lib/ui/use-paging';
 import { loadChunk } from '@/lib/chunk-load';
@@ -152,7 +153,8 @@ function PowerReport({ snapshot, actions }: PowerReportProps) {
       ) : !report.data ? (
         <Typography>{t('assetDetail.tabFailed')}</Typography>
       ) : (
-        <>
+        // Marked ready once the day's data is drawn: the server's PDF renderer prints the snapshot then.
+        <ReportReady>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="report-fleet-title">
             <Typography id="report-fleet-title" component="h3" variant="h6" sx={{ mb: 1 }}>
               {t('powerReadings.powerReport.fleetTitle', { total: number(fleet?.device_count ?? 0, 0) })}
@@ -187,7 +189,7 @@ function PowerReport({ snapshot, actions }: PowerReportProps) {
               />
             )}
           </Paper>
-        </>
+        </ReportReady>
       )}
     </Box>
   );
