@@ -3,7 +3,8 @@ import type { RenderTickets } from '../../auth/render-tickets';
 import { createMailTransport, type MailTransport, type SmtpSettings } from '../../mail/mail-transport';
 import type { ServerModule } from '../../server-module';
 import { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
-import { createReportRunner, type ReportSources, type RunnerRuns } from './report-runner';
+import { createReportFiles, type ReportSources } from './report-files';
+import { createReportRunner, type RunnerRuns } from './report-runner';
 
 /** Looks for due schedules and runs this often: a report leaves within about this long of its time. */
 export const REPORT_POLL_MS = 10_000;
@@ -33,7 +34,8 @@ export function createReportDeliveryModule(deps: Deps) {
   let renderBase: string | null = null;
   const renderer = deps.renderer ?? createPdfRenderer({ executablePath: deps.chromiumPath });
   const mail = deps.smtp ? { transport: deps.transport ?? createMailTransport(deps.smtp), from: deps.smtp.from } : null;
-  const runner = createReportRunner({ ...deps, mail, renderer, renderBase: () => renderBase });
+  const files = createReportFiles({ sources: deps.sources, renderer, tickets: deps.tickets, renderBase: () => renderBase });
+  const runner = createReportRunner({ ...deps, mail, files });
   return {
     name: 'report-delivery',
     jobs: [{ name: 'report-deliveries', everyMs: REPORT_POLL_MS, run: async () => void (await runner.runDue()) }],
