@@ -21,7 +21,7 @@ interface Deps {
   files: ReportFiles;
 }
 
-/** A ZIP's entries carry a time; the files' own is now. */
+/** The files as one ZIP, each entry under its own name (dated now: the files are made now). */
 const zipped = (files: readonly ReportFile[]) =>
   Buffer.from(zipSync(Object.fromEntries(files.map((file) => [file.filename, new Uint8Array(file.content)]))));
 
