@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import type { ReportRun, ReportSchedule, ReportScheduleDetail } from '@gridlens/contract/report-schedules';
+import ExcelJS from 'exceljs';
+import type { FleetReport } from '@gridlens/contract/fleet-reports';
+import type { ReportRun, ReportSchedule, ReportScheduleDetail, StoredReport } from '@gridlens/contract/report-schedules';
 import { pathOf } from '@gridlens/contract/route';
+import { fleetReportsRoutes } from '@gridlens/contract/routes/fleet-reports';
 import { reportSchedulesRoutes } from '@gridlens/contract/routes/report-schedules';
+import { isoWeekOfMonday } from '@gridlens/domain/reports/iso-week';
 import { apiCall } from '../support/api';
 import { expectNoSeriousViolations } from '../support/axe';
 import { DEMO, signIn } from '../support/sign-in';
@@ -111,6 +116,57 @@ test('a stored week is listed and opens its report', async () => {
   const link = page.getByRole('link', { name: 'Open the Fleet report: Week of 02/06/2025' });
   await expect(link).toHaveAttribute('href', '/report_fleet?week=2025-06-02');
   await expect(page.getByTestId('reports-none')).toHaveCount(0);
+});
+
+test('a stored week downloads as an XLSX of its figures and as the PDF of its page, each named by the report and its week', async () => {
+  // The first PDF launches the server's browser: seconds, not minutes.
+  test.setTimeout(120_000);
+  // Last week, whatever the day the test runs (a report covers one of the last 52 weeks): any day of it names it.
+  const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const added = await apiCall(page, 'fleetco', reportSchedulesRoutes.addReport, { body: { kind: 'fleet', week: lastWeek } });
+  expect(added.status()).toBe(201);
+  const stored = (await added.json()) as StoredReport;
+  const week = isoWeekOfMonday(stored.week ?? '');
+  const screen = await apiCall(page, 'fleetco', fleetReportsRoutes.fleet, { query: { week } });
+  const { devices } = (await screen.json()) as FleetReport;
+  expect(devices).toBeGreaterThan(0);
+
+  await page.goto('/report');
+  const row = page.getByTestId(`stored-report-${stored.id}`);
+  const menu = row.getByRole('button', { name: /^Download the Fleet report: Week of / });
+  await expect(menu).toBeVisible();
+  await expectNoSeriousViolations(page, '/report with stored reports to download');
+
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: /CSV/ })).toContainText('One file per table; several come in a ZIP');
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click()]);
+  expect(xlsx.suggestedFilename()).toBe(`Weekly fleet report ${week}.xlsx`);
+  const bytes = readFileSync(await xlsx.path());
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const summary = workbook.getWorksheet('Summary');
+  // The heading row, then the week's one row: its name and the fleet the report screen counts.
+  expect(summary?.getRow(1).getCell(1).value).toBe('Week');
+  expect(summary?.getRow(2).getCell(1).value).toBe(week);
+  const devicesColumn = (summary?.getRow(1).values as unknown[]).indexOf('Assets');
+  expect(devicesColumn).toBeGreaterThan(0);
+  expect(summary?.getRow(2).getCell(devicesColumn).value).toBe(devices);
+
+  await menu.click();
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'PDF' }).click();
+  // Printing the report's page takes a moment: the row says so, in place of its button.
+  await expect(row.getByRole('status')).toHaveText('Printing the PDF…');
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe(`Weekly fleet report ${week}.pdf`);
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
+  await expect(row.getByRole('status')).toHaveCount(0);
+  await expect(menu).toBeEnabled();
 });
 
 /** The demo tenant's schedule detail as the API answers it now (for the browser tests' own check of a delivery). */

@@ -163,6 +163,7 @@ export function buildModuleGraph({
   const renderTickets = createRenderTickets();
   const reportDelivery = createReportDeliveryModule({
     runs: reportSchedules.runs,
+    storedReports: reportSchedules.storedReports,
     sources: { fleet: fleetReports.fleet, kpi: fleetReports.kpi, power: powerReadings.dayReport },
     tenantName: async (tenantId) => (await tenants.findTenant(tenantId))?.name ?? tenantId,
     smtp: config.smtp,

@@ -87,7 +87,7 @@ export const CAPABILITIES: readonly Capability[] = [
   { name: 'alerts', summary: 'Alert rules on power monitors and trackers, their occurrences and e-mails.', ...all },
   {
     name: 'report-delivery',
-    summary: 'What a scheduled report is sent as: its PDF from Chromium, its CSV and XLSX, and the email carrying them.',
+    summary: 'What a report is sent or downloaded as: its PDF from Chromium, its CSV and XLSX, and the email carrying them.',
     ...part({ module: true, namespace: true }),
   },
   {

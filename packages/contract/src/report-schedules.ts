@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '@gridlens/domain/language';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@gridlens/domain/language';
 import {
   DAY_OF_MONTH_MAX,
   isDailyReport,
@@ -11,7 +11,7 @@ import {
   type ScheduleProblem,
 } from '@gridlens/domain/reports/schedules';
 import { isValidTimeZone } from '@gridlens/domain/time-zone';
-import { DoneSchema, endpoint } from './endpoint';
+import { DoneSchema, endpoint, type RawAnswer } from './endpoint';
 import { RecipientBodySchema } from './alerts';
 import { reportSchedulesRoutes as routes } from './routes/report-schedules';
 
@@ -185,6 +185,37 @@ export type StoredReportsPage = z.infer<typeof StoredReportsPageSchema>;
 
 const IdParamsSchema = z.object({ id: z.uuid() });
 
+/**
+ * The media type of each file a stored report downloads as. CSV holds one table: a report of one sheet (the KPI
+ * report) is that CSV, a report of several a ZIP of one CSV per sheet, named as the email's attachments.
+ */
+export const REPORT_FILE_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  zip: 'application/zip',
+} as const;
+
+/** Raw bytes (a Buffer on the server); documented in OpenAPI as a binary string. */
+const FileBytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array).meta({ type: 'string', format: 'binary' });
+
+/** The bytes of GET /api/report/file/{id}/{format}, per media type, for the OpenAPI document. */
+const ReportFileResponse: RawAnswer = {
+  description: 'The file, with Content-Disposition: attachment and its name (the report, its period and, for a CSV, its sheet)',
+  content: Object.fromEntries(Object.values(REPORT_FILE_TYPES).map((type) => [type, { schema: FileBytesSchema }])),
+};
+
+export const ReportFileParamsSchema = z.object({
+  id: z.uuid(),
+  format: z.enum(REPORT_FORMATS).describe('pdf, xlsx, or csv (a ZIP of one CSV per sheet when the report has several)'),
+});
+export const ReportFileQuerySchema = z.object({
+  language: z
+    .enum(LANGUAGES)
+    .default(DEFAULT_LANGUAGE)
+    .describe('The language of the file’s words and separators (the portal’s language, not the browser’s); EN by default'),
+});
+
 /** Failed or skipped runs can be sent again; a run sent or still pending cannot. */
 export const canSendAgain = (status: RunStatus): boolean => status === 'failed' || status === 'skipped';
 
@@ -200,6 +231,17 @@ export const reportSchedulesApi = {
     summary: 'Produces and stores a report of a week or a day now; the same report again is produced anew',
     body: AddReportBodySchema,
     responses: { 201: StoredReportSchema },
+  }),
+  reportFile: endpoint(routes.reportFile, {
+    tags,
+    summary: 'Downloads a stored report as PDF, XLSX or CSV, in a language',
+    description:
+      'The report of the stored period, made now from its data as its page shows it (the PDF is that page printed). ' +
+      'Another tenant’s report answers 404; 503 when this server cannot print a PDF (no browser, or the page did ' +
+      'not print in time), while XLSX and CSV still download.',
+    params: ReportFileParamsSchema,
+    query: ReportFileQuerySchema,
+    responses: { 200: ReportFileResponse },
   }),
   schedules: endpoint(routes.schedules, {
     tags,

@@ -2,12 +2,20 @@ import { route } from '../route';
 
 /**
  * Spec §7: /api/report/1/24 (the stored reports, a page of them), /api/report (add), /api/report/schedule,
- * /api/report/schedule/{id}, /api/report/recipients/{id} and /api/report/recipients/{report_id}/{recipient_id}.
- * The static segments `schedule` and `recipients` take precedence over the page parameters.
+ * /api/report/schedule/{id}, /api/report/recipients/{id} and /api/report/recipients/{report_id}/{recipient_id};
+ * and a stored report's file, /api/report/file/{id}/{format}. The static segments `schedule`, `recipients` and
+ * `file` take precedence over the page parameters.
  */
 export const reportSchedulesRoutes = {
   reports: route({ security: 'tenant', method: 'GET', path: '/api/report/:page/:per_page', operationId: 'listStoredReports' }),
   addReport: route({ security: 'tenant', method: 'POST', path: '/api/report', operationId: 'addStoredReport' }),
+  reportFile: route({
+    security: 'tenant',
+    method: 'GET',
+    path: '/api/report/file/:id/:format',
+    operationId: 'downloadStoredReport',
+    answersBytes: true,
+  }),
   schedules: route({ security: 'tenant', method: 'GET', path: '/api/report/schedule', operationId: 'listReportSchedules' }),
   createSchedule: route({ security: 'tenant', method: 'POST', path: '/api/report/schedule', operationId: 'createReportSchedule' }),
   schedule: route({ security: 'tenant', method: 'GET', path: '/api/report/schedule/:id', operationId: 'getReportSchedule' }),

@@ -1,5 +1,5 @@
 import { daysBefore, zonedDay } from '../time-range';
-import { isoWeekOfMonday, lastCompleteWeek } from './iso-week';
+import { isoWeekOfMonday, lastCompleteWeek, mondayOfIsoWeek } from './iso-week';
 import { isDailyReport, type ReportKind } from './schedules';
 
 /**
@@ -20,4 +20,15 @@ export function reportRoutePath(report: ReportKind, period: RunPeriod, customerI
   if (customerId && report === 'fleet') query.set('customer', customerId);
   const route = report === 'fleet' ? '/report_fleet' : report === 'kpi' ? '/report_kpi' : '/powercoil_report_snapshot';
   return `${route}?${query.toString()}`;
+}
+
+/**
+ * The first day of a period, as a stored report names it: the Monday of the week (in the tenant's calendar), or the
+ * day; null for a week name that names no week.
+ */
+export const periodStartOf = (period: RunPeriod): string | null => (period.kind === 'day' ? period.day : mondayOfIsoWeek(period.week));
+
+/** The period of a stored report, from its kind and first day (a Monday for a weekly report): the inverse of periodStartOf. */
+export function storedReportPeriod(report: ReportKind, periodStart: string): RunPeriod {
+  return isDailyReport(report) ? { kind: 'day', day: periodStart } : { kind: 'week', week: isoWeekOfMonday(periodStart) };
 }

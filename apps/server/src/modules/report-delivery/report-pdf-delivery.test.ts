@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchedulesApi as api, type ReportRun } from '@gridlens/contract/report-schedules';
+import { reportSchedulesApi as api, type ReportRun, type StoredReport } from '@gridlens/contract/report-schedules';
+import { isoWeekOfMonday } from '@gridlens/domain/reports/iso-week';
+import { daysBefore, zonedDay } from '@gridlens/domain/time-range';
 import { openPglite, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import type { ModuleGraph } from '../../module-graph';
@@ -19,9 +21,10 @@ const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url))
 /**
  * The whole delivery of a PDF: the runner mints a render ticket, this process's own Chromium opens the real report
  * page of the built web app at the process's address, the page signs in with the ticket, draws the report from the
- * API, and is printed; the PDF reaches each recipient through a real SMTP server.
+ * API, and is printed; the PDF reaches each recipient through a real SMTP server, or the user who downloads a
+ * stored report.
  */
-describe('a scheduled report’s PDF, printed from its page', () => {
+describe('a report’s PDF, printed from its page', () => {
   let db: Database;
   let app: FastifyInstance;
   let graph: ModuleGraph;
@@ -76,5 +79,26 @@ describe('a scheduled report’s PDF, printed from its page', () => {
       expect(text).toContain('FT-PDF-0042');
       expect(text).toContain('FleetCo');
     }
+  }, 120_000);
+
+  it('downloads a stored week as the PDF of its page, in the language asked for, named by the report and its week', async () => {
+    const headers = authHeaders(token, 'fleetco');
+    // Last week, whatever the day the test runs: any day of it names it (the tenants' calendar is UTC in tests).
+    const added = await inject(app, api.addReport, { headers, body: { kind: 'fleet', week: daysBefore(zonedDay(Date.now(), 'UTC'), 7) } });
+    expect(added.statusCode, added.body).toBe(201);
+    const report = added.json<StoredReport>();
+    const week = isoWeekOfMonday(report.week ?? '');
+
+    const answer = await inject(app, api.reportFile, { headers, params: { id: report.id, format: 'pdf' }, query: { language: 'ES' } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`Informe semanal de flota ${week}.pdf`)}`,
+    );
+    expect(answer.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = (await pdfText(answer.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain('Informesemanaldeflota');
+    expect(text).toContain(week);
+    expect(text).toContain('FT-PDF-0042');
   }, 120_000);
 });

@@ -1,23 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { FleetReport, KpiReport } from '@gridlens/contract/fleet-reports';
-import type { PowerReport } from '@gridlens/contract/power-readings';
 import type { RunReason } from '@gridlens/contract/report-schedules';
-import { languageTag } from '@gridlens/domain/language';
-import { mondayOfIsoWeek } from '@gridlens/domain/reports/iso-week';
-import { reportRoutePath, runPeriodOf, type RunPeriod } from '@gridlens/domain/reports/run-period';
+import { periodStartOf, reportRoutePath, runPeriodOf } from '@gridlens/domain/reports/run-period';
 import { nextDueAfter, type ReportFormat } from '@gridlens/domain/reports/schedules';
 import type { MailAttachment, MailTransport } from '../../mail/mail-transport';
 import { retryDelaySeconds } from '../../mail/retry-delay';
-import { RENDER_SUBJECT, type RenderTickets } from '../../auth/render-tickets';
+import { RENDER_SUBJECT } from '../../auth/render-tickets';
 import type { ClaimedRunRow, DueScheduleRow, ReportRunsRepository, RunOutcome } from '../report-schedules/report-schedules.module';
-import { PdfRendererUnavailableError, type PdfRenderer } from './pdf-renderer';
+import { PdfRendererUnavailableError } from './pdf-renderer';
 import { failingScheduleEmail } from './failing-schedule-email';
 import { reportLink, sendReportEmails } from './report-email';
 import { attentionOf } from './report-attention';
 import type { ReportData } from './report-data';
+import { ReportPagesUnreachableError, type ReportFiles, type ReportOfPeriod } from './report-files';
 import { reportHeading } from './report-heading';
-import { reportSheets } from './report-sheets';
-import { CSV_CONTENT_TYPE, reportCsvFiles, reportXlsx } from './report-spreadsheets';
 
 /** Tries of one run's emails before it is failed for good: 30 s, 1, 2 and 4 minutes apart (about 8 minutes in all). */
 export const SEND_ATTEMPTS = 5;
@@ -28,19 +23,8 @@ const LEASE_MS = 10 * 60_000;
 /** Runs claimed at a time, and sent at once: the PDF renderer prints two pages at a time. */
 const CLAIM_BATCH = 10;
 const AT_ONCE = 2;
-/** One render, opening the page to the last PDF byte. */
-export const RENDER_TIMEOUT_MS = 60_000;
-/** The selector a report page shows once its data is drawn (apps/web report pages). */
-export const REPORT_READY_SELECTOR = '[data-report-ready]';
-/** The KPI report's weeks, as /report_kpi shows them. */
-const KPI_WEEKS = 24;
-
-/** The reports' data, read through the services of the screens that show them. */
-export interface ReportSources {
-  fleet(tenantId: string, userId: string, query: { week?: string; customer?: string }): Promise<FleetReport>;
-  kpi(tenantId: string, userId: string, weeks: number): Promise<KpiReport>;
-  power(tenantId: string, userId: string, day: string): Promise<PowerReport>;
-}
+/** The order of a delivery's files: the PDF first, then the spreadsheets. */
+const FORMAT_ORDER: readonly ReportFormat[] = ['pdf', 'csv', 'xlsx'];
 
 export type RunnerRuns = Pick<
   ReportRunsRepository,
@@ -57,14 +41,11 @@ export type RunnerRuns = Pick<
 
 export interface ReportRunnerDeps {
   runs: RunnerRuns;
-  sources: ReportSources;
+  /** A report of a period made into files (report-files.ts), as a download makes it too. */
+  files: ReportFiles;
   tenantName: (tenantId: string) => Promise<string>;
   /** The mail server; null when SMTP_URL is unset (a run then fails, saying so). */
   mail: { transport: MailTransport; from: string } | null;
-  renderer: PdfRenderer;
-  tickets: RenderTickets;
-  /** This process's own address, where its browser loads report pages; null until the server listens. */
-  renderBase: () => string | null;
   /** PUBLIC_URL: the links in the emails. */
   publicUrl: string;
   attachmentLimitBytes: number;
@@ -93,55 +74,22 @@ export function dueTimesAt(nowMs: number) {
 export function createReportRunner(deps: ReportRunnerDeps) {
   const { runs, log, now } = deps;
 
-  async function reportData(run: ClaimedRunRow, period: RunPeriod): Promise<ReportData> {
-    if (period.kind === 'day') return { kind: 'power', data: await deps.sources.power(run.tenant_id, RENDER_SUBJECT, period.day) };
-    if (run.report === 'kpi') return { kind: 'kpi', data: await deps.sources.kpi(run.tenant_id, RENDER_SUBJECT, KPI_WEEKS) };
-    const query = run.customer_id ? { week: period.week, customer: run.customer_id } : { week: period.week };
-    return { kind: 'fleet', data: await deps.sources.fleet(run.tenant_id, RENDER_SUBJECT, query) };
-  }
-
-  /** The PDF of the report's page, or why there is none. */
-  async function pdfOf(run: ClaimedRunRow, path: string): Promise<{ pdf: Buffer } | { missing: string }> {
-    const base = deps.renderBase();
-    if (!base) return { missing: 'The server was not listening yet, so its report pages could not be printed' };
-    const ticket = await deps.tickets.mint(run.tenant_id, RENDER_TIMEOUT_MS + 30_000);
-    const fragment = new URLSearchParams({ render_ticket: ticket, tenant: run.tenant_id, lang: run.language });
-    try {
-      const pdf = await deps.renderer.render({
-        url: `${base}${path}#${fragment.toString()}`,
-        headers: { 'x-report-render': '1' },
-        timeoutMs: RENDER_TIMEOUT_MS,
-        waitFor: REPORT_READY_SELECTOR,
-        timeZone: run.time_zone,
-        locale: languageTag(run.language),
-      });
-      return { pdf };
-    } catch (error) {
-      if (!(error instanceof PdfRendererUnavailableError)) log.warn({ run: run.id, err: errorText(error) }, 'report PDF not printed');
-      return { missing: errorText(error) };
-    }
-  }
-
-  async function attachmentsOf(run: ClaimedRunRow, report: ReportData, path: string) {
+  /** The files of the formats the schedule asks for; a PDF that could not be printed is left out, with why. */
+  async function attachmentsOf(run: ClaimedRunRow, of: ReportOfPeriod, report: ReportData) {
     const locale = { language: run.language, timeZone: run.time_zone };
-    const tables = reportSheets({ ...report, language: run.language });
     const files: MailAttachment[] = [];
     const formats: ReportFormat[] = [];
     let pdfMissing: string | null = null;
-    if (run.formats.includes('pdf')) {
-      const printed = await pdfOf(run, path);
-      if ('pdf' in printed) {
-        files.push({ filename: `${tables.title}.pdf`, contentType: 'application/pdf', content: printed.pdf });
-        formats.push('pdf');
-      } else pdfMissing = printed.missing;
-    }
-    if (run.formats.includes('csv')) {
-      for (const file of reportCsvFiles(tables, locale)) files.push({ ...file, contentType: CSV_CONTENT_TYPE });
-      formats.push('csv');
-    }
-    if (run.formats.includes('xlsx')) {
-      files.push(await reportXlsx(tables, locale));
-      formats.push('xlsx');
+    for (const format of FORMAT_ORDER.filter((f) => run.formats.includes(f))) {
+      try {
+        files.push(...(await deps.files.files(of, report, locale, format)));
+        formats.push(format);
+      } catch (error) {
+        if (format !== 'pdf') throw error;
+        const expected = error instanceof PdfRendererUnavailableError || error instanceof ReportPagesUnreachableError;
+        if (!expected) log.warn({ run: run.id, err: errorText(error) }, 'report PDF not printed');
+        pdfMissing = errorText(error);
+      }
     }
     return { files, formats, pdfMissing };
   }
@@ -181,9 +129,10 @@ export function createReportRunner(deps: ReportRunnerDeps) {
     const recipients = await runs.recipients(run.tenant_id, run.schedule_id);
     if (recipients.length === 0) return finish(run, outcome('skipped', 'no_recipients', 'The schedule has no recipients'));
     const period = runPeriodOf(run.report, new Date(run.due_at).getTime(), run.time_zone);
+    const of: ReportOfPeriod = { tenantId: run.tenant_id, report: run.report, period, customerId: run.customer_id };
     let report: ReportData;
     try {
-      report = await reportData(run, period);
+      report = await deps.files.data(of);
     } catch (error) {
       log.error({ run: run.id, err: error }, 'report data not read');
       return finish(run, outcome('failed', 'report_failed', errorText(error)));
@@ -195,7 +144,7 @@ export function createReportRunner(deps: ReportRunnerDeps) {
     if (!deps.mail) return finish(run, outcome('failed', 'mail_not_configured', 'SMTP_URL is not set on the server'));
     const path = reportRoutePath(run.report, period, run.customer_id);
     const heading = reportHeading({ ...report, language: run.language });
-    const { files, formats, pdfMissing } = await attachmentsOf(run, report, path);
+    const { files, formats, pdfMissing } = await attachmentsOf(run, of, report);
     const tenantName = await deps.tenantName(run.tenant_id);
     const waiting = recipients.filter((r) => !run.sent_to.includes(r.email));
     const sent = await sendReportEmails({
@@ -215,7 +164,7 @@ export function createReportRunner(deps: ReportRunnerDeps) {
     });
     const sentTo = [...run.sent_to, ...sent.sent];
     if (sent.failed.length === 0) {
-      const periodStart = period.kind === 'day' ? period.day : mondayOfIsoWeek(period.week);
+      const periodStart = periodStartOf(period);
       if (periodStart) await runs.storeReport(run.tenant_id, run.report, periodStart, run.customer_id, RENDER_SUBJECT);
       return finish(run, outcome('sent', null, null, { sentAt: atIso(), recipients: sentTo, formats, pdfMissing }));
     }

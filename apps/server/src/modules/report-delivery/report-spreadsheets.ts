@@ -89,7 +89,7 @@ export function csvField(text: string, separator: string): string {
 export const csvSeparator = (language: Language) => (decimalSeparator(languageTag(language)) === ',' ? ';' : ',');
 
 /** A name safe in a file name: the characters that file systems or mail programs refuse become "-". */
-const fileNamePart = (text: string) =>
+export const fileNamePart = (text: string) =>
   text
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')

@@ -5,6 +5,7 @@ import { createReportRunsRepository } from './report-runs.repository';
 
 export type { ClaimedRunRow, DueScheduleRow, ReportRunsRepository, RunOutcome } from './report-runs.repository';
 import { createReportSchedulesRepository } from './report-schedules.repository';
+export type { StoredReportRow } from './report-schedules.repository';
 import { registerReportSchedulesRoutes } from './report-schedules.routes';
 import { createReportSchedulesService } from './report-schedules.service';
 
@@ -21,7 +22,7 @@ interface Deps {
  * Report management (stored_reports, report_schedules, report_schedule_recipients, report_schedule_runs): the
  * stored reports by period, the schedules with their recipients, and their delivery history. Delivering is
  * report-delivery's runner, on these tables through `runs`: a run per (schedule, due time), claimed once whatever the
- * number of processes.
+ * number of processes. Report delivery also reads a stored report through `storedReports` to make its files.
  */
 export function createReportSchedulesModule({ db, findTenant, customerExists, now = Date.now }: Deps) {
   const runs = createReportRunsRepository(db);
@@ -37,5 +38,9 @@ export function createReportSchedulesModule({ db, findTenant, customerExists, no
       /** A stored report of a delivered period, so that /report lists the weeks and days that were sent. */
       storeReport: (...args: Parameters<typeof repository.upsertReport>) => repository.upsertReport(...args),
     },
-  } satisfies ServerModule & { service: unknown; runs: unknown };
+    /** The stored reports, for report delivery's download of one as a file: the tenant's own only. */
+    storedReports: {
+      find: (tenantId: string, id: string) => repository.findReport(tenantId, id),
+    },
+  } satisfies ServerModule & { service: unknown; runs: unknown; storedReports: unknown };
 }

@@ -83,6 +83,14 @@ export function createReportSchedulesRepository(db: Queryable) {
         [tenantId, limit, offset],
       );
     },
+    /** One of the tenant's stored reports; null for an unknown id or another tenant's. */
+    async findReport(tenantId: string, id: string): Promise<Omit<StoredReportRow, 'total'> | null> {
+      const [row] = await db.query<Omit<StoredReportRow, 'total'>>(
+        `SELECT ${REPORT_COLUMNS} FROM stored_reports WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, id],
+      );
+      return row ?? null;
+    },
     async countReports(tenantId: string): Promise<number> {
       const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stored_reports WHERE tenant_id = $1', [tenantId]);
       return row?.n ?? 0;

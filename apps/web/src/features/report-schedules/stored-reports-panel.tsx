@@ -10,8 +10,12 @@ import { browserTimeZone } from '@/lib/api/config';
 import { useStoredReports } from '@/lib/api/report-schedules';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { reportHref, useScheduleText } from './schedule-text';
+import { StoredReportDownload } from './stored-report-download';
 
-/** The weeks (and days) for which reports exist, newest first, each opening its report (spec §7 /api/report/1/24, §8). */
+/**
+ * The weeks (and days) for which reports exist, newest first, each opening its report and downloading it as PDF,
+ * XLSX or CSV (spec §7 /api/report/1/24, §8).
+ */
 export function StoredReportsPanel() {
   const { t } = useTranslation();
   const text = useScheduleText();
@@ -31,9 +35,9 @@ export function StoredReportsPanel() {
           {reports.data.items.map((report) => {
             const period = text.period(report, timeZone);
             const customer = report.customer_id ? ` · ${t('reportSchedules.forCustomer', { customer: report.customer_id })}` : '';
-            // Each link in a list item of its own: a list holds only items (axe's `list` rule).
+            // Each link, with its download menu, in a list item of its own: a list holds only items (axe's `list` rule).
             return (
-              <ListItem key={report.id} disablePadding>
+              <ListItem key={report.id} disablePadding data-testid={`stored-report-${report.id}`}>
                 <ListItemButton
                   component={Link}
                   to={reportHref(report)}
@@ -41,6 +45,8 @@ export function StoredReportsPanel() {
                 >
                   <ListItemText primary={period} secondary={`${text.kind(report.kind)}${customer}`} />
                 </ListItemButton>
+                {/* Beside the link, not inside it: the row grows when it says that a PDF is being printed. */}
+                <StoredReportDownload reportId={report.id} report={text.kind(report.kind)} period={period} />
               </ListItem>
             );
           })}

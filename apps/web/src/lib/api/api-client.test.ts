@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { configApi } from '@gridlens/contract/config';
+import type { reportSchedulesApi } from '@gridlens/contract/report-schedules';
+import { pathOf } from '@gridlens/contract/route';
 import { configRoutes } from '@gridlens/contract/routes/config';
-import { ApiRequestError, apiClient, configureApiClient, quietly } from './api-client';
+import { reportSchedulesRoutes } from '@gridlens/contract/routes/report-schedules';
+import { ApiRequestError, apiClient, configureApiClient, fileNameOf, quietly } from './api-client';
 
 // Answers asked for ahead of need (app/screen-preload.ts) must not act on the page: a 403 of a screen the tenant does
 // not have would otherwise send the user to /error before the shell could say "limited access".
@@ -118,5 +121,71 @@ describe('a request whose token is refused', () => {
     vi.stubGlobal('fetch', answer401('Bearer realm="gridlens"'));
     await expect(config.sections()).rejects.toMatchObject({ status: 401 });
     expect(onTokenRefused).not.toHaveBeenCalled();
+  });
+});
+
+// A download is saved under the name the server gave it, in the user's language ("Tuarascáil …"), not a made-up one.
+describe('a file the API answers', () => {
+  const reports = apiClient<typeof reportSchedulesApi>('report-schedules', reportSchedulesRoutes);
+  const id = '7b1f0c2e-8a4d-4e5b-9c6f-0123456789ab';
+
+  beforeEach(() => {
+    configureApiClient({
+      getSession: () => Promise.resolve({ accessToken: 'token', tenant: 'fleetco' }),
+      onBadRequest: () => undefined,
+      onForbidden: () => undefined,
+      onTokenRefused: () => undefined,
+      onRequestStarted: () => undefined,
+      onRequestFinished: () => undefined,
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is a File of the name its Content-Disposition gives, with its bytes and type', async () => {
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="Tuarascail KPI 2026-W47.pdf"; filename*=UTF-8''Tuarasc%C3%A1il%20KPI%202026-W47.pdf`,
+          },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const file = await reports.reportFile({ params: { id, format: 'pdf' }, query: { language: 'GA' } });
+    expect(fetch).toHaveBeenCalledWith(
+      `${pathOf(reportSchedulesRoutes.reportFile, { id, format: 'pdf' })}?language=GA`,
+      expect.objectContaining({ method: 'GET' }),
+    );
+    expect(file).toBeInstanceOf(File);
+    expect((file as File).name).toBe('Tuarascáil KPI 2026-W47.pdf');
+    expect(file.type).toBe('application/pdf');
+    expect(new TextDecoder().decode(await file.arrayBuffer())).toBe('%PDF-');
+  });
+
+  it('stays a plain Blob when the answer names no file', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(new Uint8Array([1, 2]), { status: 200, headers: { 'content-type': 'image/png' } })),
+    );
+    const blob = await reports.reportFile({ params: { id, format: 'xlsx' } });
+    expect(blob).not.toBeInstanceOf(File);
+    expect(blob.size).toBe(2);
+  });
+
+  it.each([
+    {
+      header: `attachment; filename="a.csv"; filename*=UTF-8''Rapport%20de%20flotte%20%E2%80%93%20S.csv`,
+      name: 'Rapport de flotte – S.csv',
+    },
+    { header: 'attachment; filename="Weekly fleet report 2026-W47.xlsx"', name: 'Weekly fleet report 2026-W47.xlsx' },
+    { header: 'attachment; filename=report.zip', name: 'report.zip' },
+    { header: 'attachment; filename="say \\"hi\\".csv"', name: 'say "hi".csv' },
+    { header: `attachment; filename*=UTF-8''bad%E0%A4; filename="plain.pdf"`, name: 'plain.pdf' },
+    { header: 'attachment', name: null },
+    { header: null, name: null },
+  ])('reads the name of $header', ({ header, name }) => {
+    expect(fileNameOf(header)).toBe(name);
   });
 });

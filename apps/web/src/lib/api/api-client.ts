@@ -10,6 +10,8 @@ import { isSetUpFault, tokenRefusalOf, type TokenRefusal } from '../token-refusa
  * - a 401 refusing the token for a set-up fault (WWW-Authenticate says which) tells the app, which says so in words;
  *   any other failure goes to the caller (and the log);
  * - a pending-request counter drives the loader, decremented after success and failure alike.
+ * A raw answer (bytes) that names its file (Content-Disposition) is a File of that name, to be saved as the server
+ * named it.
  */
 export interface ApiSession {
   accessToken: string;
@@ -97,7 +99,7 @@ async function request(method: string, path: string, { json, bytes, query, answe
     const body = bytes ? bytes.data : json === undefined ? undefined : JSON.stringify(json);
     const response = await fetch(withQuery(path, query), { method, headers, body });
     const isJson = response.headers.get('content-type')?.includes('json') === true;
-    if (answer === 'blob' && response.status === 200 && !isJson) return await response.blob();
+    if (answer === 'blob' && response.status === 200 && !isJson) return fileOf(await response.blob(), response.headers);
     const data: unknown = isJson ? await response.json() : undefined;
     if (response.status === 200 || response.status === 201) return data;
     const refusal = response.status === 401 ? tokenRefusalOf(response.headers.get('www-authenticate')) : null;
@@ -115,6 +117,30 @@ async function request(method: string, path: string, { json, bytes, query, answe
     onRequestFinished();
   }
 }
+
+/**
+ * The file name of a Content-Disposition header (RFC 6266): `filename*` (RFC 8187, UTF-8) where given, which keeps
+ * every letter, else the plain `filename`; null when it names none.
+ */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: the plain name below is the one left.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name ? name : null;
+}
+
+const fileOf = (blob: Blob, headers: Headers): Blob => {
+  const name = fileNameOf(headers.get('content-disposition'));
+  return name === null ? blob : new File([blob], name, { type: blob.type });
+};
 
 function toApiError(status: number, data: unknown): ApiRequestError {
   const body = (typeof data === 'object' && data !== null ? data : {}) as {

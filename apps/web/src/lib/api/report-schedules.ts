@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecipientBody } from '@gridlens/contract/alerts';
 import type { ReportScheduleBody, ReportScheduleDetail, reportSchedulesApi } from '@gridlens/contract/report-schedules';
+import type { Language } from '@gridlens/domain/language';
+import type { ReportFormat } from '@gridlens/domain/reports/schedules';
 import { reportSchedulesRoutes } from '@gridlens/contract/routes/report-schedules';
 import { apiClient } from './api-client';
 
@@ -15,6 +17,16 @@ export const useStoredReports = (page = 1) => {
   const input = { params: { page, per_page: REPORTS_PER_PAGE } };
   return useQuery({ queryKey: client.reports.key(input), queryFn: () => client.reports(input) });
 };
+
+/**
+ * A stored report's file in a language (a File named by the server: the report, its period, and for CSV its sheet or
+ * a ZIP of its sheets). A mutation, not a query: a file is fetched when asked for and saved, never kept in the cache.
+ */
+export const useStoredReportFile = () =>
+  useMutation({
+    mutationFn: ({ id, format, language }: { id: string; format: ReportFormat; language: Language }) =>
+      client.reportFile({ params: { id, format }, query: { language } }),
+  });
 
 export const useReportSchedules = () => useQuery({ queryKey: client.schedules.key(), queryFn: () => client.schedules() });
 
