@@ -17,7 +17,8 @@ export class PdfRendererUnavailableError extends Error {
 /** The page did not load, or print, within its time. */
 export class PdfRenderTimeoutError extends Error {
   constructor(url: string, timeoutMs: number) {
-    super(`The page ${url} was not printed to PDF within ${timeoutMs} ms`);
+    // Without the fragment: a report page's carries its render ticket, which belongs in no message or log.
+    super(`The page ${url.split('#')[0] ?? url} was not printed to PDF within ${timeoutMs} ms`);
     this.name = 'PdfRenderTimeoutError';
   }
 }

@@ -10,7 +10,8 @@ import { attachmentsOf, decoded, mimeParts, startSmtp, textOf } from '../../../t
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
 import { TEST_DATABASES } from '../../../test/support/test-databases';
 import { registerTracker } from '../../../test/support/tracking-fixtures';
-import { FAILURES_TOLD, SEND_ATTEMPTS } from './report-runner';
+import { PdfRenderTimeoutError } from './pdf-renderer';
+import { errorText, FAILURES_TOLD, SEND_ATTEMPTS } from './report-runner';
 
 const MINUTE_MS = 60_000;
 const JOB = 'report-deliveries';
@@ -242,3 +243,15 @@ for (const backend of TEST_DATABASES) {
       });
   });
 }
+
+describe('errorText', () => {
+  it('keeps a render ticket out of what the history and the log are told', () => {
+    const error = new Error(
+      'page.goto: Timeout 60000ms exceeded.\nnavigating to "http://127.0.0.1:3000/report_fleet?week=2026-W46#render_ticket=eyJhbGciOi.x.y&tenant=fleetco"',
+    );
+    expect(errorText(error)).toBe('page.goto: Timeout 60000ms exceeded.');
+    const oneLine = new Error('failed at http://127.0.0.1:3000/report_kpi#render_ticket=eyJ.a.b&tenant=fleetco');
+    expect(errorText(oneLine)).toBe('failed at http://127.0.0.1:3000/report_kpi#render_ticket=…&tenant=fleetco');
+    expect(new PdfRenderTimeoutError('http://127.0.0.1:3000/report_kpi#render_ticket=eyJ.a.b', 60_000).message).not.toContain('eyJ');
+  });
+});

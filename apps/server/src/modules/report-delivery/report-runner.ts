@@ -53,7 +53,14 @@ export interface ReportRunnerDeps {
   log: FastifyBaseLogger;
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 500) ?? '';
+/**
+ * An error's first line for the delivery history and the log, with any render ticket taken out: the browser's own
+ * errors name the page they were loading, fragment and all.
+ */
+export const errorText = (error: unknown) =>
+  ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '')
+    .replace(/render_ticket=[^&\s]+/g, 'render_ticket=…')
+    .slice(0, 500);
 
 /** The due time a schedule is claimed for, and the next: a gap while the server was down is caught up once, with its latest due time. */
 export function dueTimesAt(nowMs: number) {
