@@ -69,8 +69,10 @@ for (const backend of TEST_DATABASES) {
       it("lists every device of the caller's tenant with its link figures, worst first", async () => {
         const body = await coverageOf(1);
         expect(body.days).toBe(1);
-        // The UTC days the last 24 hours touch: from the start of yesterday (UTC) to now.
-        expect(body.from).toBe(`${new Date(now - DAY_MINUTES * 60_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
+        // The UTC days the last 24 hours touch: from the start of yesterday (UTC) to now. "Now" is the server's, at
+        // the request: the suite's clock was read earlier, and the two can fall either side of midnight.
+        const answeredMs = Date.parse(body.to);
+        expect(body.from).toBe(`${new Date(answeredMs - DAY_MINUTES * 60_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
         expect(Date.parse(body.to)).toBeGreaterThanOrEqual(now);
         expect(body.devices.map((d) => d.device_id)).toEqual(['COV-OLD', 'COV-SILENT', 'COV-WEAK', 'COV-GOOD']);
         const byId = new Map(body.devices.map((d) => [d.device_id, d]));
