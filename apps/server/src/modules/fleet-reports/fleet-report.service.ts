@@ -15,14 +15,15 @@ export const MAX_WEEKS_BACK = NUM_WEEKS_MAX;
 const hoursOrNull = (valueMs: number | null) => (valueMs === null ? null : valueMs / HOUR_MS);
 
 /** The cycle query of one week of the tenant's calendar, as the POI report's cycle figures ask it. */
-const weekCycles = (monday: string, customerId: string | undefined, category?: TrackerType): CycleQuery => ({
+const weekCycles = (monday: string, customerId: string | undefined): Omit<CycleQuery, 'category'> => ({
   num_weeks: 1,
   include_midcycle: false,
   start_date: monday,
   end_date: daysBefore(monday, -6),
-  ...(category === undefined ? {} : { category }),
   ...(customerId === undefined ? {} : { customer_id: customerId }),
 });
+
+type WeekCycles = Awaited<ReturnType<ReportDeps['figures']['cycleStatsByType']>>;
 
 /**
  * The weekly fleet report (GET /api/report/fleet). The week's figures (journeys, cycles, dwell) are those of the
@@ -99,19 +100,17 @@ export function createFleetReportService(deps: ReportDeps) {
 
     const allDevices = customerId === undefined ? devices : await figures.devices(tenantId, userId, null);
     const typeOf = new Map(allDevices.map((d) => [d.device_id, d.device_type]));
+    // Each week's cycles read once, for all the trackers and for each type.
+    const [cyclesNow, cyclesBefore] = await Promise.all([
+      figures.cycleStatsByType(tenantId, weekCycles(monday, customerId)),
+      figures.cycleStatsByType(tenantId, weekCycles(previous, customerId)),
+    ]);
     const byType = await trackerTypeFigures(
       deps,
       tenantId,
-      { monday, previous, timeZone: head.time_zone, customerId },
-      {
-        typeOf,
-        placeIds: poi.locations.map((l) => l.location_id),
-      },
+      { monday, previous, timeZone: head.time_zone },
+      { typeOf, placeIds: poi.locations.map((l) => l.location_id), cyclesNow, cyclesBefore },
     );
-    const [cyclesNow, cyclesBefore] = await Promise.all([
-      figures.cycleStats(tenantId, weekCycles(monday, customerId)),
-      figures.cycleStats(tenantId, weekCycles(previous, customerId)),
-    ]);
     const movement = { static: 0, fluid: 0 };
     for (const row of poi.by_type) {
       movement.static += row.static;
@@ -144,7 +143,7 @@ export function createFleetReportService(deps: ReportDeps) {
         .sort((a, b) => a.battery_pct - b.battery_pct || a.name.localeCompare(b.name)),
       changes: {
         journeys: weekOverWeekChange(total, previousTotal),
-        median_cycle_hours: weekOverWeekChange(cyclesNow.median_hours, cyclesBefore.median_hours),
+        median_cycle_hours: weekOverWeekChange(cyclesNow.all.median_hours, cyclesBefore.all.median_hours),
         arrivals: weekOverWeekChange(byType.arrivals, byType.previousArrivals),
         median_dwell_hours: weekOverWeekChange(byType.medianDwellHours, byType.previousMedianDwellHours),
       },
@@ -159,8 +158,19 @@ export function createFleetReportService(deps: ReportDeps) {
 async function trackerTypeFigures(
   { figures }: ReportDeps,
   tenantId: string,
-  { monday, previous, timeZone, customerId }: { monday: string; previous: string; timeZone: string; customerId: string | undefined },
-  { typeOf, placeIds }: { typeOf: ReadonlyMap<string, TrackerType>; placeIds: readonly string[] },
+  { monday, previous, timeZone }: { monday: string; previous: string; timeZone: string },
+  {
+    typeOf,
+    placeIds,
+    cyclesNow,
+    cyclesBefore,
+  }: {
+    typeOf: ReadonlyMap<string, TrackerType>;
+    placeIds: readonly string[];
+    /** Each week's cycle stats by tracker type (the cycles' own figures). */
+    cyclesNow: WeekCycles;
+    cyclesBefore: WeekCycles;
+  },
 ) {
   const span = zonedWeekSpan(monday, timeZone);
   const before = zonedWeekSpan(previous, timeZone);
@@ -169,24 +179,20 @@ async function trackerTypeFigures(
   const inPrevious = visits.filter((v) => v.arrivedMs < span.fromMs);
   const dwellsOf = (list: typeof visits, type?: TrackerType) =>
     list.filter((v) => type === undefined || typeOf.get(v.deviceId) === type).map((v) => v.dwellMs);
-  const rows = await Promise.all(
-    TRACKER_TYPES.map(async (type) => {
-      const [now, then] = await Promise.all([
-        figures.cycleStats(tenantId, weekCycles(monday, customerId, type)),
-        figures.cycleStats(tenantId, weekCycles(previous, customerId, type)),
-      ]);
-      const dwells = dwellsOf(inWeek, type);
-      return {
-        device_type: type,
-        cycles: now.cycles,
-        median_cycle_hours: now.median_hours,
-        previous_median_cycle_hours: then.median_hours,
-        visits: dwells.length,
-        median_dwell_hours: hoursOrNull(medianOf(dwells)),
-        previous_median_dwell_hours: hoursOrNull(medianOf(dwellsOf(inPrevious, type))),
-      };
-    }),
-  );
+  const rows = TRACKER_TYPES.map((type) => {
+    const now = cyclesNow.ofType(type);
+    const then = cyclesBefore.ofType(type);
+    const dwells = dwellsOf(inWeek, type);
+    return {
+      device_type: type,
+      cycles: now.cycles,
+      median_cycle_hours: now.median_hours,
+      previous_median_cycle_hours: then.median_hours,
+      visits: dwells.length,
+      median_dwell_hours: hoursOrNull(medianOf(dwells)),
+      previous_median_dwell_hours: hoursOrNull(medianOf(dwellsOf(inPrevious, type))),
+    };
+  });
   return {
     rows,
     arrivals: inWeek.length,

@@ -48,6 +48,8 @@ export function createReportFigures({
     journeyDevices: (tenantId: string, originId: string, destinationId: string, weeks: number) =>
       journeys.pairDevices(tenantId, originId, destinationId, weeks),
     cycleStats: (tenantId: string, query: CycleQuery) => cycles.stats(tenantId, query),
+    /** The same stats for all the trackers and for each tracker type, from one read of the visits. */
+    cycleStatsByType: (tenantId: string, query: Omit<CycleQuery, 'category'>) => cycles.statsByType(tenantId, query),
     cycleHistory: (tenantId: string, query: CycleQuery) => cycles.history(tenantId, query),
     /** The Devices list's rows (GET /api/device), movement judged now by the tenant's period. */
     devices: (tenantId: string, userId: string, customerId: string | null) => devices.rows(tenantId, userId, customerId),
