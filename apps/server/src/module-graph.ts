@@ -168,6 +168,7 @@ export function buildModuleGraph({
     tenantName: async (tenantId) => (await tenants.findTenant(tenantId))?.name ?? tenantId,
     smtp: config.smtp,
     chromiumPath: config.reportDelivery.chromiumPath,
+    runsSchedules: config.reportDelivery.runsSchedules,
     tickets: renderTickets,
     publicUrl: config.publicUrl,
     attachmentLimitBytes: config.reportDelivery.attachmentLimitBytes,

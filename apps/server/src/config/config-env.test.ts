@@ -91,6 +91,7 @@ describe('loadConfig', () => {
 
   it('finds Chromium at Debian’s path unless CHROMIUM_PATH says otherwise, and limits report attachments to 10 MB by default', () => {
     expect(loadConfig({}).reportDelivery).toEqual({
+      runsSchedules: true,
       chromiumPath: '/usr/bin/chromium',
       attachmentLimitBytes: 10 * 1024 * 1024,
       renderUrl: null,
@@ -98,7 +99,14 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ CHROMIUM_PATH: '/opt/chrome/chrome', REPORT_ATTACHMENT_LIMIT_MB: '2.5', REPORT_RENDER_URL: 'http://10.0.0.5:3000' })
         .reportDelivery,
-    ).toEqual({ chromiumPath: '/opt/chrome/chrome', attachmentLimitBytes: 2_621_440, renderUrl: 'http://10.0.0.5:3000' });
+    ).toEqual({
+      runsSchedules: true,
+      chromiumPath: '/opt/chrome/chrome',
+      attachmentLimitBytes: 2_621_440,
+      renderUrl: 'http://10.0.0.5:3000',
+    });
+    expect(loadConfig({ REPORT_DELIVERY: 'off' }).reportDelivery.runsSchedules).toBe(false);
+    expect(() => loadConfig({ REPORT_DELIVERY: 'maybe' })).toThrow(/REPORT_DELIVERY/);
     expect(() => loadConfig({ REPORT_RENDER_URL: 'not an address' })).toThrow(/REPORT_RENDER_URL/);
     expect(() => loadConfig({ REPORT_ATTACHMENT_LIMIT_MB: '0' })).toThrow(/REPORT_ATTACHMENT_LIMIT_MB/);
     expect(() => loadConfig({ REPORT_ATTACHMENT_LIMIT_MB: 'ten' })).toThrow(/REPORT_ATTACHMENT_LIMIT_MB/);

@@ -152,6 +152,9 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     SMTP_FROM: z.string().min(3).default('Gridlens alerts <alerts@gridlens.invalid>'),
+    // Whether this process sends the scheduled reports (the job, and the browser it starts). Off on the processes that
+    // answer users when one process of its own sends them (docs/configuration.md "A process for the reports").
+    REPORT_DELIVERY: z.enum(['on', 'off']).default('on'),
     // The headless browser that prints reports to PDF. Missing or failing: report emails go with their spreadsheets only.
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
     // Above this total, a report email carries no attachments but the link to the report in the portal.
@@ -270,6 +273,7 @@ function toServerConfig(env: z.infer<typeof EnvSchema>) {
     },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
     reportDelivery: {
+      runsSchedules: env.REPORT_DELIVERY === 'on',
       chromiumPath: env.CHROMIUM_PATH,
       attachmentLimitBytes: Math.round(env.REPORT_ATTACHMENT_LIMIT_MB * 1024 * 1024),
       renderUrl: env.REPORT_RENDER_URL ?? null,

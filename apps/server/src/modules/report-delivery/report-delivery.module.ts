@@ -21,6 +21,8 @@ interface Deps {
   /** Tests give a transport of their own (a loopback SMTP server's); otherwise SMTP_URL's. */
   transport?: MailTransport;
   chromiumPath: string;
+  /** False: this process sends no scheduled report (REPORT_DELIVERY=off); it still makes a download's files. */
+  runsSchedules?: boolean;
   /** Tests give a renderer of their own; otherwise one Chromium at `chromiumPath`, started at the first PDF. */
   renderer?: PdfRenderer;
   tickets: RenderTickets;
@@ -45,7 +47,10 @@ export function createReportDeliveryModule(deps: Deps) {
   return {
     name: 'report-delivery',
     api: routesPlugin((app) => registerReportDeliveryRoutes(app, download)),
-    jobs: [{ name: 'report-deliveries', everyMs: REPORT_POLL_MS, run: async () => void (await runner.runDue()) }],
+    jobs:
+      deps.runsSchedules === false
+        ? []
+        : [{ name: 'report-deliveries', everyMs: REPORT_POLL_MS, run: async () => void (await runner.runDue()) }],
     runner,
     /** Where this process answers (its own loopback address): its browser loads the report pages there. */
     listeningAt(url: string): void {

@@ -241,6 +241,31 @@ for (const backend of TEST_DATABASES) {
           await secondDb.close();
         }
       });
+
+    if (backend.name === 'postgres')
+      it('leaves the due schedules to the process that sends them when REPORT_DELIVERY is off', async () => {
+        const answeringDb = openPostgres(backend.connectionString?.(db) ?? '', 4);
+        const answering = await createTestApp(answeringDb, {
+          now: () => clock,
+          env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, REPORT_DELIVERY: 'off' },
+        });
+        try {
+          expect(answering.graph.scheduler.names()).not.toContain(JOB);
+          expect(graph.scheduler.names()).toContain(JOB);
+          clock = Date.parse('2027-10-04T05:00:00Z'); // Monday
+          const schedule = await createSchedule({ ...weekly }, ['left@example.com']);
+          clock = Date.parse('2027-10-04T06:00:05Z');
+          // Every job of the answering process, one round each: none of them claims or sends the report.
+          for (const name of answering.graph.scheduler.names()) await answering.graph.scheduler.runNow(name);
+          expect(await runsOf(schedule.id)).toEqual([]);
+          expect(mailTo('left@example.com')).toHaveLength(0);
+          await round();
+          expect(mailTo('left@example.com')).toHaveLength(1);
+        } finally {
+          await answering.app.close();
+          await answeringDb.close();
+        }
+      });
   });
 }
 
