@@ -375,7 +375,7 @@ export async function benchLoad(backend: BenchBackend): Promise<LoadFigures> {
 }
 
 /** BENCH_LOAD_PROFILE=file.cpuprofile: a CPU profile of the server's process while the open model runs (Chrome DevTools opens it). */
-async function startProfile(file: string): Promise<{ stop: () => Promise<void> }> {
+export async function startProfile(file: string): Promise<{ stop: () => Promise<void> }> {
   const { Session } = await import('node:inspector/promises');
   const { writeFileSync } = await import('node:fs');
   const session = new Session();

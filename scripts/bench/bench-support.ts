@@ -91,7 +91,11 @@ export async function addPowerDataTenant(db: Database, id: string, name: string)
 }
 
 /** The real application on the bench database, with a token minted by a local test issuer. */
-export async function benchApp(db: Database): Promise<{
+/** `env`: settings beyond the bench's own (e.g. SMTP_URL and WEB_DIST_DIR for the report runner). */
+export async function benchApp(
+  db: Database,
+  env: Record<string, string> = {},
+): Promise<{
   app: FastifyInstance;
   graph: ModuleGraph;
   headers: (tenant: string) => Record<string, string>;
@@ -102,7 +106,7 @@ export async function benchApp(db: Database): Promise<{
   await seedDemoData(db);
   await addPowerDataTenant(db, 'bench', 'Bench');
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-  const config = loadConfig({ OIDC_ISSUER: 'https://bench.invalid/', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const config = loadConfig({ OIDC_ISSUER: 'https://bench.invalid/', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const verifyToken = createTokenVerifier(
     config.auth,
     createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] }),

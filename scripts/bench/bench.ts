@@ -11,6 +11,7 @@ import { benchDemoSeed, benchDevicesList, benchTrackingIngest } from './bench-tr
 import { benchWebDevices } from './bench-web-devices';
 import { benchThermal } from './bench-thermal';
 import { benchReportDelivery } from './bench-report-delivery';
+import { benchReportRunner } from './bench-report-runner';
 
 const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
 const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
@@ -22,9 +23,12 @@ const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres,web').split(
  * `load-models` (the EV/HP fleet analysis and a what-if) and `thermal` (a year of 15-minute loss of life), pure
  * computation that needs no database and runs once whatever the backends; and `load-planning` (the fleet analysis
  * endpoint for 10,000 transformers, end to end; PostgreSQL only); `report-delivery` (a report's CSV, XLSX and PDF, no
- * database; Chromium at CHROMIUM_PATH).
+ * database; Chromium at CHROMIUM_PATH); `report-runner` (the demo's weekly fleet report made by the real server, and 50
+ * schedules due at once sent by its job runner while users read the settings; PostgreSQL, the built web app).
  */
-const PARTS = (process.env['BENCH_PARTS'] ?? 'throughput,load,tracking,load-models,thermal,load-planning,report-delivery').split(',');
+const PARTS = (
+  process.env['BENCH_PARTS'] ?? 'throughput,load,tracking,load-models,thermal,load-planning,report-delivery,report-runner'
+).split(',');
 /** Days of FleetCo's demo history the tracking part seeds (the server's default is 56). */
 const TRACKING_SEED_DAYS = Number(process.env['BENCH_TRACKING_SEED_DAYS'] ?? 56);
 /** The tracking part's sub-parts: `seed` (the demo seed), `ingest` (fixes against 5,000 POIs), `list` (the devices list). */
@@ -272,6 +276,39 @@ async function runReportDelivery(): Promise<void> {
 }
 
 if (PARTS.includes('report-delivery')) await runReportDelivery();
+
+/** Issue 29's budgets on the real server: the demo's fleet report, and 50 schedules due at once beside the settings' baseline. */
+async function runReportRunner(backend: BenchBackend & { url: string }): Promise<void> {
+  const print = (line: string) => process.stdout.write(`[report-runner] ${line}\n`);
+  const mark = (ok: boolean) => (ok ? '✅' : '❌');
+  try {
+    const r = await benchReportRunner(backend);
+    print(
+      `weekly fleet report of ${r.trackers} trackers, CSV + XLSX downloads: p50 ${fmt(r.spreadsheetsP50Ms, 0)} ms (target ≤ 1,000) ${mark(r.spreadsheetsP50Ms <= 1000)}; the same report as JSON ${fmt(r.jsonP50Ms, 0)} ms; ratio ${fmt(r.spreadsheetsP50Ms / r.jsonP50Ms, 1)}`,
+    );
+    print(
+      `the same report's PDF from its page (${r.pdfPages} A4 pages): median ${fmt(r.pdfP50Ms, 0)} ms (target ≤ 5,000) ${mark(r.pdfP50Ms <= 5000)}; a one-line page ${fmt(r.tinyPdfP50Ms, 0)} ms; ratio ${fmt(r.pdfP50Ms / r.tinyPdfP50Ms, 1)}`,
+    );
+    for (const d of r.deliveries) {
+      const delivered = d.emailsReceived === r.emailsExpected && d.runsSent === r.schedules && d.lastSentAfterMs <= 300_000;
+      print(
+        `${r.schedules} schedules due in one minute (PDF + CSV + XLSX, 2 recipients each), sent ${d.where}: ${d.runsSent} runs sent, ${d.emailsReceived} of ${r.emailsExpected} emails received, the last ${fmt(d.lastSentAfterMs / 1000, 1)} s after the due minute (target ≤ 300 s) ${mark(delivered)}`,
+      );
+      for (const s of d.settings) {
+        const ok = s.duringP99 <= 200 && s.duringP99 <= 2 * s.baselineP99;
+        print(
+          `  settings endpoints meanwhile, ${s.name}: p99 ${fmt(s.duringP99, 0)} ms (${s.count} requests) against ${fmt(s.baselineP99, 0)} ms before any report (${r.baselineCount} requests in all); ratio ${fmt(s.duringP99 / s.baselineP99, 2)} (target ≤ 200 ms and ≤ 2×) ${mark(ok)}`,
+        );
+      }
+      print(`  the users' server's event-loop delay meanwhile: p99 ${fmt(d.eventLoop.p99, 0)} ms, max ${fmt(d.eventLoop.max, 0)} ms`);
+    }
+    print(
+      `settings requests not answered 200: ${r.settingsErrors}; Chromium processes left after the server's close: ${r.chromiumLeft} ${mark(r.chromiumLeft === 0)}`,
+    );
+  } finally {
+    await backend.dispose();
+  }
+}
 if (BACKENDS.includes('pglite')) {
   if (PARTS.includes('throughput')) await run(await pgliteBackend());
   if (PARTS.includes('load')) await runLoad(await pgliteBackend());
@@ -293,6 +330,10 @@ if (BACKENDS.includes('postgres')) {
   if (PARTS.includes('load-planning')) {
     const postgres = await connectPostgres('load-planning');
     if (postgres) await runLoadPlanning(postgres);
+  }
+  if (PARTS.includes('report-runner')) {
+    const postgres = await connectPostgres('report-runner');
+    if (postgres) await runReportRunner(postgres);
   }
 }
 if (BACKENDS.includes('web')) {
