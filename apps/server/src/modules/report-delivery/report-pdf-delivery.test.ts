@@ -10,7 +10,7 @@ import { openPglite, type Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import type { ModuleGraph } from '../../module-graph';
 import { inject } from '../../../test/support/inject';
-import { pdfText } from '../../../test/support/pdf-text';
+import { pdfPages, pdfText } from '../../../test/support/pdf-text';
 import { attachmentsOf, decoded, mimeParts, startSmtp } from '../../../test/support/smtp-sink';
 import { authHeaders, createTestApp } from '../../../test/support/test-app';
 import { registerTracker } from '../../../test/support/tracking-fixtures';
@@ -29,6 +29,7 @@ describe('a report’s PDF, printed from its page', () => {
   let app: FastifyInstance;
   let graph: ModuleGraph;
   let token: string;
+  let issuer: Awaited<ReturnType<typeof createTestApp>>['issuer'];
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
   beforeAll(async () => {
@@ -41,6 +42,7 @@ describe('a report’s PDF, printed from its page', () => {
     });
     app = created.app;
     graph = created.graph;
+    issuer = created.issuer;
     await app.listen({ port: 0, host: '127.0.0.1' });
     graph.reportDelivery.listeningAt(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
     token = await created.issuer.token({ sub: 'owner-1', tenant: 'fleetco' });
@@ -100,5 +102,26 @@ describe('a report’s PDF, printed from its page', () => {
     expect(text).toContain('Informesemanaldeflota');
     expect(text).toContain(week);
     expect(text).toContain('FT-PDF-0042');
+  }, 120_000);
+
+  it('prints the daily power report landscape, with the tenant, the day and the time zone on every page and every column', async () => {
+    const powerToken = await issuer.token({ sub: 'owner-2', tenant: 'netzero' });
+    const headers = authHeaders(powerToken, 'netzero');
+    const added = await inject(app, api.addReport, { headers, body: { kind: 'power', day: daysBefore(zonedDay(Date.now(), 'UTC'), 1) } });
+    expect(added.statusCode, added.body).toBe(201);
+    const answer = await inject(app, api.reportFile, { headers, params: { id: added.json<StoredReport>().id, format: 'pdf' } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const pages = await pdfPages(answer.rawPayload);
+    // The demo's transformers take more than one page; each is A4 landscape (842 × 595 points).
+    expect(pages.length).toBeGreaterThan(1);
+    const [tenant] = await db.query<{ name: string }>("SELECT name FROM tenants WHERE id = 'netzero'");
+    for (const page of pages) {
+      expect(page.width).toBeGreaterThan(page.height);
+      const text = page.text.replace(/\s+/g, '');
+      expect(text).toContain((tenant?.name ?? '').replace(/\s+/g, ''));
+      expect(text).toContain('Timezone:UTC');
+    }
+    // The last column of the devices table (missed messages) is on the page, not cut off at its edge.
+    expect(pages.map((p) => p.text).join(' ')).toContain('Missed messages');
   }, 120_000);
 });

@@ -7,32 +7,9 @@ import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { ReportReady } from '@/lib/ui/report-ready';
+import { reportPrintCss } from '@/lib/ui/report-print';
 
 export const HIDE_IN_PRINT = { '@media print': { display: 'none' } } as const;
-
-/** A text as a CSS string literal (for a page margin box's `content`). */
-const cssString = (text: string) =>
-  `"${text
-    .replace(/\\/g, '\\\\')
-    .replace(/"/g, '\\"')
-    .replace(/[\r\n]+/g, ' ')}"`;
-
-/*
- * Paper: A4, the running header (tenant, period, time zone) in the top margin box of every page and the page number
- * in the bottom one (CSS page margin boxes, which Chromium draws since version 131). A fixed element was the other
- * way: Chromium left it off the last page. On paper the in-page line gives way to the margin box.
- */
-const printCss = (running: string) => `
-@page {
-  size: A4;
-  margin: 18mm 12mm 16mm 12mm;
-  @top-left { content: ${cssString(running)}; font: 9pt sans-serif; color: #555; }
-  @bottom-right { content: counter(page) " / " counter(pages); font: 9pt sans-serif; color: #555; }
-}
-@media print {
-  body { background: white; }
-  [data-report-header] { display: none; }
-}`;
 
 interface ReportFrameProps {
   testId: string;
@@ -48,7 +25,7 @@ export function ReportFrame({ testId, title, running, controls, children }: Repo
   const { t } = useTranslation();
   return (
     <Box component="main" data-testid={testId} sx={{ p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-      {running !== null && <style>{printCss(running)}</style>}
+      {running !== null && <style>{reportPrintCss(running)}</style>}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         <Typography component="h1" variant="h5" sx={{ flex: 1 }} data-testid={`${testId}-title`}>
           {title}

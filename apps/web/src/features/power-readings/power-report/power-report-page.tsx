@@ -13,9 +13,10 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import { temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { utcDay } from '@gridlens/domain/time-range';
 import { usePowerReport } from '@/lib/api/power-readings';
-import { browserTimeZone, useUserSettings } from '@/lib/api/config';
+import { browserTimeZone, useTenantSettings, useUserSettings } from '@/lib/api/config';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
 import { ReportReady } from '@/lib/ui/report-ready';
+import { reportPrintCss } from '@/lib/ui/report-print';
 import { WindowNote } from '@/lib/ui/window-note';
 import { usePaging } from '@/lib/ui/use-paging';
 import { loadChunk } from '@/lib/chunk-load';
@@ -48,6 +49,7 @@ function PowerReport({ snapshot, actions }: PowerReportProps) {
   const search = snapshot ? '' : headerSearch;
   const paging = usePaging(`${day}|${search}`);
   const metric = useUserSettings().data?.temperature_metric ?? 'celsius';
+  const tenantName = useTenantSettings().data?.name;
   const timeZone = browserTimeZone();
   const language = i18n.language;
   const number = (value: number | null | undefined, decimals = 2) =>
@@ -55,6 +57,11 @@ function PowerReport({ snapshot, actions }: PowerReportProps) {
   const label = (group: string, value: string | null) => t(`assets.values.${group}.${value === null ? 'none' : value}`);
   const unit = temperatureUnit(metric);
   const dayText = formatDay(day, timeZone);
+  // On paper every page says whose report, of which day, in which zone (the snapshot is what the PDF prints).
+  const running =
+    snapshot && tenantName !== undefined
+      ? t('powerReadings.powerReport.running', { tenant: tenantName, day: dayText, zone: timeZone })
+      : null;
   const indices = useMemo(() => {
     const devices = report.data?.devices;
     return devices ? reportSearch(devices.columns, devices.count, search, (issue) => t(issueKey(issue))) : [];
@@ -114,6 +121,7 @@ function PowerReport({ snapshot, actions }: PowerReportProps) {
 
   return (
     <Box data-testid="power-report" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, ...(snapshot ? { p: 2 } : {}) }}>
+      {running !== null && <style>{reportPrintCss(running, 'landscape')}</style>}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         <Box sx={{ flex: 1, minWidth: 260 }}>
           <Typography component="h2" variant="h5" data-testid="report-title">
@@ -152,7 +160,7 @@ function PowerReport({ snapshot, actions }: PowerReportProps) {
         <Typography>{t('assetDetail.loadingTab')}</Typography>
       ) : !report.data ? (
         <Typography>{t('assetDetail.tabFailed')}</Typography>
-      ) : (
+      ) : snapshot && running === null ? null : (
         // Marked ready once the day's data is drawn: the server's PDF renderer prints the snapshot then.
         <ReportReady>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="report-fleet-title">
