@@ -11,7 +11,7 @@ import { TEST_DATABASES } from '../../../test/support/test-databases';
 
 type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
 
-const NETZERO_TABS = ['assets', 'powercoil_analytics', 'powercoil_report', 'powercoil_alerts', 'powercoil_ev'];
+const NETZERO_TABS = ['assets', 'powercoil_analytics', 'powercoil_report', 'powercoil_alerts', 'powercoil_ev', 'rollout'];
 const FLEETCO_TABS = ['devices', 'locations', 'journeys', 'poi', 'report', 'alerts'];
 const GRIDWEST_TABS = ['assets', 'powercoil_report', 'powercoil_alerts'];
 
