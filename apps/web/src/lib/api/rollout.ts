@@ -4,7 +4,8 @@ import { rolloutRoutes } from '@gridlens/contract/routes/rollout';
 import { apiClient } from './api-client';
 
 /** The rollout dashboard (issue 30): its figures, planner groups, sites, devices, the silent queue, import and export. */
-const client = apiClient<typeof rolloutApi>('rollout', rolloutRoutes);
+export const ROLLOUT_SCOPE = 'rollout';
+const client = apiClient<typeof rolloutApi>(ROLLOUT_SCOPE, rolloutRoutes);
 
 /** The figures change with every message and test of the fleet: asked for again after a minute on screen. */
 const STALE_MS = 60_000;
