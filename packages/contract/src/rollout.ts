@@ -133,7 +133,7 @@ export const SitesQuerySchema = z.object({
 
 export const AbortBodySchema = z
   .object({
-    reason: z.string().trim().min(1, REQUIRED).max(64).describe('An abort reason code (GET /api/rollout/abort-reasons)'),
+    reason: z.string().trim().min(1, REQUIRED).max(64).describe('An abort reason code (one of the abort reasons listed)'),
     note: optionalText(NOTES_MAX),
   })
   .strict()
