@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanKind, PlannerGroupBody, rolloutApi } from '@gridlens/contract/rollout';
 import { rolloutRoutes } from '@gridlens/contract/routes/rollout';
-import { apiClient } from './api-client';
+import { apiClient, quietly } from './api-client';
 
 /** The rollout dashboard (issue 30): its figures, planner groups, sites, devices, the silent queue, import and export. */
 export const ROLLOUT_SCOPE = 'rollout';
@@ -37,16 +37,19 @@ function useRolloutMutation<Input, Output>(mutationFn: (input: Input) => Promise
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: client.scope }) });
 }
 
+/** The dialog shows a refusal on its fields, so a 400 raises no snackbar of its own (quietly). */
 export const useSavePlannerGroup = () =>
   useRolloutMutation(({ id, body }: { id: string | null; body: PlannerGroupBody }) =>
-    id === null ? client.createGroup({ body }) : client.updateGroup({ params: { group_id: id }, body }),
+    quietly(() => (id === null ? client.createGroup({ body }) : client.updateGroup({ params: { group_id: id }, body }))),
   );
 
 export const useDeletePlannerGroup = () => useRolloutMutation((id: string) => client.removeGroup({ params: { group_id: id } }));
 
-/** The file itself is the body, sent with its own Content-Type (CSV or XLSX). */
+/** The file itself is the body, sent with its own Content-Type (CSV or XLSX); the dialog reports a refusal row by row. */
 export const useImportPlan = () =>
-  useRolloutMutation(({ kind, file }: { kind: PlanKind; file: Blob }) => client.importPlan({ params: { kind }, body: file }));
+  useRolloutMutation(({ kind, file }: { kind: PlanKind; file: Blob }) =>
+    quietly(() => client.importPlan({ params: { kind }, body: file })),
+  );
 
 /** A file of the plan, named by the server; a mutation, since it is fetched when asked for and saved, never cached. */
 export const useExportPlan = () =>
