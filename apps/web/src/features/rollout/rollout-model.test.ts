@@ -10,6 +10,7 @@ import {
   tableCsv,
   validateGroup,
   weekMs,
+  weekTickLabel,
   type TableColumn,
 } from './rollout-model';
 
@@ -26,6 +27,8 @@ describe('the burn-up', () => {
   it('draws the whole programme, one point a Monday, with the week under way hatched from its Monday', () => {
     const drawn = burnUpOf(burnUp, null);
     expect(drawn?.data).toEqual([burnUp.weeks.map(weekMs), [2, 5, 9, 12], [1, 4, 6, 7]]);
+    // The week before: installations of the weeks to come are not drawn.
+    expect(burnUpOf({ ...burnUp, current_week: '2026-11-23' }, null)?.data[2]).toEqual([1, 4, 6, null]);
     expect(drawn?.partialFromMs).toBe(Date.UTC(2026, 10, 30));
     // The last week is drawn to its end.
     expect(drawn?.xRange).toEqual({ fromMs: Date.UTC(2026, 10, 9), toMs: Date.UTC(2026, 11, 7) });
@@ -60,6 +63,19 @@ const rows: Row[] = [
   { id: 'S-2', name: null, count: 2 },
   { id: 'S-1', name: 'Éadan Doire', count: null },
 ];
+
+describe('the burn-up’s axis', () => {
+  it('labels the Mondays only', () => {
+    const label = (ms: number) => new Date(ms).toISOString().slice(5, 10);
+    expect(weekTickLabel(Date.UTC(2026, 10, 30), label)).toBe('11-30');
+    expect(weekTickLabel(Date.UTC(2026, 11, 1), label)).toBe('');
+    expect(weekTickLabel(Date.UTC(2026, 10, 30, 12), label)).toBe('');
+    // Midnight in Dublin's summer time or in Warsaw is the Monday's tick too.
+    expect(weekTickLabel(Date.UTC(2026, 10, 29, 23), label)).toBe('11-30');
+    expect(weekTickLabel(Date.UTC(2026, 10, 30, 1), label)).toBe('11-30');
+    expect(weekTickLabel(Date.UTC(2026, 10, 29, 12), label)).toBe('');
+  });
+});
 
 describe('the tables', () => {
   it('search the texts the table shows, whatever the case', () => {

@@ -14,8 +14,8 @@ const WEEK_MS = 7 * 86_400_000;
 export const weekMs = (monday: string): number => Date.parse(`${monday}T00:00:00Z`);
 
 export interface BurnUp {
-  /** [x (ms), planned, installed]: cumulative, one point per week. */
-  data: [number[], number[], number[]];
+  /** [x (ms), planned, installed]: cumulative, one point per week; installed stops at the week under way. */
+  data: [number[], number[], (number | null)[]];
   xRange: { fromMs: number; toMs: number };
   /** The current week's Monday (ms) when it is on the chart: from there on the week is under way. */
   partialFromMs: number | null;
@@ -31,10 +31,21 @@ export function burnUpOf(burnUp: RolloutSummary['burn_up'], groupId: string | nu
   const toMs = (xs.at(-1) ?? fromMs) + WEEK_MS;
   const current = weekMs(burnUp.current_week);
   return {
-    data: [xs, [...series.planned], [...series.installed]],
+    // Weeks to come have no installations yet: their line is not drawn, rather than drawn flat.
+    data: [xs, [...series.planned], series.installed.map((value, i) => ((xs[i] ?? 0) > current ? null : value))],
     xRange: { fromMs, toMs },
     partialFromMs: current >= fromMs && current < toMs ? current : null,
   };
+}
+
+/**
+ * An axis tick's label: the date of a Monday (the weeks' points), nothing between them. The chart puts its day ticks
+ * at the browser's midnight, a few hours off the Mondays' midnight UTC east or west of Greenwich: such a tick is the
+ * Monday's.
+ */
+export function weekTickLabel(ms: number, formatDay: (ms: number) => string): string {
+  const day = Math.round(ms / 86_400_000) * 86_400_000;
+  return Math.abs(ms - day) <= 3 * 3_600_000 && new Date(day).getUTCDay() === 1 ? formatDay(day) : '';
 }
 
 /** Ahead and on plan read as fine, behind as a warning: the planner-group table's colour beside its words. */

@@ -22,7 +22,7 @@ import { useNearViewport } from '@/lib/use-near-viewport';
 import { ChartPanel } from '@/lib/ui/chart-panel';
 import { LoadFailed } from '@/lib/ui/load-failed';
 import { SummaryDonut } from '@/lib/ui/summary-donut';
-import { burnUpOf, DEVICE_STATUS_TONES, SITE_STATE_TONES } from './rollout-model';
+import { burnUpOf, DEVICE_STATUS_TONES, SITE_STATE_TONES, weekTickLabel } from './rollout-model';
 import { PlannerGroupsSection } from './planner-groups-section';
 import { DevicesTable, SilentQueue, SitesTable } from './rollout-tables';
 import { PlanFiles } from './plan-files';
@@ -53,7 +53,7 @@ export function RolloutPage() {
   const figures = summary.data;
 
   return (
-    <Box data-testid="rollout-page" sx={{ display: 'grid', gap: 2 }}>
+    <Box data-testid="rollout-page" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Totals totals={figures.totals} count={count} />
       {figures.totals.sites === 0 && (
         <Typography data-testid="rollout-empty" sx={{ p: 1 }}>
@@ -170,7 +170,7 @@ function BurnUpSection({ summary }: { summary: RolloutSummary }) {
   const title = groupName ? t('rollout.burnUp.titleOfGroup', { group: groupName }) : t('rollout.burnUp.title');
 
   return (
-    <Box component="section" aria-label={t('rollout.burnUp.title')} sx={{ display: 'grid', gap: 1 }}>
+    <Box component="section" aria-label={t('rollout.burnUp.title')} sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <TextField
           select
@@ -216,7 +216,7 @@ function BurnUpSection({ summary }: { summary: RolloutSummary }) {
           formatValue={(value) => number(value)}
           formatTick={(value, decimals) => number(value, decimals)}
           formatTime={week}
-          formatAxisTime={(ms) => week(ms).slice(0, 5)}
+          formatAxisTime={(ms) => weekTickLabel(ms, (day) => week(day).slice(0, 5))}
           partialFromMs={burnUp.partialFromMs}
           partialLabel={t('rollout.burnUp.underWay')}
         />
