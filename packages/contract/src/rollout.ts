@@ -3,6 +3,7 @@ import { DEVICE_STATUSES, INSTALLATION_STATUSES } from '@gridlens/domain/power/e
 import { NAME_MAX, NOTES_MAX, PLAN_STATES, SITE_ID_MAX, SITE_STATES, WEEKLY_TARGET_MAX } from '@gridlens/domain/rollout/plan';
 import { STATUS_EVENTS } from '@gridlens/domain/rollout/status';
 import { ApiErrorSchema } from './errors';
+import { keyedObject } from './keyed-object';
 import { DoneSchema, endpoint, type RawAnswer } from './endpoint';
 import { ROLLOUT_IMPORT_CONTENT_TYPES, rolloutRoutes as routes } from './routes/rollout';
 
@@ -203,9 +204,9 @@ export const RolloutSummarySchema = z
       aborted: z.number().int().describe('Sites whose last visit was aborted'),
       silent: z.number().int().describe('Devices installed but silent'),
     }),
-    devices_by_status: z.record(z.enum(DEVICE_STATUSES), z.number().int()),
-    sites_by_state: z.record(z.enum(SITE_STATES), z.number().int()),
-    sites_by_installation_status: z.record(z.enum(INSTALLATION_STATUSES), z.number().int()),
+    devices_by_status: keyedObject(DEVICE_STATUSES, z.number().int()),
+    sites_by_state: keyedObject(SITE_STATES, z.number().int()),
+    sites_by_installation_status: keyedObject(INSTALLATION_STATUSES, z.number().int()),
     burn_up: z.object({
       weeks: z.array(z.string()).describe('Mondays, from the first planned or installed week to the last planned one'),
       current_week: z.string().describe('Monday of this week in the tenant’s calendar: under way'),

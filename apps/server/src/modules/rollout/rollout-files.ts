@@ -18,7 +18,6 @@ import {
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@gridlens/domain/rollout/plan';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/http-error';
-import { csvField, CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../report-delivery/report-spreadsheets';
 import type { RolloutRepository, StoredSite } from './rollout.repository';
 import type { RolloutService } from './rollout.service';
 
@@ -50,6 +49,12 @@ const columnsError = (problems: string[]) =>
     `The file's columns are not the export's: ${problems.join('; ')}`,
     'validation_error',
   );
+
+const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** RFC 4180, as the house's report CSV writes it: a field holding a comma, a quote or a line break goes in quotes. */
+const csvField = (text: string) => (/[,"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** A text cell that a spreadsheet would take as a formula, written as text (the house's CSV rule); the import undoes it. */
 const defused = (text: string) => (/^[=+@\t\r]/.test(text) || /^-[^\d.]/.test(text) ? `'${text}` : text);
@@ -108,7 +113,8 @@ async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
       else if (typeof value === 'object' && ('formula' in value || 'sharedFormula' in value)) formulas.add(`${rowNumber}:${col - 1}`);
       else if (typeof value === 'object' && 'richText' in value) text = value.richText.map((r) => r.text).join('');
       else if (typeof value === 'object' && 'text' in value) text = String(value.text);
-      else text = String(value as string | number | boolean);
+      else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') text = String(value);
+      // An error value (#N/A) or anything else that is no value the import reads: taken as empty.
       cells[col - 1] = text;
     });
     while (matrix.length < rowNumber - 1) matrix.push([]);
@@ -261,7 +267,7 @@ export function createRolloutFiles({
       if (format === 'csv') {
         const text = [
           columns.join(','),
-          ...rows.map((r) => r.map((v) => (v === null ? '' : csvField(typeof v === 'number' ? String(v) : defused(v), ','))).join(',')),
+          ...rows.map((r) => r.map((v) => (v === null ? '' : csvField(typeof v === 'number' ? String(v) : defused(v)))).join(',')),
         ]
           .map((line) => `${line}\r\n`)
           .join('');

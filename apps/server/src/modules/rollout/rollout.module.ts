@@ -1,7 +1,6 @@
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { ScheduledJob } from '../../scheduler/scheduler';
 import { routesPlugin, type ServerModule } from '../../server-module';
-import type { AfterStoreHook } from '../ingest/ingest.service';
 import type { DeviceTestedHook } from '../coverage/coverage.module';
 import { createRolloutFiles } from './rollout-files';
 import { createRolloutRepository } from './rollout.repository';
@@ -40,7 +39,8 @@ export function createRolloutModule({ db, devices, keepsPowerData, timeZoneOf, n
     api: routesPlugin((api) => registerRolloutRoutes(api, service, files, keepsPowerData)),
     jobs: [silenceCheck],
     hooks: {
-      afterReadings: ((tx, tenantId, stored) => service.afterReadings(tx, tenantId, stored)) satisfies AfterStoreHook,
+      afterReadings: (tx: Queryable, tenantId: string, stored: readonly { deviceId: string; measuredMs: number }[]) =>
+        service.afterReadings(tx, tenantId, stored),
       deviceTested: ((tx, tenantId, test) => service.deviceTested(tx, tenantId, test)) satisfies DeviceTestedHook,
     },
     service,
