@@ -131,6 +131,10 @@ describe('the planner group dialog', () => {
       key: 'rollout.groupDialog.tooLong',
       values: { max: 60 },
     });
+    expect(serverProblem('Value should be between -90 and 90')).toEqual({
+      key: 'rollout.groupDialog.between',
+      values: { min: -90, max: 90 },
+    });
     expect(serverProblem('Unknown planner group “West”')).toEqual({ key: 'validation.invalid' });
   });
 });

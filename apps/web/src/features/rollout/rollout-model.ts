@@ -125,12 +125,14 @@ export function tableCsv<Row>(rows: readonly Row[], columns: readonly TableColum
 }
 
 /**
- * A server's refusal of a field (the contract's English message) as the screen's own words: the messages the
- * planner-group body can give, each to its catalogue key; anything else as "not valid".
+ * A server's refusal of a field (the contract's or the import's English message) as the screen's own words: the
+ * messages of the planner-group body and the import's ranges, each to its catalogue key; anything else as "not valid".
  */
 export function serverProblem(message: string): FieldProblem {
   if (/required/i.test(message)) return { key: 'validation.required' };
   if (/whole number/i.test(message)) return { key: 'validation.wholeNumber' };
+  const between = /between (-?[\d.]+) and (-?[\d.]+)/i.exec(message);
+  if (between) return { key: 'rollout.groupDialog.between', values: { min: Number(between[1]), max: Number(between[2]) } };
   const atLeast = /at least (-?\d+)/i.exec(message)?.[1];
   if (atLeast !== undefined) return { key: 'validation.atLeast', values: { value: Number(atLeast) } };
   const atMost = /at most (-?\d+)/i.exec(message)?.[1];
