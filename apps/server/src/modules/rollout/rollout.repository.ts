@@ -299,6 +299,31 @@ export function createRolloutRepository(db: Queryable) {
       );
     },
 
+    /** A demo plan's sites with their facts (installations, aborts, visits), in one statement. */
+    async insertSitesWithFacts(
+      tx: Queryable,
+      tenantId: string,
+      sites: readonly (StoredSite & {
+        attempts: number;
+        installed_at: string | null;
+        abort_reason: string | null;
+        aborted_at: string | null;
+      })[],
+      by: string,
+    ): Promise<void> {
+      if (sites.length === 0) return;
+      await tx.query(
+        `INSERT INTO rollout_sites (tenant_id, site_id, name, latitude, longitude, group_id, planned_week, notes, device_id, attempts,
+                                    installed_at, abort_reason, aborted_at, created_by, updated_by)
+         SELECT $1, r.site_id, r.name, r.latitude, r.longitude, r.group_id, r.planned_week, r.notes, r.device_id, r.attempts,
+                r.installed_at, r.abort_reason, r.aborted_at, $3, $3
+           FROM json_to_recordset($2::json) AS r(site_id text, name text, latitude double precision, longitude double precision, group_id uuid,
+                planned_week date, notes text, device_id text, attempts integer, installed_at timestamptz, abort_reason text, aborted_at timestamptz)
+         ON CONFLICT (tenant_id, site_id) DO NOTHING`,
+        [tenantId, JSON.stringify(sites), by],
+      );
+    },
+
     // -- Devices and their history -------------------------------------------------------------------------------
     devices(tenantId: string): Promise<DeviceRow[]> {
       return db.query<DeviceRow>(`${DEVICE_SELECT} ORDER BY p.device_id`, [tenantId]);

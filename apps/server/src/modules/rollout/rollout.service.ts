@@ -52,6 +52,21 @@ interface Deps {
 /** Who the history names for the changes no user made. */
 export const INGEST_ACTOR = 'ingest';
 export const SILENCE_ACTOR = 'silence check';
+const DEMO_ACTOR = 'demo-seed';
+
+/** A demo plan (the demo's NetZero rollout): planner groups by name, sites naming their group, the history to keep. */
+export interface DemoRolloutInput {
+  groups: readonly { name: string; region: string | null; contact: string | null; weekly_target: number }[];
+  sites: readonly (Omit<StoredSite, 'group_id'> & {
+    group: string;
+    attempts: number;
+    installed_at: string | null;
+    abort_reason: string | null;
+    aborted_at: string | null;
+  })[];
+  history: readonly HistoryEntry[];
+  statuses: ReadonlyMap<string, DeviceStatus>;
+}
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -388,6 +403,30 @@ export function createRolloutService({ db, repository, devices, timeZoneOf, now 
         },
         time_zone: timeZone,
       };
+    },
+
+    /**
+     * The demo's rollout (apps/server/src/demo/demo-rollout.ts): its groups, its sites with their facts, its dated
+     * history and each device's status after it, in one transaction. Idempotent: a tenant with planner groups keeps
+     * its plan (a user's changes survive a restart). False when it had one.
+     */
+    async seedDemo(tenantId: string, plan: DemoRolloutInput): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if ((await repository.groups(tenantId, tx)).length > 0) return false;
+        const ids = new Map<string, string>();
+        for (const group of plan.groups) ids.set(group.name, (await repository.insertGroup(tenantId, group, DEMO_ACTOR, tx)).group_id);
+        await repository.insertSitesWithFacts(
+          tx,
+          tenantId,
+          plan.sites.map(({ group, ...site }) => ({ ...site, group_id: ids.get(group) ?? null })),
+          DEMO_ACTOR,
+        );
+        await repository.addHistory(tx, tenantId, plan.history);
+        const byStatus = new Map<DeviceStatus, string[]>();
+        for (const [deviceId, status] of plan.statuses) byStatus.set(status, [...(byStatus.get(status) ?? []), deviceId]);
+        for (const [status, deviceIds] of byStatus) await devices.setDeviceStatus(tx, tenantId, deviceIds, status);
+        return true;
+      });
     },
 
     // -- The facts that change a device's status ------------------------------------------------------------------
