@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Answer } from '@gridlens/contract/endpoint';
 import type { rolloutApi } from '@gridlens/contract/rollout';
@@ -195,4 +196,24 @@ test('the installer marks a monitor as fitted on the device test, and sees it re
   await installer.getByTestId('device-test-mark-fitted').click();
   await expect(installer.getByTestId('device-test-recorded')).toContainText(/^Recorded as fitted at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./);
   await context.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test('the dashboard fits the screen’s width, and its names, headings and contrast pass the audit', async ({ page }) => {
+    await signIn(page, DEMO.power, '/rollout');
+    await expect(page.getByTestId('rollout-page')).toBeVisible();
+    await expect(page.getByTestId('planner-groups').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByTestId('silent-queue').locator('tbody tr').first()).toBeVisible();
+    // Wide tables scroll inside their own box; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    const results = await new AxeBuilder({ page })
+      .options({
+        runOnly: { type: 'rule', values: ['label-content-name-mismatch', 'color-contrast', 'heading-order', 'button-name', 'link-name'] },
+      })
+      .analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`))).toEqual([]);
+  });
 });
