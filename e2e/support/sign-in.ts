@@ -2,6 +2,8 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   power: { email: 'power@gridlens.demo', password: 'power-demo', name: 'Aoife Byrne' },
+  /** NetZero's administrator (role Admin). */
+  admin: { email: 'admin@gridlens.demo', password: 'admin-demo', name: 'Niamh Kelly' },
   fleet: { email: 'fleet@gridlens.demo', password: 'fleet-demo', name: 'Marek Nowak' },
   gridwest: { email: 'gridwest@gridlens.demo', password: 'gridwest-demo', name: 'Claire Dubois' },
   installer: { email: 'installer@gridlens.demo', password: 'installer-demo', name: 'Seán Murphy' },

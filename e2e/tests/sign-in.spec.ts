@@ -9,7 +9,14 @@ test('the power-data operator lands on the default section of the tenant with it
   await expect(page.getByTestId('page-title')).toHaveText('Assets');
   await expect(page).toHaveTitle('Assets · Gridlens');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByRole('link')).toHaveText(['Assets', 'Analytics', 'Power report', /^(\d+\+?)?Power alerts$/, 'EV modelling']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Assets',
+    'Analytics',
+    'Power report',
+    /^(\d+\+?)?Power alerts$/,
+    'EV modelling',
+    'Rollout dashboard',
+  ]);
 });
 
 test('the fleet operator lands on a tracking section', async ({ page }) => {

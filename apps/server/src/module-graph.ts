@@ -8,7 +8,7 @@ import { createHookBus } from './module-hooks';
 import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAssetsModule } from './modules/assets/assets.module';
 import { createConfigModule } from './modules/config/config.module';
-import { createCoverageModule } from './modules/coverage/coverage.module';
+import { createCoverageModule, type DeviceTestedHook } from './modules/coverage/coverage.module';
 import { createFeedbackModule } from './modules/feedback/feedback.module';
 import { createFleetReportsModule } from './modules/fleet-reports/fleet-reports.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
@@ -21,6 +21,7 @@ import { createPowerReadingsModule } from './modules/power-readings/power-readin
 import { createReportDeliveryModule } from './modules/report-delivery/report-delivery.module';
 import type { PdfRenderer } from './modules/report-delivery/pdf-renderer';
 import { createReportSchedulesModule } from './modules/report-schedules/report-schedules.module';
+import { createRolloutModule } from './modules/rollout/rollout.module';
 import { createRetentionModule } from './modules/retention/retention.module';
 import { createTenantsModule } from './modules/tenants/tenants.module';
 import { createTrackingModule } from './modules/tracking/tracking.module';
@@ -47,6 +48,8 @@ export interface ModuleHooks {
   modelChanged: (tenantId: string) => Promise<void>;
   /** A POI is about to be deleted: a listener that still needs it refuses by throwing (an HttpError 409). */
   locationRemoving: (tenantId: string, locationId: string) => Promise<void>;
+  /** The installer recorded a device test (the monitor is fitted), inside the transaction that stored it. */
+  deviceTested: DeviceTestedHook;
 }
 /** Every hook once: a hook added to ModuleHooks and not here fails to compile. */
 const HOOK_NAMES = Object.keys({
@@ -54,6 +57,7 @@ const HOOK_NAMES = Object.keys({
   afterPositions: true,
   modelChanged: true,
   locationRemoving: true,
+  deviceTested: true,
 } satisfies Record<keyof ModuleHooks, true>) as (keyof ModuleHooks)[];
 
 export interface ModuleGraphOptions {
@@ -140,7 +144,14 @@ export function buildModuleGraph({
     timeZoneOf: tenants.timeZoneOf,
     addedLoadsByHour: loadPlanning.addedLoadsByHour,
   });
-  const coverage = createCoverageModule({ linkQuality: powerReadings.linkQuality });
+  const coverage = createCoverageModule({ db, linkQuality: powerReadings.linkQuality, deviceTested: hooks.emit.deviceTested, now });
+  const rollout = createRolloutModule({
+    db,
+    devices: assets,
+    keepsPowerData: tenants.keepsPowerData,
+    timeZoneOf: (tenantId) => tenants.timeZoneOf(tenantId),
+    now,
+  });
   const settings = createConfigModule({
     db,
     findTenant: tenants.findTenant,
@@ -196,6 +207,7 @@ export function buildModuleGraph({
     weather,
     reportSchedules,
     reportDelivery,
+    rollout,
   ];
   const retention = createRetentionModule({ db, retentionDays: config.rawRetentionDays, log, owners });
   const modules: readonly ServerModule<Partial<ModuleHooks>>[] = [...owners, retention];
@@ -226,6 +238,7 @@ export function buildModuleGraph({
     retention,
     reportSchedules,
     reportDelivery,
+    rollout,
     /** The report runner's read-only tickets, which the API accepts beside users' tokens (app.ts). */
     renderTickets,
   };

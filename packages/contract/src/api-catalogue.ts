@@ -14,6 +14,7 @@ import { loadAnalysisApi } from './load-analysis';
 import { loadPlanningApi } from './load-planning';
 import { powerReadingsApi } from './power-readings';
 import { reportSchedulesApi } from './report-schedules';
+import { rolloutApi } from './rollout';
 import { trackingAlertsApi } from './tracking-alerts';
 import { trackingApi } from './tracking';
 import { trackingLocationsApi } from './tracking-locations';
@@ -49,6 +50,7 @@ export const API_CATALOGUE: Readonly<Record<string, readonly EndpointGroup[]>> =
   'load-models': [evModelsApi, hpModelsApi],
   weather: [weatherApi],
   'report-schedules': [reportSchedulesApi],
+  rollout: [rolloutApi],
 };
 
 export const allEndpoints = (): EndpointDescription[] =>

@@ -119,6 +119,11 @@ export const CAPABILITIES: readonly Capability[] = [
     ...all,
   },
   {
+    name: 'rollout',
+    summary: 'The installation programme: sites, planner groups, device status from the facts with its history, the dashboard.',
+    ...all,
+  },
+  {
     name: 'fleet-reports',
     summary: 'The weekly fleet report and the KPI report of tracking tenants, drawn from tracking’s own figures.',
     ...all,

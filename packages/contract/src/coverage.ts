@@ -74,6 +74,27 @@ export const DeviceTestSchema = z
   .meta({ id: 'DeviceTest' });
 export type DeviceTest = z.infer<typeof DeviceTestSchema>;
 
+/**
+ * POST /api/powerdata/device-test/{DeviceID}: the installer records the test as it stands now ("the monitor is
+ * fitted"). The server runs the test itself (the body holds no outcome) and keeps it with who and when; the rollout
+ * dashboard then counts the device Installed and its site installed.
+ */
+export const RecordDeviceTestBodySchema = z
+  .object({ note: z.string().trim().max(1000).nullable().default(null).describe('The installer’s remark, if any') })
+  .strict()
+  .meta({ id: 'RecordDeviceTestBody' });
+export type RecordDeviceTestBody = z.input<typeof RecordDeviceTestBodySchema>;
+
+export const RecordedDeviceTestSchema = DeviceTestSchema.extend({
+  recorded_at: z.string(),
+  recorded_by: z.string().nullable(),
+  note: z.string().nullable(),
+  passed: z
+    .boolean()
+    .describe('No check failed. The monitor counts as fitted either way: one not heard joins the installed-but-silent queue'),
+}).meta({ id: 'RecordedDeviceTest' });
+export type RecordedDeviceTest = z.infer<typeof RecordedDeviceTestSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -91,5 +112,12 @@ export const coverageApi = {
     summary: "The installer's device test: is the device heard, its signal, clamps, sensor and battery (Installers allowed)",
     params: z.object({ DeviceID: z.string().min(1).max(64) }),
     responses: { 200: DeviceTestSchema, 429: ApiErrorSchema },
+  }),
+  recordDeviceTest: endpoint(coverageRoutes.recordDeviceTest, {
+    tags,
+    summary: 'Records the device test as it stands now: the monitor is fitted (Installers allowed)',
+    params: z.object({ DeviceID: z.string().min(1).max(64) }),
+    body: RecordDeviceTestBodySchema,
+    responses: { 201: RecordedDeviceTestSchema, 429: ApiErrorSchema },
   }),
 };

@@ -14,6 +14,7 @@ export const SECTION_IDS = [
   'powercoil_report',
   'powercoil_alerts',
   'powercoil_ev',
+  'rollout',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -38,6 +39,7 @@ export const SECTION_TENANT_TYPE: Readonly<Record<SectionId, TenantType>> = {
   powercoil_report: 'powerdata',
   powercoil_alerts: 'powerdata',
   powercoil_ev: 'powerdata',
+  rollout: 'powerdata',
 };
 
 /** The sections a tenant of this type may have as tabs, in catalogue order. */
@@ -64,6 +66,7 @@ export const SECTION_CATALOGUE: readonly SectionDefinition[] = [
   { id: 'powercoil_report', route: '/powercoil_report', icon: 'Summarize', labelKey: 'sections.powercoil_report' },
   { id: 'powercoil_alerts', route: '/powercoil_alerts', icon: 'NotificationImportant', labelKey: 'sections.powercoil_alerts' },
   { id: 'powercoil_ev', route: '/powercoil_ev', icon: 'EvStation', labelKey: 'sections.powercoil_ev' },
+  { id: 'rollout', route: '/rollout', icon: 'Construction', labelKey: 'sections.rollout' },
 ];
 
 export function isSectionId(value: string): value is SectionId {
@@ -113,6 +116,7 @@ const SPEC_NAMES: Record<SectionId, string> = {
   powercoil_report: 'power report',
   powercoil_alerts: 'power alerts',
   powercoil_ev: 'EV modelling',
+  rollout: 'rollout dashboard',
 };
 
 /**

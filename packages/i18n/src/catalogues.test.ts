@@ -79,6 +79,11 @@ describe('the catalogue', () => {
       'reportSchedules.columns.actions',
       'reportSchedules.fields.formats',
       'reportSchedules.runColumns.formats',
+      'rollout.totals.sites',
+      'rollout.columns.site',
+      'rollout.columns.contact',
+      'rollout.columns.actions',
+      'rollout.columns.notes',
     ],
     ES: [
       'config.celsius',
@@ -91,7 +96,7 @@ describe('the catalogue', () => {
       'assets.values.power_change_state.normal',
       'powerQuality.health.statuses.1',
     ],
-    PL: ['alerts.operator'],
+    PL: ['alerts.operator', 'rollout.columns.region', 'rollout.files.problem'],
   };
   it.each(others)('%s translates every text (none copied from English unless listed)', (code) => {
     const other = flattenCatalogue(CATALOGUES[code]);

@@ -4,6 +4,7 @@ import type { ModuleGraph } from '../module-graph';
 import type { StoredRule } from '../modules/alerts/alerts.module';
 import { demoFleet, type DemoDevice } from './demo-fleet';
 import { demoMessages } from './demo-messages';
+import { demoRollout } from './demo-rollout';
 import { DAY_MS } from '@gridlens/domain/time-range';
 import { IMBALANCE_FLAG_PERCENT, ratedPhaseCurrentA } from '@gridlens/domain/power/electrical';
 import { TEMPERATURE_OVER_LIMIT_C } from '@gridlens/domain/power/temperature-checks';
@@ -11,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from '../modules/ingest/ingest.module';
 
 /** The modules the power demo writes through: the registry, the ingest keys, the alert rules, and the readings it resumes from. */
-export type DemoPowerModules = Pick<ModuleGraph, 'assets' | 'ingest' | 'alerts' | 'powerReadings'>;
+export type DemoPowerModules = Pick<ModuleGraph, 'assets' | 'ingest' | 'alerts' | 'powerReadings' | 'rollout'>;
 
 /** The demo tenants' ingest keys: fixed so that the docs and scripts can use them. Created only with demo data. */
 export const DEMO_INGEST_KEYS: Record<string, string> = {
@@ -126,6 +127,9 @@ export async function seedDemoPowerData(
   for (const { tenantId, devices: fleet } of demoFleets()) {
     for (const device of fleet) await modules.assets.registerIfNew(tenantId, device.registration);
   }
+  // NetZero's rollout, before the history is sent: its fitted monitors are Active already, so their messages change
+  // nothing, and the ones that never send stay fitted but silent.
+  await modules.rollout.service.seedDemo('netzero', demoRollout(demoFleet(), nowMs));
   for (const [tenantId, key] of Object.entries(DEMO_INGEST_KEYS))
     await modules.ingest.keys.ensureKnown(tenantId, 'Demo simulator', key, 'demo-seed');
   await seedDemoPowerRules(modules);

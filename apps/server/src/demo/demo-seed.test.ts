@@ -4,6 +4,8 @@ import type { DeviceMessage } from '@gridlens/contract/ingest';
 import type { Database } from '../db/database';
 import { seedDemoData } from './seed-demo';
 import { demoMessages } from './demo-messages';
+import { demoFleet } from './demo-fleet';
+import { demoRollout } from './demo-rollout';
 import { DEMO_INGEST_KEYS, demoFleets, seedDemoPowerData, type SendMessages } from './demo-power-seed';
 import { createIngestKeysRepository } from '../modules/ingest/ingest-keys.repository';
 import { createIngestKeysService } from '../modules/ingest/ingest-keys.service';
@@ -61,7 +63,7 @@ for (const backend of TEST_DATABASES) {
     beforeAll(async () => {
       db = await backend.open();
       await seedDemoData(db);
-      graph = buildModuleGraph({ config: testConfig(), db });
+      graph = buildModuleGraph({ config: testConfig(), db, now: () => NOW });
       send = async (tenantId, messages) => {
         const result = await graph.ingest.service.ingest(tenantId, 'http', messages);
         sent.batches += 1;
@@ -81,18 +83,30 @@ for (const backend of TEST_DATABASES) {
       await backend.dispose(db);
     });
 
-    it('registers 300 NetZero and 24 GridWest devices, as the fleets describe them', async () => {
+    it('registers 300 NetZero and 24 GridWest devices, as the fleets describe them, their status from the facts', async () => {
       const devices = await db.query<{ tenant_id: string; device_id: string; device_status: string; rating_kva: number }>(
         'SELECT tenant_id, device_id, device_status, rating_kva FROM power_devices ORDER BY tenant_id, device_id',
       );
       expect(devices.filter((d) => d.tenant_id === 'netzero')).toHaveLength(300);
       expect(devices.filter((d) => d.tenant_id === 'gridwest')).toHaveLength(24);
+      // NetZero's status is its rollout's; a GridWest device heard in the history is Active, another keeps its registered status.
+      const rollout = demoRollout(demoFleet(), NOW).statuses;
+      const heard = new Set(
+        (await db.query<{ tenant_id: string; device_id: string }>('SELECT tenant_id, device_id FROM power_device_latest')).map(
+          (r) => `${r.tenant_id}/${r.device_id}`,
+        ),
+      );
       const expected = demoFleets()
         .flatMap(({ tenantId, devices: fleet }) =>
           fleet.map((d) => ({
             tenant_id: tenantId,
             device_id: d.registration.device_id,
-            device_status: d.registration.device_status,
+            device_status:
+              tenantId === 'netzero'
+                ? rollout.get(d.registration.device_id)
+                : heard.has(`${tenantId}/${d.registration.device_id}`)
+                  ? 'Active'
+                  : d.registration.device_status,
             rating_kva: d.registration.rating_kva,
           })),
         )
@@ -214,6 +228,22 @@ for (const backend of TEST_DATABASES) {
       const again = await seedDemoPowerData(graph, send, LATER, 1);
       expect(sent.duplicates).toBe(0);
       expect(again.messages).toBe(0);
+    });
+
+    it('gives NetZero its rollout once: groups, sites and dated history, a few fitted monitors silent, one group behind', async () => {
+      const plan = demoRollout(demoFleet(), NOW);
+      expect(await countRows(db, "SELECT 1 FROM rollout_groups WHERE tenant_id = 'netzero'")).toBe(5);
+      expect(await countRows(db, "SELECT 1 FROM rollout_sites WHERE tenant_id = 'netzero'")).toBe(plan.sites.length);
+      expect(await countRows(db, "SELECT 1 FROM device_status_history WHERE tenant_id = 'netzero'")).toBe(plan.history.length);
+      expect(await countRows(db, "SELECT 1 FROM rollout_sites WHERE tenant_id <> 'netzero'")).toBe(0);
+      const groups = await graph.rollout.service.groups('netzero');
+      expect(groups.filter((g) => g.plan_state === 'behind').map((g) => g.name)).toEqual(['Midlands crew']);
+      // The fitted monitors that never send are not heard in the history: they wait in the installed-but-silent queue.
+      const silent = await graph.rollout.service.silent('netzero');
+      expect(silent.length).toBeGreaterThan(0);
+      expect(silent.every((d) => d.last_message_at === null || d.device_status === 'Inactive')).toBe(true);
+      expect(await graph.rollout.service.seedDemo('netzero', plan)).toBe(false);
+      expect(await countRows(db, "SELECT 1 FROM rollout_sites WHERE tenant_id = 'netzero'")).toBe(plan.sites.length);
     });
   });
 }

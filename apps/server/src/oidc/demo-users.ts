@@ -22,6 +22,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     roles: ['Operator'],
     colour: '#1565c0',
   },
+  // NetZero's administrator (role Admin): edits the rollout plan's planner groups and imports its sites.
+  {
+    sub: 'user-power-admin-1',
+    email: 'admin@gridlens.demo',
+    password: 'admin-demo',
+    name: 'Niamh Kelly',
+    tenant: 'netzero',
+    roles: ['Operator', 'Admin'],
+    colour: '#00838f',
+  },
   {
     sub: 'user-fleet-1',
     email: 'fleet@gridlens.demo',

@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
               screen('/powercoil_report', (m) => m.PowerReportScreen, { sectionId: 'powercoil_report', searchable: true }),
               screen('/powercoil_alerts', (m) => m.PowerAlertsPage, { sectionId: 'powercoil_alerts' }),
               screen('/powercoil_ev', (m) => m.EvModellingPage, { sectionId: 'powercoil_ev', searchable: true }),
+              screen('/rollout', (m) => m.RolloutPage, { sectionId: 'rollout', searchable: true }),
               screen('*', (m) => m.NotFoundPage, { titleKey: 'pages.notFound' }),
             ],
           },

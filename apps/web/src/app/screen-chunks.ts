@@ -37,6 +37,7 @@ export const screenChunks = {
   '/powercoil_report': () => loadChunk(() => import('./pages/power-report-page')),
   '/powercoil_alerts': alerts,
   '/powercoil_ev': () => loadChunk(() => import('./pages/ev-modelling-page')),
+  '/rollout': () => loadChunk(() => import('@/features/rollout/rollout-page')),
   '*': () => loadChunk(() => import('./pages/errors/not-found-page')),
 } as const;
 

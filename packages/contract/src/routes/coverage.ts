@@ -13,4 +13,10 @@ export const coverageRoutes = {
     operationId: 'testDevice',
     security: 'installer',
   }),
+  recordDeviceTest: route({
+    method: 'POST',
+    path: '/api/powerdata/device-test/:DeviceID',
+    operationId: 'recordDeviceTest',
+    security: 'installer',
+  }),
 };

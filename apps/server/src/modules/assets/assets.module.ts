@@ -1,4 +1,5 @@
 import type { CreatePowerDevice } from '@gridlens/contract/assets';
+import type { DeviceStatus } from '@gridlens/domain/power/enumerations';
 import type { Database, Queryable } from '../../db/database';
 import { routesPlugin } from '../../server-module';
 import { createAssetsRepository } from './assets.repository';
@@ -23,6 +24,9 @@ export function createAssetsModule({ db, trackerWatchlist = null }: { db: Databa
     registeredDevices: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) =>
       repository.registeredDevices(tx, tenantId, deviceIds),
     deviceTypes: (tx: Queryable, tenantId: string, deviceIds: readonly string[]) => repository.deviceTypes(tx, tenantId, deviceIds),
+    /** Sets devices' status in the caller's transaction (the rollout's status rules): the devices changed, with their old status. */
+    setDeviceStatus: (tx: Queryable, tenantId: string, deviceIds: readonly string[], status: DeviceStatus, onlyFrom?: DeviceStatus) =>
+      repository.setDeviceStatus(tx, tenantId, deviceIds, status, onlyFrom ?? null),
     exists: (tenantId: string, deviceId: string) => repository.exists(tenantId, deviceId),
     /** Every device's rating, MPRNs and commuter flag with the registry version (load planning). */
     planningRegistry: (tenantId: string) => repository.planningRegistry(tenantId),

@@ -1,4 +1,5 @@
 import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/assets';
+import type { DeviceStatus } from '@gridlens/domain/power/enumerations';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 import { REGISTRY_COLUMNS, type PlanningDevice } from './assets.public';
@@ -20,6 +21,28 @@ export function createAssetsRepository(db: Queryable) {
     return rows[0]?.version ?? '0';
   };
   return {
+    /**
+     * Gives these devices `status`, leaving those that have it already; answers each device changed with the status it
+     * had (the rollout's history). Set-based, in the caller's transaction: the ingest hook runs it once per batch, and
+     * when every device of the batch is Active already it matches no row. `onlyFrom`: only devices in that status change.
+     */
+    setDeviceStatus(
+      tx: Queryable,
+      tenantId: string,
+      deviceIds: readonly string[],
+      status: DeviceStatus,
+      onlyFrom: DeviceStatus | null = null,
+    ): Promise<{ device_id: string; from_status: DeviceStatus }[]> {
+      return tx.query(
+        `UPDATE power_devices d SET device_status = $3, updated_at = now()
+           FROM power_devices o
+          WHERE d.tenant_id = $1 AND d.device_id = ANY($2::text[]) AND d.device_status <> $3 AND ($4::text IS NULL OR d.device_status = $4)
+            AND o.tenant_id = d.tenant_id AND o.device_id = d.device_id
+          RETURNING d.device_id, o.device_status AS from_status`,
+        [tenantId, arrayLiteral([...new Set(deviceIds)]), status, onlyFrom],
+      );
+    },
+
     /**
      * The batch's device ids the tenant has registered, with their integer keys (power_readings' device column).
      * Takes the ingest transaction, which reads it once per batch on the hot path.

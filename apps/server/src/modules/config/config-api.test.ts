@@ -11,7 +11,7 @@ import { TEST_DATABASES } from '../../../test/support/test-databases';
 
 type TestIssuer = Awaited<ReturnType<typeof createTestIssuer>>;
 
-const NETZERO_TABS = ['assets', 'powercoil_analytics', 'powercoil_report', 'powercoil_alerts', 'powercoil_ev'];
+const NETZERO_TABS = ['assets', 'powercoil_analytics', 'powercoil_report', 'powercoil_alerts', 'powercoil_ev', 'rollout'];
 const FLEETCO_TABS = ['devices', 'locations', 'journeys', 'poi', 'report', 'alerts'];
 const GRIDWEST_TABS = ['assets', 'powercoil_report', 'powercoil_alerts'];
 
@@ -151,12 +151,12 @@ for (const backend of TEST_DATABASES) {
     });
 
     describe(routeName(configApi.sections), () => {
-      it('lists the 11 sections with id, route, icon and label key', async () => {
+      it('lists the 12 sections with id, route, icon and label key', async () => {
         const response = await inject(app, configApi.sections, { headers: await headersFor('catalogue-reader', 'fleetco') });
         expect(response.statusCode).toBe(200);
         const sections = response.json();
-        expect(sections).toHaveLength(11);
-        expect(new Set(sections.map((s) => s.id)).size).toBe(11);
+        expect(sections).toHaveLength(12);
+        expect(new Set(sections.map((s) => s.id)).size).toBe(12);
         for (const section of sections) {
           expect(Object.keys(section).sort()).toEqual(['icon', 'id', 'labelKey', 'route']);
           expect(section.route).toBe(`/${section.id}`);

@@ -23,9 +23,18 @@ const DEVICE_TEST_RATE_LIMIT = {
   keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
 };
 
-/** GET /api/powerdata/device-test/{DeviceID}: registered in a scope that lets Installer-only users in. */
+/** GET and POST /api/powerdata/device-test/{DeviceID}: registered in a scope that lets Installer-only users in. */
 export function registerDeviceTestRoutes(app: FastifyInstance, coverage: CoverageService): void {
   bindEndpoint(app, coverageApi.deviceTest, (request) => coverage.deviceTest(tenantPrincipal(request).tenantId, request.params.DeviceID), {
     config: { rateLimit: DEVICE_TEST_RATE_LIMIT },
   });
+  bindEndpoint(
+    app,
+    coverageApi.recordDeviceTest,
+    (request) => {
+      const { tenantId, userId } = tenantPrincipal(request);
+      return coverage.recordDeviceTest(tenantId, request.params.DeviceID, request.body, userId);
+    },
+    { config: { rateLimit: DEVICE_TEST_RATE_LIMIT } },
+  );
 }

@@ -1,4 +1,7 @@
-import type { Coverage, DeviceCoverage, DeviceTest } from '@gridlens/contract/coverage';
+import type { Coverage, DeviceCoverage, DeviceTest, RecordDeviceTestBody, RecordedDeviceTest } from '@gridlens/contract/coverage';
+import type { Database } from '../../db/database';
+import type { DeviceTestedHook } from './coverage.module';
+import type { createDeviceTestsRepository } from './device-tests.repository';
 import { coverageLevel, lqiLevelOfCounts, type CoverageLevel, type CoverageWindowDays } from '@gridlens/domain/power/coverage';
 import { DEVICE_TEST_MESSAGES, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome } from '@gridlens/domain/power/device-test';
 import { DAY_MS, zonedDay, zonedDayStartMs } from '@gridlens/domain/time-range';
@@ -8,6 +11,10 @@ import type { CoverageRow } from '../power-readings/power-readings.public';
 
 interface Deps {
   repository: LinkQualityReads;
+  /** Where a recorded test is kept, in a transaction of `db`, and who is told (the rollout). */
+  tests?: ReturnType<typeof createDeviceTestsRepository>;
+  db?: Database;
+  deviceTested?: DeviceTestedHook;
   now?: () => number;
 }
 
@@ -44,8 +51,8 @@ function deviceCoverage(row: CoverageRow, nowMs: number): DeviceCoverage {
 }
 
 /** The device coverage check (/coverage_checker) and the installer's device test (/checkcoverage). */
-export function createCoverageService({ repository, now = Date.now }: Deps) {
-  return {
+export function createCoverageService({ repository, tests, db, deviceTested, now = Date.now }: Deps) {
+  const service = {
     /**
      * The window is the days of the tenant's calendar (which key the daily rollup) that the last `days` × 24 h touch:
      * a device is judged over at least a whole day, even just after midnight.
@@ -108,7 +115,29 @@ export function createCoverageService({ repository, now = Date.now }: Deps) {
         outcome: overallOutcome(checks),
       };
     },
+
+    /**
+     * The installer records the test as it stands now: the monitor is fitted. Kept with who and when, and told to the
+     * rollout (the device Installed, its site installed) in the same transaction; a failed test is kept too.
+     */
+    async recordDeviceTest(tenantId: string, deviceId: string, body: RecordDeviceTestBody, by: string): Promise<RecordedDeviceTest> {
+      if (!tests || !db) throw new Error('The coverage module was built without its device-test store');
+      const test = await service.deviceTest(tenantId, deviceId);
+      const passed = test.outcome !== 'fail';
+      const note = body.note ?? null;
+      await db.transaction(async (tx) => {
+        await tests.insert(
+          tx,
+          tenantId,
+          { device_id: test.device_id, tested_at: test.checked_at, outcome: test.outcome, passed, checks: test.checks, note },
+          by,
+        );
+        await deviceTested?.(tx, tenantId, { device_id: test.device_id, at: test.checked_at, by, outcome: test.outcome, passed });
+      });
+      return { ...test, recorded_at: test.checked_at, recorded_by: by, note, passed };
+    },
   };
+  return service;
 }
 
 export type CoverageService = ReturnType<typeof createCoverageService>;

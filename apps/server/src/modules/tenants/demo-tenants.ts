@@ -15,6 +15,7 @@ export const DEMO_TENANTS: TenantRow[] = [
       { id: 'powercoil_report', label: 'Power report' },
       { id: 'powercoil_alerts', label: 'Power alerts' },
       { id: 'powercoil_ev', label: 'EV modelling' },
+      { id: 'rollout', label: 'Rollout dashboard' },
     ],
   },
   {

@@ -12,7 +12,7 @@ export const TENANT_COMMAND_USAGE = `Usage:
   npm run tenant -- set <id> [--name <name>] [--tabs <section[=label],...>] [--powerdata-type <kind>|none]
                             [--language EN|GA|FR|ES|PL]
 Sections: poi, locations, journeys, devices, report, alerts (tracking); assets, powercoil_analytics,
-powercoil_report, powercoil_alerts, powercoil_ev (powerdata). A tab without "=label" shows the section's own
+powercoil_report, powercoil_alerts, powercoil_ev, rollout (powerdata). A tab without "=label" shows the section's own
 name, translated. The type and the time zone are fixed once a tenant exists.`;
 
 /** Where the command writes: its answers, and its refusals. */

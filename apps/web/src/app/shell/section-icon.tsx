@@ -1,4 +1,5 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import ConstructionIcon from '@mui/icons-material/Construction';
 import ElectricalServicesIcon from '@mui/icons-material/ElectricalServices';
 import EvStationIcon from '@mui/icons-material/EvStation';
 import InsightsIcon from '@mui/icons-material/Insights';
@@ -18,6 +19,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
  */
 export const SECTION_ICONS: Readonly<Record<string, SvgIconComponent>> = {
   Assessment: AssessmentIcon,
+  Construction: ConstructionIcon,
   ElectricalServices: ElectricalServicesIcon,
   EvStation: EvStationIcon,
   Insights: InsightsIcon,

@@ -1,3 +1,4 @@
+import type { SegmentTone } from '@/lib/ui/summary-donut';
 import type { AssetListColumns, AssetListItem } from '@gridlens/contract/assets';
 import { BATTERY_STATUSES } from '@gridlens/domain/power/battery';
 import { COMMUNICATION_STATES } from '@gridlens/domain/power/communication';
@@ -79,7 +80,7 @@ export function countMatching(columns: AssetColumns, rows: readonly number[], te
   return matching;
 }
 
-export type SegmentTone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
+export type { SegmentTone };
 
 /** The colour family of each chart value: green for fine, amber for watch, red for act, grey for no data. */
 const TONES: Record<string, SegmentTone> = {

@@ -41,7 +41,7 @@ import { csvBlob, downloadBlob } from '@/lib/csv';
 import { assetsCsv } from './assets-csv';
 import { assetsSheet, assetsXlsx } from './assets-xlsx';
 import { AssetsTable, TABLE_BOX } from './assets-table';
-import { SummaryDonut } from './summary-donut';
+import { SummaryDonut } from '@/lib/ui/summary-donut';
 import { useAssetDisplay, valueKey } from './use-asset-display';
 import { useVisibleColumns } from './use-visible-columns';
 

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -19,7 +20,7 @@ import { formatNumber } from '@gridlens/domain/number-format';
 import { DEVICE_TEST_CHECKS, type CheckOutcome } from '@gridlens/domain/power/device-test';
 import { resolveTemperatureMetric, temperatureInMetric, temperatureUnit } from '@gridlens/domain/temperature';
 import { ApiRequestError } from '@/lib/api/api-client';
-import { DEVICE_TEST_REFRESH_MS, useDeviceTest } from '@/lib/api/coverage';
+import { DEVICE_TEST_REFRESH_MS, useDeviceTest, useRecordDeviceTest } from '@/lib/api/coverage';
 import { browserTimeZone } from '@/lib/api/config';
 import { timeSinceText } from '@/lib/time-since-text';
 import { DataTable, type DataColumn } from '@/lib/ui/data-table';
@@ -109,6 +110,7 @@ export function DeviceTester() {
       )}
       {test.isError && !notFound && refused === null && <LoadFailed onRetry={() => void test.refetch()} />}
       {test.data && !test.isError && <TestResult test={test.data} onRefresh={() => void test.refetch()} refreshing={test.isFetching} />}
+      {test.data && !test.isError && <RecordFitting key={test.data.device_id} deviceId={test.data.device_id} />}
       {test.data && !test.isError && test.data.messages.length > 0 && (
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="device-test-messages">
           <Typography id="device-test-messages" component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -193,5 +195,50 @@ function TestResult({ test, onRefresh, refreshing }: TestResultProps) {
         </Box>
       </Paper>
     </Box>
+  );
+}
+
+/**
+ * "Mark as fitted": the installer records the test as it stands now, which the rollout dashboard counts as the
+ * device installed. The answer says when it was kept and whether every check passed; one not yet heard from is
+ * still fitted, and waits in the dashboard's installed-but-silent queue.
+ */
+function RecordFitting({ deviceId }: { deviceId: string }) {
+  const { t } = useTranslation();
+  const record = useRecordDeviceTest();
+  const timeZone = browserTimeZone();
+  const recorded = record.data;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }} component="section" aria-labelledby="device-test-record">
+      <Typography id="device-test-record" component="h2" variant="h6">
+        {t('coverage.deviceTest.recordTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('coverage.deviceTest.recordHelp')}
+      </Typography>
+      <Box>
+        <Button
+          variant="contained"
+          startIcon={<DoneAllIcon />}
+          onClick={() => record.mutate({ deviceId, note: null })}
+          loading={record.isPending}
+          data-testid="device-test-mark-fitted"
+        >
+          {t('coverage.deviceTest.markFitted')}
+        </Button>
+      </Box>
+      {recorded && (
+        <Alert severity={recorded.passed ? 'success' : 'warning'} role="status" data-testid="device-test-recorded">
+          {t(recorded.passed ? 'coverage.deviceTest.recordedPassed' : 'coverage.deviceTest.recordedNotPassed', {
+            time: formatDateTime(Date.parse(recorded.recorded_at), timeZone),
+          })}
+        </Alert>
+      )}
+      {record.isError && (
+        <Alert severity="error" data-testid="device-test-record-failed">
+          {t('coverage.deviceTest.recordFailed')}
+        </Alert>
+      )}
+    </Paper>
   );
 }

@@ -35,6 +35,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly details: { field: string; message: string }[] = [],
+    /** The whole answer, for refusals that say more than their fields (an import's refused rows). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -148,7 +150,7 @@ function toApiError(status: number, data: unknown): ApiRequestError {
     message?: string;
     details?: { field: string; message: string }[];
   };
-  return new ApiRequestError(status, body.error ?? 'http_error', body.message ?? `HTTP ${status}`, body.details ?? []);
+  return new ApiRequestError(status, body.error ?? 'http_error', body.message ?? `HTTP ${status}`, body.details ?? [], data ?? null);
 }
 
 type Input = { params?: Record<string, string | number>; query?: Query; body?: unknown };

@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { coverageApi } from '@gridlens/contract/coverage';
 import { coverageRoutes } from '@gridlens/contract/routes/coverage';
 import type { CoverageWindowDays } from '@gridlens/domain/power/coverage';
 import { apiClient, ApiRequestError } from './api-client';
 import { POWER_DATA_SCOPE } from './assets';
+import { ROLLOUT_SCOPE } from './rollout';
 
 const coverage = apiClient<typeof coverageApi>(POWER_DATA_SCOPE, coverageRoutes);
 
@@ -34,3 +35,19 @@ export const useDeviceTest = (deviceId: string | null) => {
     retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status < 500),
   });
 };
+
+/**
+ * Records the device test as it stands now: the installer says the monitor is fitted (Installers allowed). The
+ * test is asked again and the rollout dashboard's figures refreshed, which now count the device Installed.
+ */
+export function useRecordDeviceTest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deviceId, note }: { deviceId: string; note: string | null }) =>
+      coverage.recordDeviceTest({ params: { DeviceID: deviceId }, body: { note } }),
+    onSuccess: (_answer, { deviceId }) => {
+      void queryClient.invalidateQueries({ queryKey: coverage.deviceTest.key({ params: { DeviceID: deviceId } }) });
+      void queryClient.invalidateQueries({ queryKey: [ROLLOUT_SCOPE] });
+    },
+  });
+}

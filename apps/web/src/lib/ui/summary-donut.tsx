@@ -5,7 +5,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 
-import type { SegmentTone } from './asset-filters';
+/** A segment's colour: a palette colour, or grey for "none". */
+export type SegmentTone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
 
 export interface DonutSegment {
   key: string;
@@ -31,8 +32,8 @@ const STROKE = 18;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /**
- * A donut of how many devices fall in each value, with a legend. Each arc and each legend entry filters the
- * table to its devices; the legend entries are the keyboard's and screen reader's way in (buttons with the
+ * A donut of how many devices (or sites) fall in each value, with a legend. Each arc and each legend entry filters
+ * the table to its rows; the legend entries are the keyboard's and screen reader's way in (buttons with the
  * count in their name), the arcs the mouse's.
  */
 export const SummaryDonut = memo(function SummaryDonut({ chartId, title, segments, formatCount, onSelect }: SummaryDonutProps) {
