@@ -338,7 +338,7 @@ export function createRolloutRepository(db: Queryable) {
      */
     silentCandidates(tenantId: string, fittedBefore: string): Promise<DeviceRow[]> {
       return db.query<DeviceRow>(
-        `SELECT * FROM (${DEVICE_SELECT}) d
+        `SELECT * FROM (${DEVICE_SELECT} AND p.device_status IN ('Inactive', 'Installed')) d
           WHERE d.device_status = 'Inactive'
              OR (d.device_status = 'Installed' AND d.last_message_at IS NULL AND coalesce(d.installed_at, d.status_since) <= $2::timestamptz)`,
         [tenantId, fittedBefore],
