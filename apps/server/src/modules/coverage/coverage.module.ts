@@ -1,21 +1,13 @@
-import type { Database, Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { routesPlugin, type ServerModule } from '../../server-module';
 import type { LinkQualityReads } from '../power-readings/power-readings.module';
 import { registerCoverageRoutes, registerDeviceTestRoutes } from './coverage.routes';
 import { createCoverageService } from './coverage.service';
 import { createDeviceTestsRepository } from './device-tests.repository';
 
-/** A recorded device test, as the deviceTested hook tells it (inside the transaction that stored it). */
-export interface RecordedTestFact {
-  device_id: string;
-  /** ISO instant of the test. */
-  at: string;
-  /** The installer who recorded it. */
-  by: string;
-  outcome: string;
-  passed: boolean;
-}
-export type DeviceTestedHook = (tx: Queryable, tenantId: string, test: RecordedTestFact) => Promise<void>;
+import type { DeviceTestedHook } from './device-tested';
+
+export type { DeviceTestedHook, RecordedTestFact } from './device-tested';
 
 /**
  * Device coverage (link quality across the fleet) and the installer's device test, computed from power-readings'

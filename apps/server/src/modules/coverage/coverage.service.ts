@@ -1,6 +1,6 @@
 import type { Coverage, DeviceCoverage, DeviceTest, RecordDeviceTestBody, RecordedDeviceTest } from '@gridlens/contract/coverage';
 import type { Database } from '../../db/database';
-import type { DeviceTestedHook } from './coverage.module';
+import type { DeviceTestedHook } from './device-tested';
 import type { createDeviceTestsRepository } from './device-tests.repository';
 import { coverageLevel, lqiLevelOfCounts, type CoverageLevel, type CoverageWindowDays } from '@gridlens/domain/power/coverage';
 import { DEVICE_TEST_MESSAGES, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome } from '@gridlens/domain/power/device-test';
