@@ -12,6 +12,7 @@ import { benchWebDevices } from './bench-web-devices';
 import { benchThermal } from './bench-thermal';
 import { benchReportDelivery } from './bench-report-delivery';
 import { benchReportRunner } from './bench-report-runner';
+import { benchRollout } from './bench-rollout';
 
 const INGEST_MESSAGES = Number(process.env['BENCH_INGEST_MESSAGES'] ?? 100_000);
 const INGEST_SENDERS = Number(process.env['BENCH_INGEST_SENDERS'] ?? 4);
@@ -24,10 +25,11 @@ const BACKENDS = (process.env['BENCH_BACKENDS'] ?? 'pglite,postgres,web').split(
  * computation that needs no database and runs once whatever the backends; and `load-planning` (the fleet analysis
  * endpoint for 10,000 transformers, end to end; PostgreSQL only); `report-delivery` (a report's CSV, XLSX and PDF, no
  * database; Chromium at CHROMIUM_PATH); `report-runner` (the demo's weekly fleet report made by the real server, and 50
- * schedules due at once sent by its job runner while users read the settings; PostgreSQL, the built web app).
+ * schedules due at once sent by its job runner while users read the settings; PostgreSQL, the built web app); `rollout`
+ * (the rollout dashboard's figures for 100,000 sites, and their import; PostgreSQL only).
  */
 const PARTS = (
-  process.env['BENCH_PARTS'] ?? 'throughput,load,tracking,load-models,thermal,load-planning,report-delivery,report-runner'
+  process.env['BENCH_PARTS'] ?? 'throughput,load,tracking,load-models,thermal,load-planning,report-delivery,report-runner,rollout'
 ).split(',');
 /** Days of FleetCo's demo history the tracking part seeds (the server's default is 56). */
 const TRACKING_SEED_DAYS = Number(process.env['BENCH_TRACKING_SEED_DAYS'] ?? 56);
@@ -277,6 +279,28 @@ async function runReportDelivery(): Promise<void> {
 
 if (PARTS.includes('report-delivery')) await runReportDelivery();
 
+/** Issue 30's budgets on PostgreSQL: a national programme's dashboard figures and its import, each beside its baseline. */
+async function runRollout(backend: BenchBackend): Promise<void> {
+  const { app, tokenFor } = await benchApp(backend.db);
+  const print = (line: string) => process.stdout.write(`[rollout] ${line}\n`);
+  const mark = (ok: boolean) => (ok ? '✅' : '❌');
+  try {
+    const r = await benchRollout(backend, app, tokenFor);
+    print(`a national programme: ${r.sites} sites, 10 planner groups, ${r.devices} monitors, ${r.history} status changes`);
+    for (const f of r.figures) {
+      print(
+        `dashboard ${f.name}: p50 ${fmt(f.p50, 0)} ms, p95 ${fmt(f.p95, 0)} ms (target ≤ 300) ${mark(f.p95 <= 300)}; the sites' bare aggregate p50 ${fmt(r.sqlP50, 0)} ms, p95 ${fmt(r.sqlP95, 0)} ms; ratio p95 ${fmt(f.p95 / r.sqlP95, 1)}`,
+      );
+    }
+    print(
+      `import of ${r.importRows} sites from one CSV through the API: ${fmt(r.importSeconds, 1)} s (target ≤ 30) ${mark(r.importSeconds <= 30)}; a raw COPY of the same rows ${fmt(r.copySeconds, 2)} s; ratio ${fmt(r.importSeconds / r.copySeconds, 0)}`,
+    );
+  } finally {
+    await app.close();
+    await backend.dispose();
+  }
+}
+
 /** Issue 29's budgets on the real server: the demo's fleet report, and 50 schedules due at once beside the settings' baseline. */
 async function runReportRunner(backend: BenchBackend & { url: string }): Promise<void> {
   const print = (line: string) => process.stdout.write(`[report-runner] ${line}\n`);
@@ -334,6 +358,10 @@ if (BACKENDS.includes('postgres')) {
   if (PARTS.includes('report-runner')) {
     const postgres = await connectPostgres('report-runner');
     if (postgres) await runReportRunner(postgres);
+  }
+  if (PARTS.includes('rollout')) {
+    const postgres = await connectPostgres('rollout');
+    if (postgres) await runRollout(postgres);
   }
 }
 if (BACKENDS.includes('web')) {
