@@ -179,7 +179,7 @@ for (const backend of TEST_DATABASES) {
         expect((await inject(app, endpoint, { body, headers: authHeaders(token, 'netzero') })).statusCode).toBe(okStatus);
       });
 
-      it('refuses an Installer-only user on every tenant-scoped route of the API except the device test', async () => {
+      it('refuses an Installer-only user on every tenant-scoped route of the API except the device test and its recording', async () => {
         const token = await issuer.token({ sub: 'installer', tenant: 'netzero', roles: ['Installer'] });
         await app.ready();
         const document = app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
@@ -196,7 +196,9 @@ for (const backend of TEST_DATABASES) {
           }
         }
         expect(checked).toBeGreaterThan(30);
-        expect(open).toEqual([`${coverageApi.deviceTest.method} ${openApiPath(coverageApi.deviceTest.path)}`]);
+        // The device test, and its recording (the installer marks the monitor fitted).
+        const installerRoutes = [coverageApi.deviceTest, coverageApi.recordDeviceTest].map((e) => `${e.method} ${openApiPath(e.path)}`);
+        expect(open.sort()).toEqual(installerRoutes.sort());
       });
 
       it("does not store an Installer-only user's settings", async () => {
