@@ -39,12 +39,12 @@ test('sections can be reordered with the keyboard on the drag handle', async ({ 
   // itself (position 1). Press again only in that case, so a slow but real move is never pressed twice.
   await expect(async () => {
     const text = await announcement.textContent();
-    if (text === 'Assets moved to position 2 of 5.') return;
-    if (text === 'Picked up Assets.' || text === 'Assets moved to position 1 of 5.') await page.keyboard.press('ArrowDown');
-    await expect(announcement).toHaveText('Assets moved to position 2 of 5.', { timeout: 3_000 });
+    if (text === 'Assets moved to position 2 of 6.') return;
+    if (text === 'Picked up Assets.' || text === 'Assets moved to position 1 of 6.') await page.keyboard.press('ArrowDown');
+    await expect(announcement).toHaveText('Assets moved to position 2 of 6.', { timeout: 3_000 });
   }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Space');
-  await expect(announcement).toHaveText('Assets dropped at position 2 of 5.');
+  await expect(announcement).toHaveText('Assets dropped at position 2 of 6.');
   await expect(rows.nth(0)).toHaveAttribute('data-section', 'powercoil_analytics');
   await expect(rows.nth(1)).toHaveAttribute('data-section', 'assets');
 });
