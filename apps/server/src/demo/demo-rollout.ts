@@ -1,7 +1,7 @@
 import type { DeviceStatus } from '@gridlens/domain/power/enumerations';
 import { mondayOf } from '@gridlens/domain/rollout/figures';
 import { BUILT_IN_ABORT_REASONS } from '@gridlens/domain/rollout/plan';
-import type { StatusEvent } from '@gridlens/domain/rollout/status';
+import type { StatusChangeRecord, StatusEvent } from '@gridlens/domain/rollout/status';
 import { pick, seededRandom } from '@gridlens/domain/seeded-random';
 import type { DemoDevice } from './demo-fleet';
 
@@ -41,15 +41,8 @@ export interface DemoRolloutSite {
   aborted_at: string | null;
 }
 
-export interface DemoStatusChange {
-  device_id: string;
-  at: string;
-  from: DeviceStatus | null;
-  to: DeviceStatus;
-  event: StatusEvent;
-  detail: string | null;
-  by: string;
-}
+/** A change of the demo's history: always by the demo. */
+export type DemoStatusChange = StatusChangeRecord & { by: string };
 
 export interface DemoRollout {
   groups: DemoRolloutGroup[];

@@ -70,6 +70,19 @@ export function statusAfter(current: DeviceStatus, event: StatusEvent, to?: Devi
   return next === current ? null : next;
 }
 
+/** One change of a device's status, as its dated history keeps it. */
+export interface StatusChangeRecord {
+  device_id: string;
+  /** ISO instant of the change. */
+  at: string;
+  from: DeviceStatus | null;
+  to: DeviceStatus;
+  event: StatusEvent;
+  detail: string | null;
+  /** The user, or the job (ingest, the silence check, the demo) that made it. */
+  by: string | null;
+}
+
 /** The message event for a device in `current`: its first message ever, or one after a silence. */
 export function messageEventOf(current: DeviceStatus, heardBefore: boolean): StatusEvent | null {
   if (current === 'Active') return null;

@@ -1,5 +1,5 @@
 import type { DeviceStatus } from '@gridlens/domain/power/enumerations';
-import type { StatusEvent } from '@gridlens/domain/rollout/status';
+import type { StatusChangeRecord } from '@gridlens/domain/rollout/status';
 import { arrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/database';
 
@@ -67,15 +67,8 @@ export interface DeviceRow {
   test_passed: boolean | null;
 }
 
-export interface HistoryEntry {
-  device_id: string;
-  at: string;
-  from: DeviceStatus | null;
-  to: DeviceStatus;
-  event: StatusEvent;
-  detail: string | null;
-  by: string | null;
-}
+/** One row of a device's dated status history. */
+export type HistoryEntry = StatusChangeRecord;
 
 const SITE_COLUMNS = `s.site_id, s.name, s.latitude, s.longitude, s.group_id, g.name AS group_name,
   to_char(s.planned_week, 'YYYY-MM-DD') AS planned_week, s.notes, s.device_id, p.device_status, s.installed_at, s.attempts,
@@ -97,6 +90,20 @@ const DEVICE_SELECT = `SELECT p.device_id, p.transformer_name AS name, p.device_
   LEFT JOIN LATERAL (SELECT d.tested_at, d.passed FROM device_tests d WHERE d.tenant_id = p.tenant_id AND d.device_id = p.device_id
                       ORDER BY d.tested_at DESC, d.id DESC LIMIT 1) t ON true
   WHERE p.tenant_id = $1`;
+
+/** A site's fields as the INSERT and the UPDATE of one site take them: $1 the tenant … $10 who. */
+const siteParams = (tenantId: string, site: StoredSite, by: string) => [
+  tenantId,
+  site.site_id,
+  site.name,
+  site.latitude,
+  site.longitude,
+  site.group_id,
+  site.planned_week,
+  site.notes,
+  site.device_id,
+  by,
+];
 
 const one = <T>(rows: T[]): T => {
   const [row] = rows;
@@ -234,18 +241,7 @@ export function createRolloutRepository(db: Queryable) {
       const rows = await q.query(
         `INSERT INTO rollout_sites (tenant_id, site_id, name, latitude, longitude, group_id, planned_week, notes, device_id, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (tenant_id, site_id) DO NOTHING RETURNING site_id`,
-        [
-          tenantId,
-          site.site_id,
-          site.name,
-          site.latitude,
-          site.longitude,
-          site.group_id,
-          site.planned_week,
-          site.notes,
-          site.device_id,
-          by,
-        ],
+        siteParams(tenantId, site, by),
       );
       return rows.length > 0;
     },
@@ -254,18 +250,7 @@ export function createRolloutRepository(db: Queryable) {
         `UPDATE rollout_sites SET name = $3, latitude = $4, longitude = $5, group_id = $6, planned_week = $7, notes = $8, device_id = $9,
                 updated_by = $10, updated_at = now()
           WHERE tenant_id = $1 AND site_id = $2 RETURNING site_id`,
-        [
-          tenantId,
-          site.site_id,
-          site.name,
-          site.latitude,
-          site.longitude,
-          site.group_id,
-          site.planned_week,
-          site.notes,
-          site.device_id,
-          by,
-        ],
+        siteParams(tenantId, site, by),
       );
       return rows.length > 0;
     },

@@ -423,7 +423,11 @@ export function createRolloutService({ db, repository, devices, timeZoneOf, now 
         );
         await repository.addHistory(tx, tenantId, plan.history);
         const byStatus = new Map<DeviceStatus, string[]>();
-        for (const [deviceId, status] of plan.statuses) byStatus.set(status, [...(byStatus.get(status) ?? []), deviceId]);
+        for (const [deviceId, status] of plan.statuses) {
+          const list = byStatus.get(status);
+          if (list) list.push(deviceId);
+          else byStatus.set(status, [deviceId]);
+        }
         for (const [status, deviceIds] of byStatus) await devices.setDeviceStatus(tx, tenantId, deviceIds, status);
         return true;
       });
