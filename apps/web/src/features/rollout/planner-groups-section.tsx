@@ -10,7 +10,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -23,10 +22,9 @@ import { ApiRequestError } from '@/lib/api/api-client';
 import { useDeletePlannerGroup, useSavePlannerGroup } from '@/lib/api/rollout';
 import { useAppStore } from '@/lib/app-store';
 import type { FieldProblem } from '@/lib/field-problem';
-import { LoadFailed } from '@/lib/ui/load-failed';
 import { percentText, PLAN_TONES, serverProblem, validateGroup, type GroupField, type GroupForm } from './rollout-model';
 import { PlanFiles } from './plan-files';
-import { RolloutTable, type RolloutColumn } from './rollout-table';
+import { Pending, RolloutTable, type RolloutColumn } from './rollout-table';
 
 interface Props {
   groups: UseQueryResult<PlannerGroupRow[]>;
@@ -103,8 +101,7 @@ export function PlannerGroupsSection({ groups, admin }: Props) {
     return list;
   }, [t, i18n.language, admin]); // eslint-disable-line react-hooks/exhaustive-deps -- count follows i18n.language
 
-  if (groups.isPending) return <Typography sx={{ p: 2 }}>{t('rollout.loading')}</Typography>;
-  if (!groups.data) return <LoadFailed onRetry={() => void groups.refetch()} />;
+  if (!groups.data) return <Pending query={groups} />;
 
   return (
     <>

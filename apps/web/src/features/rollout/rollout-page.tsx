@@ -92,7 +92,6 @@ export function RolloutPage() {
           chartId="installation-status"
           title={t('rollout.charts.installationStatus')}
           formatCount={count}
-          onSelect={() => undefined}
           segments={INSTALLATION_STATUSES.map((status) => ({
             key: enumKey(status),
             label: t(deviceStatusKey(status)),

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { utcDay } from '@gridlens/domain/time-range';
 import { formatNumber } from '@gridlens/domain/number-format';
@@ -12,6 +13,7 @@ import { loadChunk } from '@/lib/chunk-load';
 import { csvBlob, downloadBlob } from '@/lib/csv';
 import { useHeaderSearch } from '@/lib/use-header-search';
 import { ColumnChooser } from '@/lib/ui/column-chooser';
+import { LoadFailed } from '@/lib/ui/load-failed';
 import { DataTable, type SortState } from '@/lib/ui/data-table';
 import { useClientPaging } from '@/lib/ui/use-client-paging';
 import { searchRows, sortRows, tableCsv, type TableColumn } from './rollout-model';
@@ -150,4 +152,11 @@ export function RolloutTable<Row>(props: RolloutTableProps<Row>) {
       )}
     </Paper>
   );
+}
+
+/** A rollout table's place while its query loads, or when it failed (with a retry). */
+export function Pending({ query }: { query: UseQueryResult }): ReactNode {
+  const { t } = useTranslation();
+  if (query.isPending) return <Typography sx={{ p: 2 }}>{t('rollout.loading')}</Typography>;
+  return <LoadFailed onRetry={() => void query.refetch()} />;
 }

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +14,8 @@ import { BUILT_IN_ABORT_REASONS, SITE_STATES } from '@gridlens/domain/rollout/pl
 import { formatNumber } from '@gridlens/domain/number-format';
 import { browserTimeZone } from '@/lib/api/config';
 import { useAbortReasons } from '@/lib/api/rollout';
-import { LoadFailed } from '@/lib/ui/load-failed';
 import { DeviceHistoryDialog } from './device-history-dialog';
-import { RolloutTable, type RolloutColumn } from './rollout-table';
+import { Pending, RolloutTable, type RolloutColumn } from './rollout-table';
 import { deviceStatusKey } from './status-words';
 
 const ALL = 'all';
@@ -81,12 +79,6 @@ function useAbortReasonText() {
     if ((BUILT_IN_ABORT_REASONS as readonly string[]).includes(code)) return t(`rollout.abortReasons.${code}`);
     return reasons.data?.find((reason) => reason.code === code)?.label ?? code;
   };
-}
-
-function Pending({ query }: { query: UseQueryResult }): ReactNode {
-  const { t } = useTranslation();
-  if (query.isPending) return <Typography sx={{ p: 2 }}>{t('rollout.loading')}</Typography>;
-  return <LoadFailed onRetry={() => void query.refetch()} />;
 }
 
 interface SitesTableProps {

@@ -22,9 +22,26 @@ interface SummaryDonutProps {
   segments: readonly DonutSegment[];
   /** Counts as the user's language writes them (10,300 or 10 300). */
   formatCount: (value: number) => string;
-  /** Told the chart and the segment: one function for every chart, so that a donut whose counts stay re-renders not. */
-  onSelect: (chartId: string, key: string) => void;
+  /**
+   * Told the chart and the segment: one function for every chart, so that a donut whose counts stay re-renders not.
+   * Without it the donut only shows: its arcs and legend entries are no buttons (nothing on the page to filter).
+   */
+  onSelect?: (chartId: string, key: string) => void;
 }
+
+/** A legend entry's box, a button or not. */
+const LEGEND_ENTRY = {
+  width: '100%',
+  justifyContent: 'flex-start',
+  // A label on two lines keeps its dot and its count beside its first line.
+  alignItems: 'flex-start',
+  gap: 1,
+  px: 0.5,
+  py: 0.25,
+  borderRadius: 1,
+  // ButtonBase draws no focus ring of its own: keyboard users must see where they are.
+  '&.Mui-focusVisible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
+} as const;
 
 const SIZE = 120;
 const RADIUS = 48;
@@ -77,8 +94,8 @@ export const SummaryDonut = memo(function SummaryDonut({ chartId, title, segment
                 strokeDashoffset={-arcStart}
                 transform={`rotate(-90 ${SIZE / 2} ${SIZE / 2})`}
                 opacity={anySelected && !segment.selected ? 0.35 : 1}
-                style={{ cursor: 'pointer' }}
-                onClick={() => onSelect(chartId, segment.key)}
+                style={onSelect ? { cursor: 'pointer' } : undefined}
+                onClick={onSelect ? () => onSelect(chartId, segment.key) : undefined}
               />
             ))}
           <text
@@ -94,28 +111,9 @@ export const SummaryDonut = memo(function SummaryDonut({ chartId, title, segment
           </text>
         </svg>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0, flex: '1 1 160px' }}>
-          {segments.map((segment) => (
-            <li key={segment.key}>
-              <ButtonBase
-                onClick={() => onSelect(chartId, segment.key)}
-                aria-pressed={segment.selected}
-                // Named by its visible text ("Normal 201"), which a voice user reads out to press it (WCAG 2.5.3).
-                data-testid={`legend-${chartId}-${segment.key}`}
-                sx={{
-                  width: '100%',
-                  justifyContent: 'flex-start',
-                  // A label on two lines keeps its dot and its count beside its first line.
-                  alignItems: 'flex-start',
-                  gap: 1,
-                  px: 0.5,
-                  py: 0.25,
-                  borderRadius: 1,
-                  fontWeight: segment.selected ? 700 : 400,
-                  bgcolor: segment.selected ? 'action.selected' : 'transparent',
-                  // ButtonBase draws no focus ring of its own: keyboard users must see where they are.
-                  '&.Mui-focusVisible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
-                }}
-              >
+          {segments.map((segment) => {
+            const entry = (
+              <>
                 <Box
                   component="span"
                   // Centred on the first line of body2 text (20 px high).
@@ -133,9 +131,32 @@ export const SummaryDonut = memo(function SummaryDonut({ chartId, title, segment
                 <Typography component="span" variant="body2" sx={{ fontWeight: 'inherit' }}>
                   {formatCount(segment.count)}
                 </Typography>
-              </ButtonBase>
-            </li>
-          ))}
+              </>
+            );
+            return (
+              <li key={segment.key}>
+                {onSelect ? (
+                  <ButtonBase
+                    onClick={() => onSelect(chartId, segment.key)}
+                    aria-pressed={segment.selected}
+                    // Named by its visible text ("Normal 201"), which a voice user reads out to press it (WCAG 2.5.3).
+                    data-testid={`legend-${chartId}-${segment.key}`}
+                    sx={{
+                      ...LEGEND_ENTRY,
+                      fontWeight: segment.selected ? 700 : 400,
+                      bgcolor: segment.selected ? 'action.selected' : 'transparent',
+                    }}
+                  >
+                    {entry}
+                  </ButtonBase>
+                ) : (
+                  <Box component="span" data-testid={`legend-${chartId}-${segment.key}`} sx={{ ...LEGEND_ENTRY, display: 'flex' }}>
+                    {entry}
+                  </Box>
+                )}
+              </li>
+            );
+          })}
         </Box>
       </Box>
     </Paper>
