@@ -137,11 +137,13 @@ function interleave<T>(lists: readonly (readonly T[])[]): T[] {
     .map(({ item }) => item);
 }
 
-function startClient(): ChildProcess {
+/** The load client in a process of its own (load-client.ts). */
+export function startClient(): ChildProcess {
   return fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), { execArgv: process.execArgv });
 }
 
-function command(client: ChildProcess, cmd: LoadCommand): Promise<LoadResult> {
+/** One phase of the load client, and its result. */
+export function command(client: ChildProcess, cmd: LoadCommand): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     client.once('message', (result) => {
       client.off('error', reject);

@@ -22,9 +22,9 @@ import { daysBefore, zonedDay } from '@gridlens/domain/time-range';
 import { createPdfRenderer } from '../../apps/server/src/modules/report-delivery/pdf-renderer';
 import { ingestServiceSender } from '../../apps/server/src/demo/demo-power-seed';
 import { seedDemoTracking } from '../../apps/server/src/demo/demo-tracking';
-import { startProfile } from './bench-load';
+import { command, startClient, startProfile } from './bench-load';
 import { benchApp, maintainTables, percentile, timeInTurns, type BenchBackend } from './bench-support';
-import type { LoadCommand, LoadResult, LoadUser, Sample } from './load-client';
+import type { LoadUser, Sample } from './load-client';
 
 const RUNS = Number(process.env['BENCH_REPORT_RUNS'] ?? 5);
 const SCHEDULES = Number(process.env['BENCH_REPORT_SCHEDULES'] ?? 50);
@@ -133,17 +133,6 @@ export function chromiumDescendants(): number {
   return rows.filter((row) => row.pid !== process.pid && ours.has(row.pid) && !row.stat.startsWith('Z') && /chrom/i.test(row.comm)).length;
 }
 
-function command(client: ChildProcess, cmd: LoadCommand): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    client.once('message', (result) => {
-      client.off('error', reject);
-      resolve(result as LoadResult);
-    });
-    client.once('error', reject);
-    client.send(cmd);
-  });
-}
-
 export async function benchReportRunner(backend: BenchBackend & { url: string }): Promise<ReportRunnerBench> {
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error(`No web app at ${WEB_DIST}: run npm run build first`);
   const sink = fork(fileURLToPath(new URL('./smtp-sink-process.ts', import.meta.url)), [], { execArgv: process.execArgv });
@@ -179,7 +168,7 @@ export async function benchReportRunner(backend: BenchBackend & { url: string })
       running.send('stop');
     });
   };
-  const client = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), { execArgv: process.execArgv });
+  const client = startClient();
   try {
     const headers = { authorization: `Bearer ${await tokenFor('report-owner', 'fleetco', ['Administrator'])}`, tenant: 'fleetco' };
     const call = async (method: string, url: string, payload?: object) => {
