@@ -77,7 +77,17 @@ async function fillProgramme(backend: BenchBackend, nowMs: number): Promise<void
       WHERE s.tenant_id = $1 AND d.device_status <> 'Installed'`,
     [TENANT],
   );
-  await db.query('ANALYZE rollout_sites; ANALYZE rollout_groups; ANALYZE power_devices; ANALYZE device_status_history');
+  // What the heard monitors last sent: the Active ones minutes ago, the Inactive ones a week after their fitting.
+  await db.query(
+    `INSERT INTO power_device_latest (tenant_id, device_id, last_seq, last_message_at, current_max_a, current_med_a)
+     SELECT d.tenant_id, d.device_id, 1,
+            CASE WHEN d.device_status = 'Active' THEN $2::timestamptz - interval '10 minutes' ELSE s.installed_at + interval '7 days' END,
+            '{120,118,121}', '{80,79,82}'
+       FROM power_devices d JOIN rollout_sites s ON s.tenant_id = d.tenant_id AND s.device_id = d.device_id
+      WHERE d.tenant_id = $1 AND d.device_status <> 'Installed'`,
+    [TENANT, new Date(nowMs).toISOString()],
+  );
+  await db.query('ANALYZE power_device_latest; ANALYZE rollout_sites; ANALYZE rollout_groups; ANALYZE power_devices; ANALYZE device_status_history');
 }
 
 /** 100,000 sites of a new plan as the export writes them (its columns), for the import. */

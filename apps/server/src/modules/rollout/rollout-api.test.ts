@@ -189,8 +189,18 @@ for (const backend of TEST_DATABASES) {
       expect((await historyOf('RO-1')).map((h) => h.event)).toEqual(['message_resumed', 'silence', 'first_message']);
     });
 
+    /** The silent queue, and its count in the dashboard's totals and per planner group. */
+    async function silentFigures() {
+      const queue = (await ok(api.silent)) as { device_id: string; group_id: string | null }[];
+      const summary = (await ok(api.summary)) as { totals: { silent: number } };
+      const groups = (await ok(api.groups)) as { group_id: string; silent: number }[];
+      const queueByGroup = Object.fromEntries(groups.map((g) => [g.group_id, queue.filter((d) => d.group_id === g.group_id).length]));
+      return { queue, total: summary.totals.silent, byGroup: Object.fromEntries(groups.map((g) => [g.group_id, g.silent])), queueByGroup };
+    }
+
     it('records the installer’s device test: the device Installed, its site installed, silent after 24 h unheard', async () => {
-      await ok(api.createSite, { body: site('TEST-1', { device_id: 'RO-2' }) });
+      const [group] = (await ok(api.groups)) as { group_id: string }[];
+      await ok(api.createSite, { body: site('TEST-1', { device_id: 'RO-2', group_id: group?.group_id }) });
       const recorded = await call(coverageApi.recordDeviceTest, { params: { DeviceID: 'RO-2' }, body: { note: 'Clamps on' } }, 'installer');
       expect(recorded.statusCode, recorded.body).toBe(201);
       const test = recorded.json();
@@ -208,7 +218,16 @@ for (const backend of TEST_DATABASES) {
       );
       expect(listed).toMatchObject({ installation_status: 'Installed', last_test: { at: test.recorded_at, passed: false } });
       expect(((await ok(api.silent)) as { device_id: string }[]).map((d) => d.device_id)).not.toContain('RO-2');
+      const before = await silentFigures();
       clock += SILENCE_AFTER_MS + HOUR;
+      // The totals and the planner groups count the queue as the queue lists it.
+      const after = await silentFigures();
+      expect(after.total).toBe(before.total + 1);
+      expect(after.byGroup[group?.group_id ?? '']).toBe((before.byGroup[group?.group_id ?? ''] ?? 0) + 1);
+      for (const figures of [before, after]) {
+        expect(figures.total).toBe(figures.queue.length);
+        expect(figures.byGroup).toEqual(figures.queueByGroup);
+      }
       const silent = ((await ok(api.silent)) as { device_id: string; silent_since: string; last_test: unknown }[]).find(
         (d) => d.device_id === 'RO-2',
       );

@@ -91,6 +91,13 @@ const DEVICE_SELECT = `SELECT p.device_id, p.transformer_name AS name, p.device_
                       ORDER BY d.tested_at DESC, d.id DESC LIMIT 1) t ON true
   WHERE p.tenant_id = $1`;
 
+/**
+ * Which of DEVICE_SELECT's rows (as `d`, with $2 the latest fitting a silent device can have) are in the
+ * installed-but-silent queue: the rule of the domain's silentSinceMs, in SQL so that only the queue is read.
+ */
+const SILENT_WHERE = `((d.device_status = 'Inactive' AND coalesce(d.last_message_at, d.installed_at, d.status_since) IS NOT NULL)
+   OR (d.device_status = 'Installed' AND d.last_message_at IS NULL AND coalesce(d.installed_at, d.status_since) <= $2::timestamptz))`;
+
 /** A site's fields as the INSERT and the UPDATE of one site take them: $1 the tenant … $10 who. */
 const siteParams = (tenantId: string, site: StoredSite, by: string) => [
   tenantId,
@@ -323,11 +330,25 @@ export function createRolloutRepository(db: Queryable) {
      */
     silentCandidates(tenantId: string, fittedBefore: string): Promise<DeviceRow[]> {
       return db.query<DeviceRow>(
-        `SELECT * FROM (${DEVICE_SELECT} AND p.device_status IN ('Inactive', 'Installed')) d
-          WHERE d.device_status = 'Inactive'
-             OR (d.device_status = 'Installed' AND d.last_message_at IS NULL AND coalesce(d.installed_at, d.status_since) <= $2::timestamptz)`,
+        `SELECT * FROM (${DEVICE_SELECT} AND p.device_status IN ('Inactive', 'Installed')) d WHERE ${SILENT_WHERE}`,
         [tenantId, fittedBefore],
       );
+    },
+    /** The same queue counted per planner group (null: a device at no site), for the totals: no rows shipped. */
+    async silentCounts(tenantId: string, fittedBefore: string): Promise<Map<string | null, number>> {
+      const rows = await db.query<{ group_id: string | null; n: number }>(
+        `SELECT d.group_id, count(*)::int AS n FROM (
+           SELECT p.device_id, p.device_status, s.group_id, s.installed_at, l.last_message_at,
+                  CASE WHEN s.installed_at IS NULL THEN (SELECT max(x.at) FROM device_status_history x
+                                                          WHERE x.tenant_id = p.tenant_id AND x.device_id = p.device_id) END AS status_since
+             FROM power_devices p
+             LEFT JOIN power_device_latest l ON l.tenant_id = p.tenant_id AND l.device_id = p.device_id
+             LEFT JOIN rollout_sites s ON s.tenant_id = p.tenant_id AND s.device_id = p.device_id
+            WHERE p.tenant_id = $1 AND p.device_status IN ('Inactive', 'Installed')) d
+          WHERE ${SILENT_WHERE} GROUP BY d.group_id`,
+        [tenantId, fittedBefore],
+      );
+      return new Map(rows.map((row) => [row.group_id, row.n]));
     },
     async history(tenantId: string, deviceId: string): Promise<(Omit<HistoryEntry, 'device_id' | 'at'> & { at: Date | string })[]> {
       return db.query(
@@ -411,13 +432,12 @@ export function createRolloutRepository(db: Queryable) {
       groupId: string | null,
     ): Promise<{ group_id: string | null; week: string; planned: number; installed: number }[]> {
       return db.query(
-        `SELECT group_id, to_char(week, 'YYYY-MM-DD') AS week, sum(planned)::int AS planned, sum(installed)::int AS installed FROM (
-           SELECT group_id, planned_week AS week, 1 AS planned, 0 AS installed FROM rollout_sites
-            WHERE tenant_id = $1 AND planned_week IS NOT NULL AND ($3::uuid IS NULL OR group_id = $3::uuid)
-           UNION ALL
-           SELECT group_id, date_trunc('week', installed_at AT TIME ZONE $2)::date, 0, 1 FROM rollout_sites
-            WHERE tenant_id = $1 AND installed_at IS NOT NULL AND ($3::uuid IS NULL OR group_id = $3::uuid)
-         ) w GROUP BY group_id, week ORDER BY week`,
+        `SELECT s.group_id, to_char(w.week, 'YYYY-MM-DD') AS week, sum(w.planned)::int AS planned, sum(w.installed)::int AS installed
+           FROM rollout_sites s
+          CROSS JOIN LATERAL (VALUES (s.planned_week, 1, 0), (date_trunc('week', s.installed_at AT TIME ZONE $2)::date, 0, 1))
+                AS w (week, planned, installed)
+          WHERE s.tenant_id = $1 AND ($3::uuid IS NULL OR s.group_id = $3::uuid) AND w.week IS NOT NULL
+          GROUP BY s.group_id, w.week ORDER BY w.week`,
         [tenantId, timeZone, groupId],
       );
     },

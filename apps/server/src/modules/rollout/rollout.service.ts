@@ -206,9 +206,12 @@ export function createRolloutService({ db, repository, devices, timeZoneOf, now 
     return { timeZone, week: mondayOf(zonedDay(now(), timeZone)) };
   }
 
+  /** The latest fitting a device can have and be silent now. */
+  const fittedBefore = (nowMs: number) => new Date(nowMs - SILENCE_AFTER_MS).toISOString();
+
   async function silent(tenantId: string): Promise<SilentDevice[]> {
     const nowMs = now();
-    const rows = await repository.silentCandidates(tenantId, new Date(nowMs - SILENCE_AFTER_MS).toISOString());
+    const rows = await repository.silentCandidates(tenantId, fittedBefore(nowMs));
     const queue = rows.flatMap((row) => {
       const since = silentSinceMs(
         {
@@ -230,9 +233,10 @@ export function createRolloutService({ db, repository, devices, timeZoneOf, now 
     // -- Planner groups ------------------------------------------------------------------------------------------
     async groups(tenantId: string): Promise<PlannerGroupRow[]> {
       const { week } = await currentWeek(tenantId);
-      const [rows, queue] = await Promise.all([repository.groupFigures(tenantId, week), silent(tenantId)]);
-      const silentByGroup = new Map<string, number>();
-      for (const d of queue) if (d.group_id) silentByGroup.set(d.group_id, (silentByGroup.get(d.group_id) ?? 0) + 1);
+      const [rows, silentByGroup] = await Promise.all([
+        repository.groupFigures(tenantId, week),
+        repository.silentCounts(tenantId, fittedBefore(now())),
+      ]);
       return rows.map((row) => {
         const aheadBy = row.installed - row.planned_to_date;
         return {
@@ -354,12 +358,12 @@ export function createRolloutService({ db, repository, devices, timeZoneOf, now 
     // -- Figures -------------------------------------------------------------------------------------------------
     async summary(tenantId: string, groupId: string | null): Promise<RolloutSummary> {
       const { timeZone, week } = await currentWeek(tenantId);
-      const [deviceCounts, siteCounts, weekCounts, groups, queue] = await Promise.all([
+      const [deviceCounts, siteCounts, weekCounts, groups, silentByGroup] = await Promise.all([
         repository.deviceCounts(tenantId, groupId),
         repository.siteCounts(tenantId, groupId),
         repository.weekCounts(tenantId, timeZone, groupId),
         repository.groups(tenantId),
-        silent(tenantId),
+        repository.silentCounts(tenantId, fittedBefore(now())),
       ]);
       const byStatus = Object.fromEntries(DEVICE_STATUSES.map((s) => [s, 0])) as Record<DeviceStatus, number>;
       for (const row of deviceCounts) byStatus[row.device_status] = row.n;
@@ -382,7 +386,7 @@ export function createRolloutService({ db, repository, devices, timeZoneOf, now 
           installed: siteCounts.installed,
           active: byStatus.Active,
           aborted: siteCounts.aborted,
-          silent: queue.filter((d) => groupId === null || d.group_id === groupId).length,
+          silent: groupId === null ? [...silentByGroup.values()].reduce((sum, n) => sum + n, 0) : (silentByGroup.get(groupId) ?? 0),
         },
         devices_by_status: byStatus,
         sites_by_state: Object.fromEntries(
