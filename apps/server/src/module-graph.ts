@@ -6,7 +6,7 @@ import type { ServerConfig } from './config/env';
 import type { Database } from './db/database';
 import { createHookBus } from './module-hooks';
 import { createAlertsModule } from './modules/alerts/alerts.module';
-import { createAssetsModule } from './modules/assets/assets.module';
+import { createAssetsModule, type DeviceStatusSetHook } from './modules/assets/assets.module';
 import { createConfigModule } from './modules/config/config.module';
 import { createCoverageModule, type DeviceTestedHook } from './modules/coverage/coverage.module';
 import { createFeedbackModule } from './modules/feedback/feedback.module';
@@ -50,6 +50,8 @@ export interface ModuleHooks {
   locationRemoving: (tenantId: string, locationId: string) => Promise<void>;
   /** The installer recorded a device test (the monitor is fitted), inside the transaction that stored it. */
   deviceTested: DeviceTestedHook;
+  /** A user registered a device or changed its status by editing it, inside the transaction that stored it. */
+  deviceStatusSet: DeviceStatusSetHook;
 }
 /** Every hook once: a hook added to ModuleHooks and not here fails to compile. */
 const HOOK_NAMES = Object.keys({
@@ -58,6 +60,7 @@ const HOOK_NAMES = Object.keys({
   modelChanged: true,
   locationRemoving: true,
   deviceTested: true,
+  deviceStatusSet: true,
 } satisfies Record<keyof ModuleHooks, true>) as (keyof ModuleHooks)[];
 
 export interface ModuleGraphOptions {
@@ -100,7 +103,7 @@ export function buildModuleGraph({
     afterPositions: hooks.emit.afterPositions,
     locationRemoving: hooks.emit.locationRemoving,
   });
-  const assets = createAssetsModule({ db, trackerWatchlist: tracking.watchlist });
+  const assets = createAssetsModule({ db, trackerWatchlist: tracking.watchlist, deviceStatusSet: hooks.emit.deviceStatusSet, now });
   const powerReadings = createPowerReadingsModule({ db, devices: assets, timeZoneOf: tenants.timeZoneOf });
   const powerQuality = createPowerQualityModule({ db, requireDevice: assets.require });
   const alerts = createAlertsModule({
@@ -239,6 +242,7 @@ export function buildModuleGraph({
     reportSchedules,
     reportDelivery,
     rollout,
+    coverage,
     /** The report runner's read-only tickets, which the API accepts beside users' tokens (app.ts). */
     renderTickets,
   };

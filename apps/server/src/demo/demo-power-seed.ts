@@ -4,7 +4,7 @@ import type { ModuleGraph } from '../module-graph';
 import type { StoredRule } from '../modules/alerts/alerts.module';
 import { demoFleet, type DemoDevice } from './demo-fleet';
 import { demoMessages } from './demo-messages';
-import { demoRollout } from './demo-rollout';
+import { DEMO_INSTALLER, demoRollout } from './demo-rollout';
 import { DAY_MS } from '@gridlens/domain/time-range';
 import { IMBALANCE_FLAG_PERCENT, ratedPhaseCurrentA } from '@gridlens/domain/power/electrical';
 import { TEMPERATURE_OVER_LIMIT_C } from '@gridlens/domain/power/temperature-checks';
@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from '../modules/ingest/ingest.module';
 
 /** The modules the power demo writes through: the registry, the ingest keys, the alert rules, and the readings it resumes from. */
-export type DemoPowerModules = Pick<ModuleGraph, 'assets' | 'ingest' | 'alerts' | 'powerReadings' | 'rollout'>;
+export type DemoPowerModules = Pick<ModuleGraph, 'assets' | 'ingest' | 'alerts' | 'powerReadings' | 'rollout' | 'coverage'>;
 
 /** The demo tenants' ingest keys: fixed so that the docs and scripts can use them. Created only with demo data. */
 export const DEMO_INGEST_KEYS: Record<string, string> = {
@@ -129,7 +129,9 @@ export async function seedDemoPowerData(
   }
   // NetZero's rollout, before the history is sent: its fitted monitors are Active already, so their messages change
   // nothing, and the ones that never send stay fitted but silent.
-  await modules.rollout.service.seedDemo('netzero', demoRollout(demoFleet(), nowMs));
+  const rollout = demoRollout(demoFleet(), nowMs);
+  await modules.rollout.service.seedDemo('netzero', rollout);
+  await modules.coverage.seedDemoTests('netzero', rollout.tests, DEMO_INSTALLER);
   for (const [tenantId, key] of Object.entries(DEMO_INGEST_KEYS))
     await modules.ingest.keys.ensureKnown(tenantId, 'Demo simulator', key, 'demo-seed');
   await seedDemoPowerRules(modules);

@@ -53,3 +53,27 @@ describe('the demo rollout', () => {
     expect([...plan.statuses.values()].filter((s) => s === 'Installed').length).toBeGreaterThan(0);
   });
 });
+
+describe('the demo rollout’s device tests', () => {
+  const fleet = demoFleet();
+  const plan = demoRollout(fleet, NOW);
+  const sends = new Map(fleet.map((d) => [d.registration.device_id, d.behaviour.sends]));
+
+  it('records the installer’s test at every fitting, as the history dates it', () => {
+    const installed = plan.sites.filter((s) => s.installed_at !== null);
+    expect(plan.tests.map((t) => [t.device_id, t.tested_at])).toEqual(installed.map((s) => [s.device_id, s.installed_at]));
+    for (const test of plan.tests) {
+      const change = plan.history.find((h) => h.device_id === test.device_id && h.event === 'device_test');
+      expect(change).toMatchObject({ at: test.tested_at, detail: test.outcome });
+    }
+  });
+
+  it('fails the test of a monitor that never sends, and passes every sending one', () => {
+    for (const test of plan.tests) {
+      expect(test.passed).toBe(sends.get(test.device_id));
+      expect(test.checks.heard).toBe(sends.get(test.device_id) ? 'pass' : 'fail');
+    }
+    expect(plan.tests.some((t) => !t.passed)).toBe(true);
+    expect(plan.tests.some((t) => t.outcome === 'warn')).toBe(true);
+  });
+});

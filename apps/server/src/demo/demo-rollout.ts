@@ -1,3 +1,4 @@
+import { overallOutcome, testPassed, type CheckOutcome, type DeviceTestCheck } from '@gridlens/domain/power/device-test';
 import type { DeviceStatus } from '@gridlens/domain/power/enumerations';
 import { mondayOf } from '@gridlens/domain/rollout/figures';
 import { BUILT_IN_ABORT_REASONS } from '@gridlens/domain/rollout/plan';
@@ -44,10 +45,22 @@ export interface DemoRolloutSite {
 /** A change of the demo's history: always by the demo. */
 export type DemoStatusChange = StatusChangeRecord & { by: string };
 
+/** The installer's recorded device test at a fitting, as the coverage module keeps it. */
+export interface DemoDeviceTest {
+  device_id: string;
+  tested_at: string;
+  outcome: CheckOutcome;
+  passed: boolean;
+  checks: Record<DeviceTestCheck, CheckOutcome | null>;
+  note: string | null;
+}
+
 export interface DemoRollout {
   groups: DemoRolloutGroup[];
   sites: DemoRolloutSite[];
   history: DemoStatusChange[];
+  /** The installer's test at each fitting, by the installer. */
+  tests: DemoDeviceTest[];
   /** Each device's status after its history. */
   statuses: Map<string, DeviceStatus>;
 }
@@ -61,10 +74,39 @@ export const DEMO_ROLLOUT_GROUPS: readonly DemoRolloutGroup[] = [
   { name: 'Midlands crew', region: 'Midlands', contact: 'midlands-crew@netzero.example', weekly_target: 3 },
 ];
 const BEHIND = 'Midlands crew';
-const INSTALLER = 'installer@netzero.example';
+export const DEMO_INSTALLER = 'installer@netzero.example';
+const INSTALLER = DEMO_INSTALLER;
 const PLANNER = 'planner@netzero.example';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The checks of a fitting's test: a monitor that sends was heard with its three phases on load (its signal only fair
+ * at one site in six); one that never sends was not heard, so nothing else could be judged.
+ */
+function demoTest(deviceId: string, atMs: number, sends: boolean, i: number): DemoDeviceTest {
+  const checks: Record<DeviceTestCheck, CheckOutcome | null> = sends
+    ? {
+        heard: 'pass',
+        signal: i % 6 === 2 ? 'warn' : 'pass',
+        delivery: 'pass',
+        phase1: 'pass',
+        phase2: 'pass',
+        phase3: 'pass',
+        temperature: 'pass',
+        battery: 'pass',
+      }
+    : { heard: 'fail', signal: null, delivery: null, phase1: null, phase2: null, phase3: null, temperature: null, battery: null };
+  const outcome = overallOutcome(checks);
+  return {
+    device_id: deviceId,
+    tested_at: iso(atMs),
+    outcome,
+    passed: testPassed(outcome),
+    checks,
+    note: sends ? null : 'No message from the monitor while on site; left fitted for the network team',
+  };
+}
 const dayOf = (ms: number) => iso(ms).slice(0, 10);
 
 export function demoRollout(fleet: readonly DemoDevice[], nowMs: number): DemoRollout {
@@ -73,6 +115,7 @@ export function demoRollout(fleet: readonly DemoDevice[], nowMs: number): DemoRo
   const firstMonday = thisMonday - DEMO_ROLLOUT_WEEKS * WEEK_MS;
   const sites: DemoRolloutSite[] = [];
   const history: DemoStatusChange[] = [];
+  const tests: DemoDeviceTest[] = [];
   const statuses = new Map<string, DeviceStatus>();
   const groupOf = (i: number) => (DEMO_ROLLOUT_GROUPS[i % DEMO_ROLLOUT_GROUPS.length] as DemoRolloutGroup).name;
   const change = (deviceId: string, at: number, to: DeviceStatus, event: StatusEvent, detail: string | null, by: string) => {
@@ -129,7 +172,9 @@ export function demoRollout(fleet: readonly DemoDevice[], nowMs: number): DemoRo
     const abortedFirst = i % 9 === 4;
     const reason = abortedFirst ? pick(random, BUILT_IN_ABORT_REASONS) : null;
     if (reason) change(reg.device_id, fittedMs - WEEK_MS, 'Not Installed', 'abort', reason, INSTALLER);
-    change(reg.device_id, fittedMs, 'Installed', 'device_test', behaviour.sends ? 'pass' : 'fail', INSTALLER);
+    const test = demoTest(reg.device_id, fittedMs, behaviour.sends, i);
+    tests.push(test);
+    change(reg.device_id, fittedMs, 'Installed', 'device_test', test.outcome, INSTALLER);
     // A monitor that never sends stays Installed: fitted, never heard (the installed-but-silent queue).
     if (behaviour.sends)
       change(reg.device_id, fittedMs + (5 + Math.floor(random() * 25)) * MINUTE_MS, 'Active', 'first_message', null, 'ingest');
@@ -167,5 +212,5 @@ export function demoRollout(fleet: readonly DemoDevice[], nowMs: number): DemoRo
       aborted_at: aborted ? iso(abortedMs) : null,
     });
   }
-  return { groups: [...DEMO_ROLLOUT_GROUPS], sites, history, statuses };
+  return { groups: [...DEMO_ROLLOUT_GROUPS], sites, history, tests, statuses };
 }

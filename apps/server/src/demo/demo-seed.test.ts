@@ -242,7 +242,14 @@ for (const backend of TEST_DATABASES) {
       const silent = await graph.rollout.service.silent('netzero');
       expect(silent.length).toBeGreaterThan(0);
       expect(silent.every((d) => d.last_message_at === null || d.device_status === 'Inactive')).toBe(true);
+      // Each with the installer's failed test at its fitting, which the queue shows.
+      const fitted = silent.filter((d) => d.device_status === 'Installed');
+      expect(fitted.length).toBeGreaterThan(0);
+      for (const d of fitted) expect(d.last_test).toMatchObject({ at: d.silent_since, passed: false });
+      expect(await countRows(db, "SELECT 1 FROM device_tests WHERE tenant_id = 'netzero'")).toBe(plan.tests.length);
       expect(await graph.rollout.service.seedDemo('netzero', plan)).toBe(false);
+      expect(await graph.coverage.seedDemoTests('netzero', plan.tests, 'demo')).toBe(false);
+      expect(await countRows(db, "SELECT 1 FROM device_tests WHERE tenant_id = 'netzero'")).toBe(plan.tests.length);
       expect(await countRows(db, "SELECT 1 FROM rollout_sites WHERE tenant_id = 'netzero'")).toBe(plan.sites.length);
     });
   });

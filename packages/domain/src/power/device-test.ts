@@ -98,6 +98,9 @@ export function deviceTestChecks(
   };
 }
 
+/** A recorded test passed unless a check failed: a warning still lets the installer leave the monitor fitted. */
+export const testPassed = (outcome: CheckOutcome): boolean => outcome !== 'fail';
+
 /** The test's overall outcome: its worst check; a check that could not be judged is never "ready" (it warns). */
 export function overallOutcome(checks: Record<DeviceTestCheck, CheckOutcome | null>): CheckOutcome {
   const outcomes = Object.values(checks);

@@ -5,15 +5,29 @@ import { routesPlugin } from '../../server-module';
 import { createAssetsRepository } from './assets.repository';
 import { registerAssetRoutes } from './assets.routes';
 import { createAssetsService, type OtherWatchlist } from './assets.service';
+import type { DeviceStatusSetHook } from './device-status-set';
+
+export type { DeviceStatusFact, DeviceStatusSetHook } from './device-status-set';
 
 /**
  * The device registry of transformer monitors and the users' device watchlists (power_devices, device_watchlist).
  * Other modules check devices through it: the ingest path and alert evaluation with their transaction's connection.
- * The assets list, which joins the registry to the readings' figures, is the power-readings module's read model.
+ * The assets list, which joins the registry to the readings' figures, is the power-readings module's read model. A
+ * status set by a user (at registration, by an edit) is told through `deviceStatusSet` for the rollout's history.
  */
-export function createAssetsModule({ db, trackerWatchlist = null }: { db: Database; trackerWatchlist?: OtherWatchlist | null }) {
+export function createAssetsModule({
+  db,
+  trackerWatchlist = null,
+  deviceStatusSet,
+  now,
+}: {
+  db: Database;
+  trackerWatchlist?: OtherWatchlist | null;
+  deviceStatusSet?: DeviceStatusSetHook;
+  now?: () => number;
+}) {
   const repository = createAssetsRepository(db);
-  const service = createAssetsService(repository, trackerWatchlist);
+  const service = createAssetsService({ db, repository, trackers: trackerWatchlist, statusSet: deviceStatusSet, ...(now ? { now } : {}) });
   return {
     name: 'assets',
     api: routesPlugin((api) => registerAssetRoutes(api, service)),
@@ -31,7 +45,10 @@ export function createAssetsModule({ db, trackerWatchlist = null }: { db: Databa
     /** Every device's rating, MPRNs and commuter flag with the registry version (load planning). */
     planningRegistry: (tenantId: string) => repository.planningRegistry(tenantId),
     registryVersion: (tenantId: string) => repository.registryVersion(tenantId),
-    /** Registers a device unless the tenant has it already (the demo fleet); null when it had. */
+    /**
+     * Registers a device unless the tenant has it already (the demo fleet); null when it had. Tells no status: the
+     * demo's rollout writes its own dated history.
+     */
     registerIfNew: (tenantId: string, device: CreatePowerDevice) => repository.insert(tenantId, device),
     /** Statistics for the planner, after retention or a large seed (the registry is read by the assets list). */
     maintain: () => repository.maintain(),

@@ -72,10 +72,10 @@ export function createAssetsRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    async insert(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice | null> {
+    async insert(tenantId: string, device: CreatePowerDevice, q: Queryable = db): Promise<PowerDevice | null> {
       const columns = ['device_id', ...EDITABLE.filter((c) => device[c] !== undefined)];
       const values = columns.map((c) => device[c as keyof CreatePowerDevice]);
-      const rows = await db.query<PowerDevice>(
+      const rows = await q.query<PowerDevice>(
         `INSERT INTO power_devices (tenant_id, ${columns.join(', ')}) VALUES ($1, ${columns.map((_c, i) => `$${i + 2}`).join(', ')})
          ON CONFLICT (tenant_id, device_id) DO NOTHING RETURNING ${DEVICE_COLUMNS}`,
         [tenantId, ...values],
@@ -83,10 +83,19 @@ export function createAssetsRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async update(tenantId: string, deviceId: string, changes: UpdatePowerDevice): Promise<PowerDevice | null> {
+    /** A device's status, its row locked until the caller's transaction ends (an edit that may change it). */
+    async lockStatus(tx: Queryable, tenantId: string, deviceId: string): Promise<DeviceStatus | null> {
+      const rows = await tx.query<{ device_status: DeviceStatus }>(
+        'SELECT device_status FROM power_devices WHERE tenant_id = $1 AND device_id = $2 FOR UPDATE',
+        [tenantId, deviceId],
+      );
+      return rows[0]?.device_status ?? null;
+    },
+
+    async update(tenantId: string, deviceId: string, changes: UpdatePowerDevice, q: Queryable = db): Promise<PowerDevice | null> {
       const columns = EDITABLE.filter((c) => changes[c] !== undefined);
       const sets = columns.map((c, i) => `${c} = $${i + 3}`);
-      const rows = await db.query<PowerDevice>(
+      const rows = await q.query<PowerDevice>(
         `UPDATE power_devices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE tenant_id = $1 AND device_id = $2 RETURNING ${DEVICE_COLUMNS}`,
         [tenantId, deviceId, ...columns.map((c) => changes[c])],
       );

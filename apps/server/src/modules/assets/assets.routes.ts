@@ -6,10 +6,14 @@ import type { AssetsService } from './assets.service';
 
 /** The registry's routes; the assets list and a device's row are the readings' read model's (power-readings). */
 export function registerAssetRoutes(app: FastifyInstance, devices: AssetsService): void {
-  bindEndpoint(app, assetsApi.register, (request) => devices.register(tenantPrincipal(request).tenantId, request.body));
-  bindEndpoint(app, assetsApi.update, (request) =>
-    devices.update(tenantPrincipal(request).tenantId, request.params.DeviceID, request.body),
-  );
+  bindEndpoint(app, assetsApi.register, (request) => {
+    const { tenantId, userId } = tenantPrincipal(request);
+    return devices.register(tenantId, request.body, userId);
+  });
+  bindEndpoint(app, assetsApi.update, (request) => {
+    const { tenantId, userId } = tenantPrincipal(request);
+    return devices.update(tenantId, request.params.DeviceID, request.body, userId);
+  });
   bindEndpoint(app, assetsApi.watchlist, (request) => {
     const { tenantId, userId } = tenantPrincipal(request);
     return devices.watchlist(tenantId, userId);

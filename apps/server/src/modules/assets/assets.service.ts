@@ -1,6 +1,8 @@
 import type { CreatePowerDevice, PowerDevice, UpdatePowerDevice } from '@gridlens/contract/assets';
+import type { Database } from '../../db/database';
 import { HttpError, notFound } from '../../http/http-error';
 import type { AssetsRepository } from './assets.repository';
+import type { DeviceStatusSetHook } from './device-status-set';
 
 /** Another registry's devices on the device watchlist: add answers false when the id is not one of its devices. */
 export interface OtherWatchlist {
@@ -9,12 +11,24 @@ export interface OtherWatchlist {
   remove(tenantId: string, userId: string, deviceId: string): Promise<boolean>;
 }
 
-/** The power-data device registry: register, edit and find devices, and each user's device watchlist. */
-export function createAssetsService(
-  repository: AssetsRepository,
+/**
+ * The power-data device registry: register, edit and find devices, and each user's device watchlist. A status given
+ * at registration or changed by an edit is told through `statusSet`, in the same transaction.
+ */
+export function createAssetsService({
+  db,
+  repository,
+  trackers = null,
+  statusSet,
+  now = Date.now,
+}: {
+  db: Database;
+  repository: AssetsRepository;
   /** Trackers on the same watchlist (tracking mode's devices; the tracking module keeps them). */
-  trackers: OtherWatchlist | null = null,
-) {
+  trackers?: OtherWatchlist | null;
+  statusSet?: DeviceStatusSetHook | undefined;
+  now?: () => number;
+}) {
   /** The tenant's device, or 404: how other modules check a device id before reading its data. */
   async function requireDevice(tenantId: string, deviceId: string): Promise<PowerDevice> {
     const device = await repository.find(tenantId, deviceId);
@@ -26,19 +40,39 @@ export function createAssetsService(
     require: requireDevice,
     fleetSize: (tenantId: string) => repository.fleetSize(tenantId),
 
-    async register(tenantId: string, device: CreatePowerDevice): Promise<PowerDevice> {
-      const created = await repository.insert(tenantId, device);
-      if (!created) throw new HttpError(409, 'conflict', `A device with device_id '${device.device_id}' is already registered`);
-      return created;
+    async register(tenantId: string, device: CreatePowerDevice, by: string): Promise<PowerDevice> {
+      return db.transaction(async (tx) => {
+        const created = await repository.insert(tenantId, device, tx);
+        if (!created) throw new HttpError(409, 'conflict', `A device with device_id '${device.device_id}' is already registered`);
+        const at = new Date(now()).toISOString();
+        await statusSet?.(tx, tenantId, {
+          device_id: created.device_id,
+          from: null,
+          to: created.device_status,
+          event: 'registration',
+          at,
+          by,
+        });
+        return created;
+      });
     },
 
-    async update(tenantId: string, deviceId: string, changes: UpdatePowerDevice): Promise<PowerDevice> {
-      const updated =
-        Object.keys(changes).length === 0
-          ? await repository.find(tenantId, deviceId)
-          : await repository.update(tenantId, deviceId, changes);
-      if (!updated) throw notFound('Device');
-      return updated;
+    async update(tenantId: string, deviceId: string, changes: UpdatePowerDevice, by: string): Promise<PowerDevice> {
+      if (Object.keys(changes).length === 0) {
+        const found = await repository.find(tenantId, deviceId);
+        if (!found) throw notFound('Device');
+        return found;
+      }
+      return db.transaction(async (tx) => {
+        const before = changes.device_status === undefined ? null : await repository.lockStatus(tx, tenantId, deviceId);
+        const updated = await repository.update(tenantId, deviceId, changes, tx);
+        if (!updated) throw notFound('Device');
+        if (before !== null && before !== updated.device_status) {
+          const at = new Date(now()).toISOString();
+          await statusSet?.(tx, tenantId, { device_id: deviceId, from: before, to: updated.device_status, event: 'operator_edit', at, by });
+        }
+        return updated;
+      });
     },
 
     async watchlist(tenantId: string, userId: string) {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import type { DeviceTestedHook } from './device-tested';
 import type { createDeviceTestsRepository } from './device-tests.repository';
 import { coverageLevel, lqiLevelOfCounts, type CoverageLevel, type CoverageWindowDays } from '@gridlens/domain/power/coverage';
-import { DEVICE_TEST_MESSAGES, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome } from '@gridlens/domain/power/device-test';
+import { DEVICE_TEST_MESSAGES, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome, testPassed } from '@gridlens/domain/power/device-test';
 import { DAY_MS, zonedDay, zonedDayStartMs } from '@gridlens/domain/time-range';
 import { notFound } from '../../http/http-error';
 import type { LinkQualityReads } from '../power-readings/power-readings.module';
@@ -123,7 +123,7 @@ export function createCoverageService({ repository, tests, db, deviceTested, now
     async recordDeviceTest(tenantId: string, deviceId: string, body: RecordDeviceTestBody, by: string): Promise<RecordedDeviceTest> {
       if (!tests || !db) throw new Error('The coverage module was built without its device-test store');
       const test = await service.deviceTest(tenantId, deviceId);
-      const passed = test.outcome !== 'fail';
+      const passed = testPassed(test.outcome);
       const note = body.note ?? null;
       await db.transaction(async (tx) => {
         await tests.insert(

@@ -72,13 +72,13 @@ for (const backend of TEST_DATABASES) {
       expect((await names(process1)).get('A2')).toBe('Transformer 2'); // both processes now keep the registry
       expect((await names(process2)).get('A2')).toBe('Transformer 2');
 
-      await process1.update('t1', 'A2', { transformer_name: 'Renamed through the API' });
+      await process1.update('t1', 'A2', { transformer_name: 'Renamed through the API' }, 'u');
       expect((await names(process2)).get('A2')).toBe('Renamed through the API');
 
       await db.query("UPDATE power_devices SET transformer_name = 'Renamed in SQL' WHERE tenant_id = 't1' AND device_id = 'A2'");
       expect((await names(process1)).get('A2')).toBe('Renamed in SQL');
 
-      await process2.register('t1', { device_id: 'NEW-1', transformer_name: 'Added', rating_kva: 50 });
+      await process2.register('t1', { device_id: 'NEW-1', transformer_name: 'Added', rating_kva: 50 }, 'u');
       const withNew = rowsOf(await process1.listWithPeriod('t1', 'u', days));
       expect(withNew).toHaveLength(DEVICES + 1);
       expect(withNew.find((r) => r.device_id === 'NEW-1')).toMatchObject({ transformer_name: 'Added', message_count: 0, max_a1: null });

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetsApi } from '@gridlens/contract/assets';
 import { coverageApi } from '@gridlens/contract/coverage';
 import type { EndpointDescription } from '@gridlens/contract/endpoint';
 import { rolloutApi as api } from '@gridlens/contract/rollout';
@@ -155,6 +156,8 @@ for (const backend of TEST_DATABASES) {
     it('follows the messages: first message Active, 24 h of silence Inactive, a message again Active', async () => {
       await ok(api.createSite, { body: site('MSG-1', { device_id: 'RO-1' }) });
       expect(await statusOf('RO-1')).toBe('Registered');
+      // Its first message, sent after its registration.
+      clock += HOUR;
       const first = new Date(clock - 10 * 60_000).toISOString();
       expect((await ingest(app, key, [reading('RO-1', 1, first)])).statusCode).toBe(200);
       expect(await statusOf('RO-1')).toBe('Active');
@@ -169,7 +172,7 @@ for (const backend of TEST_DATABASES) {
 
       // A second message of an Active device changes nothing.
       await ingest(app, key, [reading('RO-1', 2, new Date(clock - 5 * 60_000).toISOString())]);
-      expect(await historyOf('RO-1')).toHaveLength(1);
+      expect((await historyOf('RO-1')).map((h) => h.event)).toEqual(['first_message', 'registration']);
 
       clock += SILENCE_AFTER_MS - HOUR;
       await graph.rollout.service.checkSilence();
@@ -186,7 +189,44 @@ for (const backend of TEST_DATABASES) {
       expect(await statusOf('RO-1')).toBe('Active');
       expect((await historyOf('RO-1'))[0]).toMatchObject({ from: 'Inactive', to: 'Active', event: 'message_resumed', at: again });
       expect(((await ok(api.silent)) as { device_id: string }[]).map((d) => d.device_id)).not.toContain('RO-1');
-      expect((await historyOf('RO-1')).map((h) => h.event)).toEqual(['message_resumed', 'silence', 'first_message']);
+      expect((await historyOf('RO-1')).map((h) => h.event)).toEqual(['message_resumed', 'silence', 'first_message', 'registration']);
+    });
+
+    it('records a registration and a status changed on the device page, each with who and when; other edits add nothing', async () => {
+      const registered = await call(assetsApi.register, { body: { device_id: 'REG-1', transformer_name: 'Reg 1', rating_kva: 100 } });
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect(await historyOf('REG-1')).toEqual([
+        { at: new Date(clock).toISOString(), from: null, to: 'Registered', event: 'registration', detail: null, by: 'nz-admin' },
+      ]);
+      // Refused twice: the history keeps its one row.
+      expect((await call(assetsApi.register, { body: { device_id: 'REG-1', transformer_name: 'Again', rating_kva: 1 } })).statusCode).toBe(
+        409,
+      );
+      const edit = (body: Record<string, unknown>, who = 'admin') => call(assetsApi.update, { params: { DeviceID: 'REG-1' }, body }, who);
+      expect((await edit({ transformer_name: 'Reg 1 renamed' })).statusCode).toBe(200);
+      expect((await edit({ device_status: 'Registered' })).statusCode).toBe(200);
+      expect(await historyOf('REG-1')).toHaveLength(1);
+      clock += HOUR;
+      expect((await edit({ device_status: 'Provisioned' }, 'operator')).statusCode).toBe(200);
+      expect(await statusOf('REG-1')).toBe('Provisioned');
+      expect((await historyOf('REG-1'))[0]).toEqual({
+        at: new Date(clock).toISOString(),
+        from: 'Registered',
+        to: 'Provisioned',
+        event: 'operator_edit',
+        detail: null,
+        by: 'nz-operator',
+      });
+      // A device registered with a status of its own starts its history there; another tenant's edit is 404.
+      await call(assetsApi.register, {
+        body: { device_id: 'REG-2', transformer_name: 'Reg 2', rating_kva: 100, device_status: 'Unknown' },
+      });
+      expect(await historyOf('REG-2')).toMatchObject([{ from: null, to: 'Unknown', event: 'registration' }]);
+      expect(
+        (await call(assetsApi.update, { params: { DeviceID: 'REG-1' }, body: { device_status: 'Active' } }, 'gwAdmin', 'gridwest'))
+          .statusCode,
+      ).toBe(404);
+      expect(await historyOf('REG-1')).toHaveLength(2);
     });
 
     /** The silent queue, and its count in the dashboard's totals and per planner group. */

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database';
 import type { ScheduledJob } from '../../scheduler/scheduler';
 import { routesPlugin, type ServerModule } from '../../server-module';
+import type { DeviceStatusSetHook } from '../assets/assets.module';
 import type { DeviceTestedHook } from '../coverage/coverage.module';
 import { createRolloutFiles } from './rollout-files';
 import { createRolloutRepository } from './rollout.repository';
@@ -42,6 +43,7 @@ export function createRolloutModule({ db, devices, keepsPowerData, timeZoneOf, n
       afterReadings: (tx: Queryable, tenantId: string, stored: readonly { deviceId: string; measuredMs: number }[]) =>
         service.afterReadings(tx, tenantId, stored),
       deviceTested: ((tx, tenantId, test) => service.deviceTested(tx, tenantId, test)) satisfies DeviceTestedHook,
+      deviceStatusSet: ((tx, tenantId, fact) => service.deviceStatusSet(tx, tenantId, fact)) satisfies DeviceStatusSetHook,
     },
     service,
   } satisfies ServerModule & { service: unknown };

@@ -27,6 +27,7 @@ import { BUILT_IN_ABORT_REASONS, SITE_STATES } from '@gridlens/domain/rollout/pl
 import { installationStatusOf, messageEventOf, SILENCE_AFTER_MS, statusAfter, type StatusEvent } from '@gridlens/domain/rollout/status';
 import { zonedDay } from '@gridlens/domain/time-range';
 import type { Database, Queryable } from '../../db/database';
+import type { DeviceStatusFact } from '../assets/assets.module';
 import { HttpError, notFound } from '../../http/http-error';
 import type { DeviceRow, GroupRow, HistoryEntry, RolloutRepository, SiteRow, StoredSite } from './rollout.repository';
 
@@ -487,6 +488,11 @@ export function createRolloutService({ db, repository, devices, timeZoneOf, now 
           by: test.by,
         });
       await repository.markInstalled(tx, tenantId, [test.device_id], test.at, test.by);
+    },
+
+    /** A status a user set through the registry (registration, an edit of the device): one history row, no note. */
+    async deviceStatusSet(tx: Queryable, tenantId: string, fact: DeviceStatusFact): Promise<void> {
+      await repository.addHistory(tx, tenantId, [{ ...fact, detail: null }]);
     },
 
     /** The silence check: Active devices without a message for SILENCE_AFTER_MS become Inactive, dated when the silence began. */

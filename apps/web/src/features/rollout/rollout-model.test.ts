@@ -28,8 +28,11 @@ describe('the burn-up', () => {
     const drawn = burnUpOf(burnUp, null);
     expect(drawn?.data).toEqual([burnUp.weeks.map(weekMs), [2, 5, 9, 12], [1, 4, 6, 7]]);
     // The week before: installations of the weeks to come are not drawn.
-    expect(burnUpOf({ ...burnUp, current_week: '2026-11-23' }, null)?.data[2]).toEqual([1, 4, 6, null]);
-    expect(drawn?.partialFromMs).toBe(Date.UTC(2026, 10, 30));
+    const weekBefore = burnUpOf({ ...burnUp, current_week: '2026-11-23' }, null);
+    expect(weekBefore?.data[2]).toEqual([1, 4, 6, null]);
+    // Only that week is under way; the week after it is still to come, not hatched.
+    expect([weekBefore?.partialFromMs, weekBefore?.partialToMs]).toEqual([Date.UTC(2026, 10, 23), Date.UTC(2026, 10, 30)]);
+    expect([drawn?.partialFromMs, drawn?.partialToMs]).toEqual([Date.UTC(2026, 10, 30), Date.UTC(2026, 11, 7)]);
     // The last week is drawn to its end.
     expect(drawn?.xRange).toEqual({ fromMs: Date.UTC(2026, 10, 9), toMs: Date.UTC(2026, 11, 7) });
   });
@@ -42,7 +45,8 @@ describe('the burn-up', () => {
   });
 
   it('hatches nothing when the current week is past the plan, and draws nothing without weeks or for an unknown group', () => {
-    expect(burnUpOf({ ...burnUp, current_week: '2027-01-04' }, null)?.partialFromMs).toBeNull();
+    const past = burnUpOf({ ...burnUp, current_week: '2027-01-04' }, null);
+    expect([past?.partialFromMs, past?.partialToMs]).toEqual([null, null]);
     expect(burnUpOf({ ...burnUp, weeks: [], planned: [], installed: [], groups: [] }, null)).toBeNull();
     expect(burnUpOf(burnUp, '00000000-0000-4000-8000-000000000009')).toBeNull();
   });

@@ -17,8 +17,10 @@ export interface BurnUp {
   /** [x (ms), planned, installed]: cumulative, one point per week; installed stops at the week under way. */
   data: [number[], number[], (number | null)[]];
   xRange: { fromMs: number; toMs: number };
-  /** The current week's Monday (ms) when it is on the chart: from there on the week is under way. */
+  /** The current week's Monday (ms) when it is on the chart: from there to `partialToMs` the week is under way. */
   partialFromMs: number | null;
+  /** The next Monday (ms): the weeks after the current one are still to come, not under way. */
+  partialToMs: number | null;
 }
 
 /** The burn-up of the whole programme (`groupId` null) or of one planner group; null when there is no week to draw. */
@@ -35,6 +37,7 @@ export function burnUpOf(burnUp: RolloutSummary['burn_up'], groupId: string | nu
     data: [xs, [...series.planned], series.installed.map((value, i) => ((xs[i] ?? 0) > current ? null : value))],
     xRange: { fromMs, toMs },
     partialFromMs: current >= fromMs && current < toMs ? current : null,
+    partialToMs: current >= fromMs && current < toMs ? current + WEEK_MS : null,
   };
 }
 

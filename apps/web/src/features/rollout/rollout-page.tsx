@@ -217,6 +217,7 @@ function BurnUpSection({ summary }: { summary: RolloutSummary }) {
           formatTime={week}
           formatAxisTime={(ms) => weekTickLabel(ms, (day) => week(day).slice(0, 5))}
           partialFromMs={burnUp.partialFromMs}
+          partialToMs={burnUp.partialToMs}
           partialLabel={t('rollout.burnUp.underWay')}
         />
       )}

@@ -38,6 +38,8 @@ interface ChartPanelProps {
    * edge the chart is hatched and `partialLabel` says why, so a lower last point reads as "not over yet".
    */
   partialFromMs?: number | null;
+  /** Where the part under way ends, when periods to come follow it on the chart (a plan's weeks); else the right edge. */
+  partialToMs?: number | null;
   partialLabel?: string;
 }
 
@@ -138,8 +140,10 @@ export function ChartPanel(props: ChartPanelProps) {
           (u) => {
             const from = latest.current.partialFromMs;
             if (from === null || from === undefined) return;
+            const to = latest.current.partialToMs;
             const left = Math.max(u.bbox.left, u.valToPos(from, 'x', true));
-            const right = u.bbox.left + u.bbox.width;
+            const edge = u.bbox.left + u.bbox.width;
+            const right = to === null || to === undefined ? edge : Math.min(edge, u.valToPos(to, 'x', true));
             const pattern = right > left ? hatching(u.ctx, hatchColour) : null;
             if (!pattern) return;
             u.ctx.save();
@@ -183,7 +187,7 @@ export function ChartPanel(props: ChartPanelProps) {
 
   useEffect(() => {
     plot.current?.setData(data);
-  }, [data, xRange.fromMs, xRange.toMs, props.partialFromMs]);
+  }, [data, xRange.fromMs, xRange.toMs, props.partialFromMs, props.partialToMs]);
 
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} component="section" aria-labelledby={`chart-${panelId}-title`}>
