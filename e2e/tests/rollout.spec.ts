@@ -79,6 +79,10 @@ test('the installed-but-silent queue lists the oldest first and each device open
   const first = silent[0]!;
   const rows = page.getByTestId('silent-queue').locator('tbody tr');
   await expect(rows.first()).toContainText(first.device_id);
+  // A fitted monitor never heard from shows the installer's failed test beside it.
+  const unheard = silent.find((device) => device.device_status === 'Installed' && device.last_test !== null);
+  expect(unheard?.last_test?.passed).toBe(false);
+  await expect(rows.filter({ hasText: unheard!.device_id })).toContainText('Failed');
   await page.getByTestId(`silent-link-${first.device_id}`).click();
   await expect(page).toHaveURL(new RegExp(`/asset/${encodeURIComponent(first.device_id)}$`));
   await expect(page.getByTestId('page-title')).not.toHaveText('Rollout dashboard');
@@ -146,6 +150,8 @@ test('an administrator’s import with one refused row reports that row and stor
   await expect(refused).toHaveCount(1);
   await expect(refused.first()).toContainText('3');
   await expect(refused.first()).toContainText('latitude');
+  // The reason in the screen's words, with the range it names.
+  await expect(refused.first()).toContainText('Value should be between -90 and 90');
   await expect(page.getByTestId('import-stored')).toHaveCount(0);
 
   const sitesAfter = (await (await apiCall(page, 'netzero', rolloutRoutes.sites)).json()) as Answer<typeof rolloutApi.sites>;

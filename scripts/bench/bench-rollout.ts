@@ -87,7 +87,9 @@ async function fillProgramme(backend: BenchBackend, nowMs: number): Promise<void
       WHERE d.tenant_id = $1 AND d.device_status <> 'Installed'`,
     [TENANT, new Date(nowMs).toISOString()],
   );
-  await db.query('ANALYZE power_device_latest; ANALYZE rollout_sites; ANALYZE rollout_groups; ANALYZE power_devices; ANALYZE device_status_history');
+  await db.query(
+    'ANALYZE power_device_latest; ANALYZE rollout_sites; ANALYZE rollout_groups; ANALYZE power_devices; ANALYZE device_status_history',
+  );
 }
 
 /** 100,000 sites of a new plan as the export writes them (its columns), for the import. */

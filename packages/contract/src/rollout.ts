@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_STATUSES, INSTALLATION_STATUSES } from '@gridlens/domain/power/enumerations';
 import { NAME_MAX, NOTES_MAX, PLAN_STATES, SITE_ID_MAX, SITE_STATES, WEEKLY_TARGET_MAX } from '@gridlens/domain/rollout/plan';
+import { IMPORT_PROBLEM_CODES } from '@gridlens/domain/rollout/import';
 import { STATUS_EVENTS } from '@gridlens/domain/rollout/status';
 import { ApiErrorSchema } from './errors';
 import { keyedObject } from './keyed-object';
@@ -252,7 +253,13 @@ export const ImportBodySchema = BinarySchema.meta({
 
 /** One refused row of an import: the file's row number (1 is the header), the column, why. */
 export const RefusedRowSchema = z
-  .object({ row: z.number().int(), column: z.string().nullable(), message: z.string() })
+  .object({
+    row: z.number().int(),
+    column: z.string().nullable(),
+    code: z.enum(IMPORT_PROBLEM_CODES).describe('Why, as a code a client can say in its own words'),
+    values: z.record(z.string(), z.union([z.string(), z.number()])).describe('What the reason names: a limit, an id, the columns'),
+    message: z.string().describe('Why, in English'),
+  })
   .meta({ id: 'RefusedRow' });
 export type RefusedRow = z.infer<typeof RefusedRowSchema>;
 

@@ -13,6 +13,7 @@ import { HEALTH_FIGURES } from '@gridlens/contract/load-analysis';
 import { RUN_REASONS, RUN_STATUSES } from '@gridlens/contract/report-schedules';
 import { WEATHER_SOURCES } from '@gridlens/contract/weather';
 import { DEVICE_TEST_CHECKS, POSSIBLE_OUTCOMES } from '@gridlens/domain/power/device-test';
+import { IMPORT_PROBLEM_CODES } from '@gridlens/domain/rollout/import';
 import { CATALOGUES } from '@gridlens/i18n/catalogues';
 import { flattenCatalogue, placeholdersOf } from '@gridlens/i18n/flatten-catalogue';
 import { findKeyLiterals, findTranslationCalls } from '@gridlens/i18n/key-literals';
@@ -79,6 +80,7 @@ describe('the web app’s texts', () => {
       ...['normal', 'thermally-upgraded'].map((paper) => `loadAnalysis.thermal.papers.${paper}`),
       ...RUN_STATUSES.map((status) => `reportSchedules.statuses.${status}`),
       ...RUN_REASONS.map((reason) => `reportSchedules.reasons.${reason}`),
+      ...IMPORT_PROBLEM_CODES.map((code) => `rollout.files.problems.${code}`),
     ];
     expect(built.filter((key) => !english.has(key))).toEqual([]);
   });

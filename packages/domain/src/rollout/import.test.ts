@@ -17,9 +17,13 @@ describe('the rollout import', () => {
     expect(headerProblems([...SITE_COLUMNS].reverse(), SITE_COLUMNS)).toEqual([]);
     expect(headerProblems(['NAME', 'Region', 'contact', 'weekly_target'], GROUP_COLUMNS)).toEqual([]);
     expect(headerProblems(['name', 'colour', 'name'], GROUP_COLUMNS)).toEqual([
-      'Missing column(s): region, contact, weekly_target',
-      'Unknown column(s): colour',
-      'Repeated column(s): name',
+      {
+        code: 'missing_columns',
+        values: { columns: 'region, contact, weekly_target' },
+        message: 'Missing column(s): region, contact, weekly_target',
+      },
+      { code: 'unknown_columns', values: { columns: 'colour' }, message: 'Unknown column(s): colour' },
+      { code: 'repeated_columns', values: { columns: 'name' }, message: 'Repeated column(s): name' },
     ]);
   });
 
@@ -54,16 +58,20 @@ describe('the rollout import', () => {
       7,
     );
     expect(bad.value).toBeNull();
-    expect(bad.problems.map((p) => [p.row, p.column])).toEqual([
-      [7, 'site_id'],
-      [7, 'planned_week'],
-      [7, 'device_status'],
-      [7, 'name'],
-      [7, 'latitude'],
-      [7, 'longitude'],
+    expect(bad.problems.map((p) => [p.row, p.column, p.code])).toEqual([
+      [7, 'site_id', 'site_id_characters'],
+      [7, 'planned_week', 'week_format'],
+      [7, 'device_status', 'unknown_status'],
+      [7, 'name', 'required'],
+      [7, 'latitude', 'out_of_range'],
+      [7, 'longitude', 'not_a_number'],
     ]);
+    expect(bad.problems.find((p) => p.column === 'latitude')).toMatchObject({
+      values: { min: -90, max: 90 },
+      message: 'Value should be between -90 and 90',
+    });
     expect(parseSiteRow({ site_id: 'S', name: 'N', device_status: 'Active' }, 3).problems).toEqual([
-      { row: 3, column: 'device_status', message: 'A status needs the site’s device_id' },
+      { row: 3, column: 'device_status', code: 'status_needs_device', values: {}, message: 'A status needs the site’s device_id' },
     ]);
   });
 
@@ -75,7 +83,10 @@ describe('the rollout import', () => {
       weekly_target: 4,
     });
     expect(parseGroupRow({ name: 'North', weekly_target: '' }, 2).problems.map((p) => p.column)).toEqual(['weekly_target']);
-    expect(parseGroupRow({ name: 'North', weekly_target: '2.5' }, 2).problems[0]?.message).toBe('Number has to be a whole number');
+    expect(parseGroupRow({ name: 'North', weekly_target: '2.5' }, 2).problems[0]).toMatchObject({
+      code: 'whole_number',
+      message: 'Number has to be a whole number',
+    });
   });
 
   it('refuses every row that repeats an id of an earlier row', () => {
@@ -88,7 +99,10 @@ describe('the rollout import', () => {
           { row: 5, id: 'A' },
         ],
         'site_id',
-      ).map((p) => p.row),
-    ).toEqual([4, 5]);
+      ).map((p) => [p.row, p.values]),
+    ).toEqual([
+      [4, { earlier: 2, id: 'A' }],
+      [5, { earlier: 2, id: 'A' }],
+    ]);
   });
 });

@@ -3,7 +3,13 @@ import type { Database } from '../../db/database';
 import type { DeviceTestedHook } from './device-tested';
 import type { createDeviceTestsRepository } from './device-tests.repository';
 import { coverageLevel, lqiLevelOfCounts, type CoverageLevel, type CoverageWindowDays } from '@gridlens/domain/power/coverage';
-import { DEVICE_TEST_MESSAGES, DEVICE_TEST_WINDOW_MS, deviceTestChecks, overallOutcome, testPassed } from '@gridlens/domain/power/device-test';
+import {
+  DEVICE_TEST_MESSAGES,
+  DEVICE_TEST_WINDOW_MS,
+  deviceTestChecks,
+  overallOutcome,
+  testPassed,
+} from '@gridlens/domain/power/device-test';
 import { DAY_MS, zonedDay, zonedDayStartMs } from '@gridlens/domain/time-range';
 import { notFound } from '../../http/http-error';
 import type { LinkQualityReads } from '../power-readings/power-readings.module';

@@ -319,10 +319,17 @@ for (const backend of TEST_DATABASES) {
       expect(body.error).toBe('import_refused');
       expect(body.refused).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ row: 3, column: 'planner_group' }),
-          expect.objectContaining({ row: 4, column: 'planned_week' }),
-          expect.objectContaining({ row: 4, column: 'site_id' }),
-          expect.objectContaining({ row: 5, column: 'notes' }),
+          // Each with its code and values, which a screen says in its own words, and the English words.
+          {
+            row: 3,
+            column: 'planner_group',
+            code: 'unknown_group',
+            values: { name: 'Nowhere crew' },
+            message: 'No planner group named Nowhere crew',
+          },
+          expect.objectContaining({ row: 4, column: 'planned_week', code: 'week_format' }),
+          expect.objectContaining({ row: 4, column: 'site_id', code: 'repeated_id', values: { earlier: 2, id: 'IMP-1' } }),
+          expect.objectContaining({ row: 5, column: 'notes', code: 'formula' }),
         ]),
       );
       expect(body.refused.map((r) => r.row)).not.toContain(2);
@@ -332,6 +339,14 @@ for (const backend of TEST_DATABASES) {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json<{ message: string }>().message).toMatch(/colour/);
       expect(wrong.json<{ message: string }>().message).toMatch(/planned_week/);
+      const columns = wrong.json<{ refused: { row: number; column: string | null; code: string; values: { columns: string } }[] }>()
+        .refused;
+      expect(columns.map((r) => [r.row, r.column, r.code])).toEqual([
+        [1, null, 'missing_columns'],
+        [1, null, 'unknown_columns'],
+      ]);
+      expect(columns[0]?.values.columns).toContain('planned_week');
+      expect(columns[1]?.values.columns).toBe('colour');
       expect(await sites()).toBe(before);
       const tooLarge = await importFile('sites', Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a'));
       expect(tooLarge.statusCode).toBe(413);

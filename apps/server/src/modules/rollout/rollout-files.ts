@@ -4,14 +4,17 @@ import type { ImportReport, PlanKind, RefusedRow } from '@gridlens/contract/roll
 import type { DeviceStatus } from '@gridlens/domain/power/enumerations';
 import {
   duplicateProblems,
-  FORMULA_REFUSED,
+  formulaRefused,
   GROUP_COLUMNS,
   headerProblems,
+  importProblem,
   parseGroupRow,
   parseSiteRow,
   SITE_COLUMNS,
   SITE_STATUS_COLUMN,
   type GroupImportRow,
+  type ImportProblem,
+  rowProblem,
   type RowProblem,
   type SiteImportRow,
 } from '@gridlens/domain/rollout/import';
@@ -33,7 +36,8 @@ export class ImportRefusedError extends Error {
 }
 
 /** A file the import cannot read as rows at all: 400 in the import's answer shape, the reason as row 1's. */
-const unreadable = (message: string) => new ImportRefusedError([{ row: 1, column: null, message }], message, 'validation_error');
+const unreadable = (problem: ImportProblem) =>
+  new ImportRefusedError([{ row: 1, column: null, ...problem }], problem.message, 'validation_error');
 
 /** A file's rows: the header's names, then each row's cells by column name, with its row number (1 is the header). */
 interface Sheet {
@@ -43,10 +47,10 @@ interface Sheet {
   problems: RowProblem[];
 }
 
-const columnsError = (problems: string[]) =>
+const columnsError = (problems: ImportProblem[]) =>
   new ImportRefusedError(
-    problems.map((message) => ({ row: 1, column: null, message })),
-    `The file's columns are not the export's: ${problems.join('; ')}`,
+    problems.map((problem) => ({ row: 1, column: null, ...problem })),
+    `The file's columns are not the export's: ${problems.map((p) => p.message).join('; ')}`,
     'validation_error',
   );
 
@@ -72,7 +76,7 @@ function sheetOf(matrix: readonly (readonly string[])[], formulas: ReadonlySet<s
     header.forEach((name, c) => {
       if (name === '') return;
       const text = cells[c] ?? '';
-      if (formulas.has(`${row}:${c}`) || text.trim().startsWith('=')) problems.push({ row, column: name, message: FORMULA_REFUSED });
+      if (formulas.has(`${row}:${c}`) || text.trim().startsWith('=')) problems.push(formulaRefused(row, name));
       named[name] = undefused(text);
     });
     rows.push({ row, cells: named });
@@ -85,7 +89,7 @@ function readCsv(bytes: Uint8Array): Sheet {
   try {
     matrix = parse(Buffer.from(bytes), { bom: true, delimiter: [',', ';'], relax_column_count: true, skip_empty_lines: false });
   } catch (error) {
-    throw unreadable(`The file is not CSV the import reads: ${error instanceof Error ? error.message : 'not CSV'}`);
+    throw unreadable(importProblem('not_csv', { detail: error instanceof Error ? error.message : 'not CSV' }));
   }
   return sheetOf(matrix);
 }
@@ -97,7 +101,7 @@ async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch {
-    throw unreadable('The file is not an XLSX workbook');
+    throw unreadable(importProblem('not_xlsx', {}));
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { header: [], rows: [], problems: [] };
@@ -167,7 +171,7 @@ export function createRolloutFiles({
     const groups = new Map((await repository.groups(tenantId)).map((g) => [g.name.toLowerCase(), g.group_id]));
     for (const { row, site } of parsed)
       if (site.planner_group !== null && !groups.has(site.planner_group.toLowerCase()))
-        problems.push({ row, column: 'planner_group', message: `No planner group named ${site.planner_group}` });
+        problems.push(rowProblem(row, 'planner_group', 'unknown_group', { name: site.planner_group }));
     const deviceIds = withDevice.map((p) => p.site.device_id ?? '');
     const known = await repository.deviceStatuses(tenantId, deviceIds);
     const elsewhere = await repository.devicesAtOtherSites(
@@ -177,9 +181,8 @@ export function createRolloutFiles({
     );
     for (const { row, site } of withDevice) {
       const id = site.device_id ?? '';
-      if (!known.has(id)) problems.push({ row, column: 'device_id', message: `No device ${id} in the registry` });
-      else if (elsewhere.has(id))
-        problems.push({ row, column: 'device_id', message: `Device ${id} is at site ${elsewhere.get(id)} already` });
+      if (!known.has(id)) problems.push(rowProblem(row, 'device_id', 'unknown_device', { id }));
+      else if (elsewhere.has(id)) problems.push(rowProblem(row, 'device_id', 'device_elsewhere', { id, site: elsewhere.get(id) ?? '' }));
     }
     if (problems.length > 0) throw new ImportRefusedError(sorted(problems));
 
@@ -257,7 +260,7 @@ export function createRolloutFiles({
         throw new HttpError(413, 'payload_too_large', `The file is larger than ${IMPORT_MAX_BYTES} bytes`);
       const sheet = isXlsx(contentType) ? await readXlsx(body) : isCsv(contentType) ? readCsv(body) : null;
       if (!sheet) throw new HttpError(415, 'unsupported_media_type', 'An import is a CSV or an XLSX file');
-      if (sheet.rows.length > IMPORT_MAX_ROWS) throw unreadable(`The file has more than ${IMPORT_MAX_ROWS} rows`);
+      if (sheet.rows.length > IMPORT_MAX_ROWS) throw unreadable(importProblem('too_many_rows', { max: IMPORT_MAX_ROWS }));
       return kind === 'sites' ? importSites(tenantId, sheet, by) : importGroups(tenantId, sheet, by);
     },
 

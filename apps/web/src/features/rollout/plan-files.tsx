@@ -20,7 +20,7 @@ import { useExportPlan, useImportPlan } from '@/lib/api/rollout';
 import { useAppStore } from '@/lib/app-store';
 import { downloadBlob } from '@/lib/csv';
 import { DataTable } from '@/lib/ui/data-table';
-import { planFileType, refusedRowsOf, serverProblem } from './rollout-model';
+import { planFileType, refusedRowsOf } from './rollout-model';
 
 /** The plan's files for one kind (sites or planner groups): its export as CSV or XLSX, and for administrators its import. */
 export function PlanFiles({ kind, admin }: { kind: PlanKind; admin: boolean }) {
@@ -73,10 +73,8 @@ function ImportDialog({ kind, onClose }: { kind: PlanKind; onClose: () => void }
   const [refused, setRefused] = useState<RefusedRow[] | null>(null);
   const [failed, setFailed] = useState(false);
   const count = (value: number) => formatNumber(value, i18n.language, 0);
-  const problemText = (message: string) => {
-    const problem = serverProblem(message);
-    return problem.key === 'validation.invalid' ? message : t(problem.key, problem.values);
-  };
+  // The server's reason by its code, in the user's language (its English message is for API clients).
+  const problemText = (row: RefusedRow) => t(`rollout.files.problems.${row.code}`, row.values);
 
   const submit = () => {
     if (!file) return;
@@ -142,7 +140,7 @@ function ImportDialog({ kind, onClose }: { kind: PlanKind; onClose: () => void }
               columns={[
                 { id: 'row', title: t('rollout.files.row'), numeric: true, cell: (row) => count(row.row) },
                 { id: 'column', title: t('rollout.files.column'), cell: (row) => row.column ?? '–' },
-                { id: 'message', title: t('rollout.files.problem'), cell: (row) => problemText(row.message) },
+                { id: 'message', title: t('rollout.files.problem'), cell: (row) => problemText(row) },
               ]}
             />
           </>

@@ -128,8 +128,8 @@ export function tableCsv<Row>(rows: readonly Row[], columns: readonly TableColum
 }
 
 /**
- * A server's refusal of a field (the contract's or the import's English message) as the screen's own words: the
- * messages of the planner-group body and the import's ranges, each to its catalogue key; anything else as "not valid".
+ * A server's refusal of a planner group's field (the contract's English message) as the screen's own words, each
+ * to its catalogue key; anything else as "not valid". An import's refused rows carry a code of their own instead.
  */
 export function serverProblem(message: string): FieldProblem {
   if (/required/i.test(message)) return { key: 'validation.required' };
