@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { rateLimitStoreFor } from './http/rate-limit-store';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerTenantAuth } from './auth/auth.plugin';
@@ -66,8 +67,9 @@ export async function buildApp({
     globalDecompression: false,
   });
   if (config.publicUrlIsSet) registerPublicOriginRedirect(app, config.publicUrl);
-  // Off by default; the routes that need a limit (sign-in form, device ingestion) set their own.
-  await app.register(fastifyRateLimit, { global: false });
+  // Off by default; the routes that need a limit (sign-in form, device ingestion) set their own. Counted in the
+  // database on PostgreSQL, so that every process of the portal counts the same hits.
+  await app.register(fastifyRateLimit, { global: false, ...rateLimitStoreFor(graph.db) });
   await registerOpenApi(app);
 
   const { tenantExists } = graph.tenants;

@@ -23,6 +23,11 @@ export interface ServerModule<Hooks extends object = object> {
   prune?: (tx: Queryable, retentionDays: number) => Promise<Record<string, number>>;
   /** VACUUM (ANALYZE) of this module's hot tables after retention or a large seed; it cannot run in a transaction. */
   maintain?: () => Promise<void>;
+  /**
+   * What the module keeps in memory of its own tables, by table: forgotten when another process (or the operator's
+   * command) changes the table, as the change feed tells (db/change-feed.ts, PostgreSQL).
+   */
+  cachedTables?: Record<string, () => void>;
 }
 
 /** A plugin that registers routes: each module's routes get their own encapsulated Fastify context. */

@@ -6,10 +6,13 @@ import { createIssuerKeys } from './auth/issuer-keys';
 import { checkIssuerAtStartUp } from './auth/issuer-readiness';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config/env';
 import { migrate } from './db/migrate';
+import { noChangeFeed, postgresChangeFeed } from './db/change-feed';
+import { postgresLeadership, soleLeadership } from './db/leadership';
 import { openConfiguredDatabase } from './db/open-database';
 import { DEMO_USERS, demoAccountsBanner } from './oidc/demo-users';
 import { startDemo } from './demo/start-demo';
 import type { StartupTasks } from './http/health.routes';
+import { rateLimitCleanupJob } from './http/rate-limit-store';
 import { buildModuleGraph } from './module-graph';
 import { startMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber';
 import { inProcessSessionLeases, postgresSessionLeases } from './modules/ingest/mqtt-session-leases';
@@ -26,7 +29,8 @@ async function start(config: ServerConfig): Promise<void> {
   // An external issuer's keys, fetched through its discovery document; the embedded provider signs with its own.
   const issuerKeys = embeddedProvider ? null : createIssuerKeys(config.auth.issuer);
   const startupTasks: StartupTasks = new Map();
-  const graph = buildModuleGraph({ config, db, log: pino({ level: config.logLevel }), jobs: embeddedProvider?.jobs });
+  const jobs = [...(embeddedProvider?.jobs ?? []), ...rateLimitCleanupJob(db)];
+  const graph = buildModuleGraph({ config, db, log: pino({ level: config.logLevel }), jobs });
   if (config.demoData) await graph.tenants.seedDemoTenants();
   const app = await buildApp({
     config,
@@ -36,6 +40,9 @@ async function start(config: ServerConfig): Promise<void> {
     verifyToken: configuredTokenVerifier(config, embeddedProvider, issuerKeys),
   });
   const { scheduler } = graph;
+  // Every process on one PostgreSQL forgets what it kept of a table another process changed (NOTIFY on commit).
+  const changes = config.databaseUrl ? postgresChangeFeed(config.databaseUrl, app.log) : noChangeFeed();
+  for (const module of graph.modules) for (const [table, forget] of Object.entries(module.cachedTables ?? {})) changes.on(table, forget);
   app.log.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
 
   if (!config.smtp) app.log.warn('SMTP_URL is not set: alert emails are kept in the outbox (alert_notifications) and none are sent');
@@ -43,7 +50,7 @@ async function start(config: ServerConfig): Promise<void> {
   app.log.info({ jobs: scheduler.names() }, 'scheduled jobs started');
   let mqttSubscriber: MqttSubscriber | null = null;
   let mqttBroker: EmbeddedBroker | null = null;
-  let stopDemo: () => void = () => undefined;
+  let stopDemo: () => Promise<void> = () => Promise.resolve();
   // An external issuer is checked now, not at the first sign-in: /readyz says why while it cannot be reached.
   const stopIssuerCheck = issuerKeys ? checkIssuerAtStartUp(config.auth.issuer, issuerKeys, startupTasks, app.log) : () => undefined;
   let closing = false;
@@ -52,11 +59,10 @@ async function start(config: ServerConfig): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     void scheduler.stop();
-    stopDemo();
     stopIssuerCheck();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    void Promise.all([mqttSubscriber?.close(), mqttBroker?.close(), graph.reportDelivery.close()])
+    void Promise.all([stopDemo(), changes.close(), mqttSubscriber?.close(), mqttBroker?.close(), graph.reportDelivery.close()])
       .then(() => app.close())
       .then(() => db.close())
       .then(() => process.exit(0))
@@ -71,18 +77,22 @@ async function start(config: ServerConfig): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   graph.reportDelivery.listeningAt(config.reportDelivery.renderUrl ?? ownAddress(app.server.address(), config.host));
   if (config.demoData) {
-    // Listening first: the portal answers (and /readyz says "seeding") while the history fills.
-    startupTasks.set('demo_data', 'running');
-    startDemo(app, graph, { powerDays: config.demoHistoryDays, trackingDays: config.demoTrackingHistoryDays })
-      .then((stop) => {
-        stopDemo = stop;
+    // Listening first: the portal answers (and /readyz says "seeding") while the history fills. One process of all
+    // those on the database seeds and simulates; another takes over if it stops.
+    const leadership = config.databaseUrl ? postgresLeadership(config.databaseUrl, 'demo-data', app.log) : soleLeadership();
+    stopDemo = leadership.lead(async () => {
+      startupTasks.set('demo_data', 'running');
+      try {
+        const stop = await startDemo(app, graph, { powerDays: config.demoHistoryDays, trackingDays: config.demoTrackingHistoryDays });
         startupTasks.delete('demo_data');
-        return graph.retention.maintainTables(); // statistics for the freshly filled tables (PGlite has no autovacuum)
-      })
-      .catch((error: unknown) => {
+        await graph.retention.maintainTables(); // statistics for the freshly filled tables (PGlite has no autovacuum)
+        return stop;
+      } catch (error) {
         startupTasks.set('demo_data', 'failed');
         app.log.error({ err: error }, 'seeding the demo data failed');
-      });
+        return () => undefined;
+      }
+    });
   }
   if (config.mqtt) {
     // Processes share the broker sessions through the database; PGlite is one process's, which holds them all.

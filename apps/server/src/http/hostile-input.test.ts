@@ -87,11 +87,16 @@ function urlOf(endpoint: EndpointDescription, request: Request): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** A refused request counts against its rate limit (on PostgreSQL, in this table): bookkeeping, not stored data. */
+const NOT_STORED_DATA = ['rate_limit_counters'];
+
 async function installChangeCounter(db: Database): Promise<void> {
-  const tables = await db.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
-  );
+  const tables = (
+    await db.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
+    )
+  ).filter(({ name }) => !NOT_STORED_DATA.includes(name));
   await db.query('CREATE TABLE hostile_input_writes (table_name text NOT NULL, operation text NOT NULL)');
   await db.query(`CREATE FUNCTION hostile_input_note_write() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN INSERT INTO hostile_input_writes VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`);

@@ -73,7 +73,7 @@ export function createConfiguredEmbeddedProvider(config: ServerConfig, db: Datab
  * authorization code + PKCE for the web app, JWT access tokens for the API audience, the demo users.
  */
 export async function createEmbeddedProvider(options: EmbeddedProviderOptions): Promise<EmbeddedProvider> {
-  const secrets = await loadProviderSecrets(options.dataDir);
+  const secrets = await loadProviderSecrets(options.db, options.dataDir);
   const payloads = createOidcPayloadsRepository(options.db);
   const Adapter = databaseAdapter(payloads);
   const fixedOrigin = options.publicUrl === null ? null : new URL(options.publicUrl).origin;

@@ -45,6 +45,8 @@ export function createIngestKeysService(repository: IngestKeysRepository, now: (
       if (!(await repository.revoke(tenantId, id))) throw notFound('Ingest key');
       cache.clear();
     },
+    /** A key was revoked in another process (the change feed): every key is looked up again. */
+    forgetCached: () => cache.clear(),
     /** The tenant a presented key belongs to, or null for an unknown, malformed or revoked key. */
     async tenantOfKey(secret: string): Promise<string | null> {
       const hit = cache.get(secret);

@@ -36,6 +36,7 @@ export function createIngestModule({
   const ingest = createIngestService({ db, ...stores, deadLetters, subscribers, refusals, deviceClock });
   return {
     name: 'ingest',
+    cachedTables: { ingest_keys: keys.forgetCached },
     open: routesPlugin((app) => registerIngestRoutes(app, keys, ingest, subscribers.pendingDownlinks)),
     api: routesPlugin((api) => {
       registerIngestKeyRoutes(api, keys);

@@ -3,9 +3,9 @@ import type { TenantRow, TenantsRepository } from './tenants.repository';
 const TENANT_CACHE_TTL_MS = 30_000;
 
 /**
- * Every authenticated request asks whether its tenant exists; a short cache keeps that off the
- * database. 30 s means a tenant added, changed or removed elsewhere (the operator's command, another process) takes
- * effect within half a minute; a change made through this process's API takes effect here at once.
+ * Every authenticated request asks whether its tenant exists; a short cache keeps that off the database. A change
+ * made through this process's API takes effect here at once; one made elsewhere (the operator's command, another
+ * process) as soon as the change feed says so (`forget`, on PostgreSQL), and within the 30 s TTL at worst.
  */
 export function createTenantLookup(repository: TenantsRepository, now: () => number = Date.now) {
   const cache = new Map<string, { row: TenantRow | null; expiresAt: number }>();
@@ -18,6 +18,8 @@ export function createTenantLookup(repository: TenantsRepository, now: () => num
   };
   /** A tenant changed in this process: its next lookup here reads it again (the other processes within the TTL). */
   const remember = (row: TenantRow) => cache.set(row.id, { row, expiresAt: now() + TENANT_CACHE_TTL_MS });
-  return Object.assign(find, { remember });
+  /** Another process changed a tenant: every lookup reads it again. */
+  const forget = () => cache.clear();
+  return Object.assign(find, { remember, forget });
 }
 export type TenantLookup = ReturnType<typeof createTenantLookup>;

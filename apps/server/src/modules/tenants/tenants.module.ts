@@ -16,6 +16,8 @@ export function createTenantsModule({ db }: { db: Queryable }) {
   const zones = new Map<string, string>();
   return {
     name: 'tenants',
+    /** The tenants table changed in another process (the change feed): what this process kept of it is read again. */
+    cachedTables: { tenants: () => findTenant.forget() },
     findTenant: (tenantId: string) => findTenant(tenantId),
     /** The tenant's administrators' change (name, tabs, email language), validated against the tenant's type. */
     async changeTenant(tenantId: string, change: TenantChange) {
@@ -28,13 +30,15 @@ export function createTenantsModule({ db }: { db: Queryable }) {
     keepsPowerData: async (tenantId: string) => (await findTenant(tenantId))?.type === 'powerdata',
     /**
      * The tenant's time zone (its calendar days), kept per process: a tenant's zone is set when it is created and
-     * not changed through the portal (its daily rollups are keyed by its days). UTC for a tenant that does not exist.
+     * not changed through the portal (its daily rollups are keyed by its days). UTC for a tenant that does not exist,
+     * not kept: a tenant added later (by another process, the operator's command) has its own zone at once.
      * Read with the caller's connection when given: the ingest path asks inside its transaction.
      */
     timeZoneOf: async (tenantId: string, q: Queryable = db): Promise<string> => {
       const known = zones.get(tenantId);
       if (known !== undefined) return known;
-      const zone = (await createTenantsRepository(q).timeZone(tenantId)) ?? 'UTC';
+      const zone = await createTenantsRepository(q).timeZone(tenantId);
+      if (zone === null) return 'UTC';
       zones.set(tenantId, zone);
       return zone;
     },
