@@ -20,10 +20,31 @@ export async function createEmbeddedPortal(db: Database, env: Record<string, str
 export const createEmbeddedApp = async (db: Database, env: Record<string, string> = {}, dataDir: string | null = null) =>
   (await createEmbeddedPortal(db, env, dataDir)).app;
 
+/** One HTTP request of the flow and its answer: through `app.inject`, or over the network (`fetchSender`). */
+export interface FlowRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+export type FlowAnswer = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'> & { json<T>(): T };
+export type FlowSender = (request: FlowRequest) => Promise<FlowAnswer>;
+
+/** The flow's requests sent over the network to `base` (a real server, a load balancer), redirects not followed. */
+export const fetchSender =
+  (base: string): FlowSender =>
+  async ({ method, url, headers, payload }) => {
+    const response = await fetch(new URL(url, base), { method, headers, body: payload ?? null, redirect: 'manual' });
+    const body = await response.text();
+    const answerHeaders: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    answerHeaders['set-cookie'] = response.headers.getSetCookie();
+    return { statusCode: response.status, headers: answerHeaders, body, json: <T>() => JSON.parse(body) as T };
+  };
+
 /** The cookies a browser would keep for one address. */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
-  take(response: LightMyRequestResponse): void {
+  take(response: Pick<LightMyRequestResponse, 'headers'>): void {
     const header = response.headers['set-cookie'];
     for (const line of Array.isArray(header) ? header : header ? [header] : []) {
       const [pair = ''] = line.split(';');
@@ -51,17 +72,18 @@ export interface SignInResult {
  * still signed in), then the code for tokens. Throws, naming the step, when the provider answers otherwise.
  */
 export async function signInThroughProvider(
-  app: FastifyInstance,
+  app: FastifyInstance | FlowSender,
   origin: string,
   account: { email: string; password: string } | null,
   jar = new CookieJar(),
 ): Promise<SignInResult> {
+  const send: FlowSender = typeof app === 'function' ? app : (request) => app.inject(request);
   const host = new URL(origin).host;
   const redirectUri = `${origin}/`;
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const get = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url, headers: { host, cookie: jar.header() } });
+    const response = await send({ method: 'GET', url, headers: { host, cookie: jar.header() } });
     jar.take(response);
     return response;
   };
@@ -92,7 +114,7 @@ export async function signInThroughProvider(
     const page = await get(path);
     if (page.statusCode === 200 && page.body.includes('name="password"')) {
       if (!account) throw new Error(`sign-in at ${origin} asked for a password`);
-      response = await app.inject({
+      response = await send({
         method: 'POST',
         url: `${target.pathname}/login`,
         headers: { host, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
@@ -106,7 +128,7 @@ export async function signInThroughProvider(
   throw new Error(`sign-in at ${origin} did not finish`);
 
   async function redeem(code: string) {
-    const answer = await app.inject({
+    const answer = await send({
       method: 'POST',
       url: '/oidc/token',
       headers: { host, 'content-type': 'application/x-www-form-urlencoded', origin },
