@@ -1,4 +1,13 @@
-import { overallOutcome, testPassed, type CheckOutcome, type DeviceTestCheck } from '@gridlens/domain/power/device-test';
+import { LQI_GOOD_MIN } from '@gridlens/domain/power/coverage';
+import {
+  DEVICE_TEST_MESSAGES,
+  deviceTestChecks,
+  overallOutcome,
+  testPassed,
+  type CheckOutcome,
+  type DeviceTestCheck,
+  type DeviceTestReading,
+} from '@gridlens/domain/power/device-test';
 import type { DeviceStatus } from '@gridlens/domain/power/enumerations';
 import { mondayOf } from '@gridlens/domain/rollout/figures';
 import { BUILT_IN_ABORT_REASONS } from '@gridlens/domain/rollout/plan';
@@ -80,23 +89,25 @@ const PLANNER = 'planner@netzero.example';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The demo monitor's messages during its fitting, newest first: one every 15 minutes, all three phases on load. */
+const fittingMessages = (atMs: number, lqi: number): (DeviceTestReading & { atMs: number })[] =>
+  Array.from({ length: DEVICE_TEST_MESSAGES }, (_, k) => ({
+    seq: DEVICE_TEST_MESSAGES - k,
+    lqi,
+    currentMaxA: [120, 110, 105] as const,
+    temperatureMaxC: 38,
+    batteryPct: 95,
+    atMs: atMs - k * 15 * MINUTE_MS,
+  }));
+
 /**
- * The checks of a fitting's test: a monitor that sends was heard with its three phases on load (its signal only fair
- * at one site in six); one that never sends was not heard, so nothing else could be judged.
+ * A fitting's test, judged by the installer's own rules (deviceTestChecks): a monitor that sends was heard during
+ * the fitting with its three phases on load (its signal only fair at one site in six); one that never sends was
+ * not heard, so nothing else could be judged.
  */
 function demoTest(deviceId: string, atMs: number, sends: boolean, i: number): DemoDeviceTest {
-  const checks: Record<DeviceTestCheck, CheckOutcome | null> = sends
-    ? {
-        heard: 'pass',
-        signal: i % 6 === 2 ? 'warn' : 'pass',
-        delivery: 'pass',
-        phase1: 'pass',
-        phase2: 'pass',
-        phase3: 'pass',
-        temperature: 'pass',
-        battery: 'pass',
-      }
-    : { heard: 'fail', signal: null, delivery: null, phase1: null, phase2: null, phase3: null, temperature: null, battery: null };
+  const messages = sends ? fittingMessages(atMs, i % 6 === 2 ? LQI_GOOD_MIN - 1 : LQI_GOOD_MIN + 40) : [];
+  const checks = deviceTestChecks(messages, messages[0]?.atMs ?? null, atMs);
   const outcome = overallOutcome(checks);
   return {
     device_id: deviceId,
