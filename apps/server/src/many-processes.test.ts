@@ -4,6 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
+import { healthApi } from '@gridlens/contract/health';
+import { pathOf } from '@gridlens/contract/route';
+import { assetsRoutes } from '@gridlens/contract/routes/assets';
+import { ingestRoutes } from '@gridlens/contract/routes/ingest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from './db/database';
 import { sessionClientIds } from './modules/ingest/mqtt-subscriber';
@@ -27,7 +31,7 @@ const ADMIN = { email: 'admin@gridlens.demo', password: 'admin-demo' };
 const TENANT = 'netzero';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** HAProxy in front of the processes: round robin per request, health checks on /readyz, each answer naming its server. */
+/** HAProxy in front of the processes: round robin per request, health checks on readiness, each answer naming its server. */
 function startBalancer(port: number, backends: { name: string; port: number }[], dir: string): ChildProcess {
   const config = [
     'global',
@@ -45,7 +49,7 @@ function startBalancer(port: number, backends: { name: string; port: number }[],
     'backend processes',
     '  balance roundrobin',
     '  option forwardfor',
-    '  option httpchk GET /readyz',
+    `  option httpchk GET ${pathOf(healthApi.ready)}`,
     '  default-server inter 300ms fall 2 rise 1',
     '  http-response set-header X-Served-By %s',
     ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`),
@@ -90,7 +94,7 @@ describe.runIf(postgres)('two portal processes behind HAProxy on one PostgreSQL 
     return { status: response.status, servedBy: response.headers.get('x-served-by'), body: await response.text() };
   };
   const ingest = (key: string, messages: unknown[], base = lbUrl) =>
-    fetch(`${base}/ingest/v1/messages`, {
+    fetch(`${base}${pathOf(ingestRoutes.messages)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ v: 1, messages }),
@@ -116,7 +120,10 @@ describe.runIf(postgres)('two portal processes behind HAProxy on one PostgreSQL 
       ],
       dir,
     );
-    await vi.waitFor(async () => expect((await fetch(`${lbUrl}/readyz`)).status).toBe(200), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await fetch(`${lbUrl}${pathOf(healthApi.ready)}`)).status).toBe(200), {
+      timeout: 10_000,
+      interval: 100,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -147,7 +154,7 @@ describe.runIf(postgres)('two portal processes behind HAProxy on one PostgreSQL 
       expect([...served].sort()).toEqual(['a', 'b']);
       // The token one process signed is accepted by each process directly.
       for (const port of [ports.a, ports.b])
-        expect((await api(accessToken, 'GET', '/api/ingest/keys', undefined, `http://127.0.0.1:${port}`)).status).toBe(200);
+        expect((await api(accessToken, 'GET', pathOf(ingestRoutes.keys), undefined, `http://127.0.0.1:${port}`)).status).toBe(200);
 
       // The demo was seeded once, by one process: NetZero has its five planner groups, not ten.
       const [groups] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM rollout_groups WHERE tenant_id = 'netzero'");
@@ -158,14 +165,14 @@ describe.runIf(postgres)('two portal processes behind HAProxy on one PostgreSQL 
       expect(leaders).toHaveLength(1);
 
       for (const device of devices) {
-        const registered = await api(accessToken, 'POST', '/api/powerdata/device', {
+        const registered = await api(accessToken, 'POST', pathOf(assetsRoutes.register), {
           device_id: device,
           transformer_name: device,
           rating_kva: 400,
         });
         expect(registered.status, registered.body).toBe(201);
       }
-      const created = await api(accessToken, 'POST', '/api/ingest/keys', { name: 'Balancer test' });
+      const created = await api(accessToken, 'POST', pathOf(ingestRoutes.createKey), { name: 'Balancer test' });
       expect(created.status, created.body).toBe(201);
       const key = JSON.parse(created.body) as { id: string; secret: string };
 
@@ -238,7 +245,7 @@ describe.runIf(postgres)('two portal processes behind HAProxy on one PostgreSQL 
       // The key revoked through the balancer: refused at once by every process, the restarted one too.
       const ok = await ingest(key.secret, [reading(devices[1]!, 5_000_000, new Date(Date.now() - 60_000).toISOString())]);
       expect(ok).toBe(200);
-      expect((await api(accessToken, 'DELETE', `/api/ingest/keys/${key.id}`)).status).toBe(200);
+      expect((await api(accessToken, 'DELETE', pathOf(ingestRoutes.revokeKey, { id: key.id }))).status).toBe(200);
       await vi.waitFor(
         async () => {
           for (const port of [ports.a, ports.b])
