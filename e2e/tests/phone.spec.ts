@@ -131,6 +131,8 @@ test.describe('at 390 px', () => {
     await navigation.getByRole('link', { name: 'Analytics' }).click();
     await expect(page).toHaveURL(/\/powercoil_analytics$/);
     await expect(page.getByRole('navigation')).toBeHidden();
+    // The screen loaded (its code and its first figures), as a user sees it before reaching for the search.
+    await expect(page.getByRole('region', { name: 'Fleet total power', exact: true })).toBeVisible();
 
     // The search: an icon that opens the box over the header's row, wide enough to type in.
     await page.getByRole('button', { name: /open the search/i }).click();
