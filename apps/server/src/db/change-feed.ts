@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import { openSessionConnection, type SessionConnection } from './database';
 
 /** The channel of migration 0027's `notify_table_change()`: its payload is the changed table's name. */
 const CHANNEL = 'gridlens_changes';
@@ -29,41 +29,39 @@ export function postgresChangeFeed(connectionString: string, log: FastifyBaseLog
   const forgetAll = () => {
     for (const forgets of listeners.values()) for (const forget of forgets) forget();
   };
-  let client: pg.Client | null = null;
+  let connection: SessionConnection | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
 
   const connect = async () => {
     timer = null;
     if (closed) return;
-    const next = new pg.Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
-    let lost = false;
-    const onLost = (error: Error) => {
-      if (lost || closed) return;
-      lost = true;
-      client = null;
-      log.warn({ err: error }, 'the change feed lost its database connection: caches may be stale until it is back');
-      void next.end().catch(() => undefined);
-      timer ??= setTimeout(() => void connect(), RECONNECT_MS);
+    const retry = () => {
+      if (!closed) timer ??= setTimeout(() => void connect(), RECONNECT_MS);
     };
-    next.on('error', onLost);
-    next.on('end', () => onLost(new Error('the database connection ended')));
-    next.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      for (const forget of listeners.get(message.payload) ?? []) forget();
-    });
+    let opened: SessionConnection | null = null;
     try {
-      await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
-      if (closed) {
-        await next.end();
-        return;
-      }
-      client = next;
+      opened = await openSessionConnection(
+        connectionString,
+        (error) => {
+          connection = null;
+          log.warn({ err: error }, 'the change feed lost its database connection: caches may be stale until it is back');
+          retry();
+        },
+        (channel, payload) => {
+          if (channel !== CHANNEL || !payload) return;
+          for (const forget of listeners.get(payload) ?? []) forget();
+        },
+      );
+      await opened.query(`LISTEN ${CHANNEL}`);
+      if (closed) return await opened.close();
+      connection = opened;
       // What changed while nobody listened is not known: forget it all.
       forgetAll();
     } catch (error) {
-      onLost(error instanceof Error ? error : new Error(String(error)));
+      await opened?.close().catch(() => undefined);
+      log.warn({ err: error }, 'the change feed could not listen: trying again');
+      retry();
     }
   };
   void connect();
@@ -75,9 +73,9 @@ export function postgresChangeFeed(connectionString: string, log: FastifyBaseLog
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      const open = client;
-      client = null;
-      await open?.end().catch(() => undefined);
+      const open = connection;
+      connection = null;
+      await open?.close().catch(() => undefined);
     },
   };
 }

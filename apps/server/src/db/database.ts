@@ -81,11 +81,27 @@ export interface SessionConnection extends Queryable {
 }
 
 /**
- * Opens a connection of its own (session advisory locks live and die with one). `onLost` is told, once, when the
- * connection ends or fails other than by `close`: whatever the session held is then gone.
+ * Has the server notice a vanished peer on this session within about half a minute (TCP keepalives), rather than the
+ * system's default of two hours, so that the advisory locks the session holds are freed in time.
  */
-export async function openSessionConnection(connectionString: string, onLost: (error: Error) => void): Promise<SessionConnection> {
+export async function noticeVanishedPeer(connection: Queryable): Promise<void> {
+  await connection.query('SET tcp_keepalives_idle = 10');
+  await connection.query('SET tcp_keepalives_interval = 5');
+  await connection.query('SET tcp_keepalives_count = 4');
+}
+
+/**
+ * Opens a connection of its own (session advisory locks live and die with one, as LISTEN does). `onLost` is told,
+ * once, when the connection ends or fails other than by `close`: whatever the session held is then gone.
+ * `onNotification` hears the NOTIFY messages of the channels the connection LISTENs to.
+ */
+export async function openSessionConnection(
+  connectionString: string,
+  onLost: (error: Error) => void,
+  onNotification?: (channel: string, payload: string | undefined) => void,
+): Promise<SessionConnection> {
   const client = new pg.Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  if (onNotification) client.on('notification', (message) => onNotification(message.channel, message.payload));
   let state: 'connecting' | 'open' | 'ended' = 'connecting';
   const lost = (error: Error) => {
     if (state !== 'open') return;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { openSessionConnection, type SessionConnection } from './database';
+import { noticeVanishedPeer, openSessionConnection, type SessionConnection } from './database';
 
 /** Any constant works; every process must use the same. The second key is the role's hash (hashtext). */
 const LEADER_LOCK_SPACE = 7_340_033;
@@ -51,15 +51,16 @@ export function postgresLeadership(connectionString: string, role: string, log: 
         timer = null;
         if (stopped || starting) return;
         try {
-          connection ??= await openSessionConnection(connectionString, (error) => {
-            connection = null;
-            if (stopRole || starting) log.warn({ err: error, role }, 'lost the database connection that held this role: stopping it here');
-            giveUp();
-            retry();
-          });
-          await connection.query('SET tcp_keepalives_idle = 10');
-          await connection.query('SET tcp_keepalives_interval = 5');
-          await connection.query('SET tcp_keepalives_count = 4');
+          if (!connection) {
+            connection = await openSessionConnection(connectionString, (error) => {
+              connection = null;
+              if (stopRole || starting)
+                log.warn({ err: error, role }, 'lost the database connection that held this role: stopping it here');
+              giveUp();
+              retry();
+            });
+            await noticeVanishedPeer(connection);
+          }
           const [row] = await connection.query<{ won: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS won', [
             LEADER_LOCK_SPACE,
             role,

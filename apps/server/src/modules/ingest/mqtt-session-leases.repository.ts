@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database';
+import { noticeVanishedPeer, type Queryable } from '../../db/database';
 
 /** Any constants work; every process must use the same ones. The second key is a name's hash (hashtext). */
 const SESSION_LOCK_SPACE = 7_340_031;
@@ -16,9 +16,7 @@ export function createSessionLeasesRepository(connection: Queryable) {
      * leases are freed in time.
      */
     async join(group: string): Promise<void> {
-      await connection.query('SET tcp_keepalives_idle = 10');
-      await connection.query('SET tcp_keepalives_interval = 5');
-      await connection.query('SET tcp_keepalives_count = 4');
+      await noticeVanishedPeer(connection);
       await connection.query('SELECT pg_advisory_lock_shared($1, hashtext($2))', [MEMBER_LOCK_SPACE, group]);
     },
 
